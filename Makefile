@@ -1,0 +1,76 @@
+# Build and test entry points.  Needs only python3, node and npm; everything
+# else is installed from the pinned requirements.txt / package-lock.json.
+#
+#   make test        venv + node_modules, then the host test suite (pytest)
+#   make bench       optional bench deps, then every tools/bench_*.py
+#   make play        terminal simulator (tools/simulator.py)
+#   make flash       deploy to the Pico (tools/deploy.py $(PORT))
+#   make clean       remove caches and build products
+#   make distclean   clean + remove .venv and node_modules
+
+SHELL := /bin/bash
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check
+PORT ?=
+PYTEST_ARGS ?=
+
+VENV_STAMP := $(VENV)/.requirements.stamp
+NODE_STAMP := node_modules/.package-lock.stamp
+
+.PHONY: all venv node_modules test bench play flash clean distclean
+
+all: test
+
+venv: $(VENV_STAMP)
+
+# (Re)create the venv if it is missing or broken, then install the pins.
+# Re-runs only when requirements.txt changes.
+$(VENV_STAMP): requirements.txt
+	@if ! $(PY) -m pip --version >/dev/null 2>&1; then \
+		echo "creating $(VENV) with $(PYTHON)"; \
+		rm -rf $(VENV); \
+		$(PYTHON) -m venv $(VENV); \
+	fi
+	$(PIP) install -q -r requirements.txt
+	touch $@
+
+node_modules: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+test: venv node_modules
+	$(PY) -m pytest -q host_tests $(PYTEST_ARGS)
+
+# Bench-only dependencies may be unavailable for this platform/Python; the
+# benchmarks must still run, so a failed install is only a warning.
+bench: venv node_modules
+	@$(PIP) install -q -r requirements-bench.txt \
+		|| echo "warning: could not install requirements-bench.txt; continuing"
+	@status=0; found=0; \
+	for f in tools/bench_*.py; do \
+		[ -e "$$f" ] || continue; \
+		found=1; \
+		echo "== $$f"; \
+		$(PY) "$$f" || { echo "FAILED: $$f"; status=1; }; \
+	done; \
+	[ $$found = 1 ] || echo "no tools/bench_*.py scripts"; \
+	exit $$status
+
+play: venv
+	$(PY) tools/simulator.py
+
+flash: venv
+	$(PY) tools/deploy.py $(PORT)
+
+clean:
+	rm -rf build .pytest_cache .hypothesis
+	find . \( -path ./$(VENV) -o -path ./node_modules -o -path ./.git \) -prune -o \
+		\( -name __pycache__ -type d \) -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules
