@@ -1,0 +1,1 @@
+"""Device program: drawing, glyphs, display driver, input logic and ports."""

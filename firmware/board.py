@@ -1,0 +1,33 @@
+"""The pin map and display settings: the one file to edit for other wiring.
+
+Only the ports and the entry point read this; nothing here touches hardware.
+"""
+
+from firmware.compat import const
+
+# I2C bus to the OLED (RP2040 I2C0 on GP4/GP5).
+I2C_ID = const(0)
+I2C_SDA = const(4)
+I2C_SCL = const(5)
+I2C_FREQ = const(400000)
+
+# The display: 'ssd1306', or 'sh1106' for the 1.3" modules sold as SSD1306
+# (132-column RAM, picture shifted by 2 columns without this setting).
+DISPLAY_TYPE = "ssd1306"
+DISPLAY_ADDR = const(0x3C)  # some modules are strapped to 0x3D
+DISPLAY_WIDTH = const(128)
+DISPLAY_HEIGHT = const(64)
+DISPLAY_FLIP = False  # True: panel mounted upside down (rotate 180 degrees)
+
+# Buttons: GPIO numbers, active low with the internal pull-ups.
+BTN_LEFT = const(10)
+BTN_RIGHT = const(11)
+BTN_UP = const(12)
+BTN_DOWN = const(13)
+BTN_A = const(14)  # select / confirm
+BTN_B = const(15)  # back / cancel; held at power-on: skip the game, keep the REPL
+BUTTONS_ACTIVE_LOW = True
+
+# In the bit order of firmware.buttons (LEFT RIGHT UP DOWN A B): bit i of the
+# button mask is the pin BUTTON_PINS[i].
+BUTTON_PINS = (BTN_LEFT, BTN_RIGHT, BTN_UP, BTN_DOWN, BTN_A, BTN_B)

@@ -1,0 +1,106 @@
+"""Card pictures: rank and suit glyphs, the card face, back and empty slot.
+
+A card is an int 0..51 = suit * 13 + rank, suits s h d c = 0..3, ranks
+A 2 3 4 5 6 7 8 9 T J Q K = 0..12 (the engine's encoding).
+
+Suits are 5x5: spades and clubs filled, hearts and diamonds outlined, so the
+four read apart on a one-colour screen. Ranks are the small font's 3x5
+glyphs ('T' for ten). A card is CARD_W x CARD_H (9x14): a rounded outline,
+the rank at (3, 2) centred over the suit at (2, 8). Hands are laid out on a
+CARD_STRIDE (10 px) pitch, so 11 cards span 109 px; a selected card is drawn
+LIFT px higher. The face is opaque, so cards may also overlap on a tighter
+pitch (draw them left to right).
+
+All sprites are built once at import and blitted; nothing here allocates
+per call. Pictures: host_tests/firmware/glyph_art.py.
+"""
+
+from firmware.compat import const
+from firmware import fb
+
+CARD_W = const(9)
+CARD_H = const(14)
+CARD_STRIDE = const(10)
+LIFT = const(3)
+SUIT_W = const(5)
+SUIT_H = const(5)
+RANK_X = const(3)
+RANK_Y = const(2)
+SUIT_X = const(2)
+SUIT_Y = const(8)
+
+RANK_CHARS = b"A23456789TJQK"
+SUIT_CHARS = b"shdc"
+
+SUIT_DATA = (
+    b'\x0c\x06\x1f\x06\x0c\x06\t\x12\t\x06\x04\n\x11\n\x04\x0c\x0b\x1f\x0b\x0c'
+)
+
+CARD_FACE_DATA = (
+    b'\xfe\x01\x01\x01\x01\x01\x01\x01\xfe\x1f       \x1f'
+)
+
+CARD_BACK_DATA = (
+    b'\xfe\x01U\xa9U\xa9U\x01\xfe\x1f %*%*% \x1f'
+)
+
+# Sprites, built once.
+SUITS = fb.sprites(SUIT_DATA, SUIT_W, SUIT_H)
+RANKS = [fb.SMALL_GLYPHS[c - 32] for c in RANK_CHARS]
+_FACE = fb.sprites(CARD_FACE_DATA, CARD_W, CARD_H)[0]
+_BACK = fb.sprites(CARD_BACK_DATA, CARD_W, CARD_H)[0]
+
+
+def draw_rank(canvas, rank, x, y, c=1):
+    """The 3x5 rank glyph (0 = A .. 12 = K)."""
+    canvas.glyph(RANKS[rank], x, y, c)
+
+
+def draw_suit(canvas, suit, x, y, c=1):
+    """The 5x5 suit glyph (0 s, 1 h, 2 d, 3 c)."""
+    canvas.glyph(SUITS[suit], x, y, c)
+
+
+def draw_card(canvas, card, x, y, selected=False, invert=False):
+    """A face-up card with its top-left at (x, y), or LIFT px higher when
+    `selected`. `invert` draws it white-on-black (e.g. for the cursor).
+    The face is opaque: it clears what was under it."""
+    if selected:
+        y -= LIFT
+    canvas.blit(_FACE, x, y)
+    suit = card // 13
+    canvas.blit(RANKS[card - suit * 13], x + RANK_X, y + RANK_Y, 0)
+    canvas.blit(SUITS[suit], x + SUIT_X, y + SUIT_Y, 0)
+    if invert:
+        canvas.invert_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2)
+
+
+def draw_back(canvas, x, y, selected=False):
+    """A face-down card (opaque), LIFT px higher when `selected`."""
+    if selected:
+        y -= LIFT
+    canvas.blit(_BACK, x, y)
+
+
+def draw_slot(canvas, x, y):
+    """An empty pile: a dotted card outline (only the dots are drawn)."""
+    i = 1
+    while i < CARD_W - 1:
+        canvas.pixel(x + i, y, 1)
+        canvas.pixel(x + i, y + CARD_H - 1, 1)
+        i += 2
+    i = 2
+    while i < CARD_H - 1:
+        canvas.pixel(x, y + i, 1)
+        canvas.pixel(x + CARD_W - 1, y + i, 1)
+        i += 2
+
+
+def draw_card_inline(canvas, card, x, y, c=1):
+    """Rank then suit side by side, no box (for text lines such as a log of
+    the last move). 9 px wide, 5 px high; returns the x after it plus a
+    1 px gap."""
+    suit = card // 13
+    canvas.glyph(RANKS[card - suit * 13], x, y, c)
+    canvas.glyph(SUITS[suit], x + 4, y, c)
+    return x + 10

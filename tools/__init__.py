@@ -1,0 +1,1 @@
+"""Host-side tools: emulator, fake bus, renderers, benchmarks."""
