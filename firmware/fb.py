@@ -261,6 +261,14 @@ class Canvas(FrameBuffer):
 
     All drawing clips at the edges. `buf` is the 1024-byte bytearray that the
     display driver's `show(buf)` sends.
+
+    Inherited primitives (framebuf's, C on MicroPython), colours 0 or 1:
+        fill(c)  pixel(x, y[, c])  hline(x, y, w, c)  vline(x, y, h, c)
+        rect(x, y, w, h, c[, fill])  fill_rect(x, y, w, h, c)
+        line(x1, y1, x2, y2, c)  blit(sprite, x, y[, key[, palette]])
+        scroll(dx, dy)
+    Pass their arguments by position: the C methods take no keywords.
+    Added here: clear, text, char, num, glyph, invert_rect, round_rect.
     """
 
     def __init__(self, buf=None):

@@ -63,3 +63,52 @@ _op = st.one_of(
 @given(st.lists(_op, min_size=1, max_size=20))
 def test_generated_scenes_are_pixel_identical(ops):
     assert cpython_scene(ops) == micropython_scenes([ops])[0]
+
+
+DRAW_HEAP_SCRIPT = r'''
+import micropython
+from firmware import fb, glyphs
+
+c = fb.Canvas()
+LABEL = b"Knock? 10 (gin)"
+
+def frame(i):
+    c.fill(0)
+    c.fill_rect(0, 0, 128, 8, 1)
+    c.text(LABEL, 2, 0, 0, fb.BIG)
+    c.text(LABEL, -3, 10, 1, fb.SMALL)
+    c.text(LABEL, 100, 60, font=fb.BIG)
+    c.num(i - 500, 0, 20)
+    c.num(i * 37, 60, 20, 1, fb.BIG)
+    c.invert_rect(0, 30, 128, 9)
+    c.round_rect(40, 30, 30, 12, 1, False)
+    c.rect(1, 1, 10, 10, 1, True)
+    c.hline(0, 63, 128, 1)
+    c.vline(127, 0, 64, 1)
+    c.pixel(5, 5, 1)
+    c.glyph(glyphs.SUITS[i & 3], 3, 40, i & 1)
+    glyphs.draw_card(c, i % 52, 2 + (i % 11) * 10, 49, i & 1, i & 2)
+    glyphs.draw_back(c, 100, 30, i & 1)
+    glyphs.draw_slot(c, 110, 30)
+    glyphs.draw_rank(c, i % 13, 20, 40)
+    glyphs.draw_suit(c, i % 4, 25, 40, 0)
+    glyphs.draw_card_inline(c, i % 52, 60, 40)
+
+def run():
+    frame(0)
+    micropython.heap_lock()
+    try:
+        for i in range(200):
+            frame(i)
+        ok = 1
+    except MemoryError:
+        ok = 0
+    micropython.heap_unlock()
+    print(ok)
+
+run()
+'''
+
+
+def test_drawing_allocates_nothing_on_micropython():
+    assert run_micropython(DRAW_HEAP_SCRIPT).strip() == "1"
