@@ -1,0 +1,133 @@
+"""A match: hands until a player reaches the target (R12; V4, V5).
+
+`Match` is what the firmware, the AI arena and the tests drive: string
+actions in, a reason string back when an action is illegal (nothing changes).
+Seat 0 is the human, seat 1 the device AI (R2: the human plays first unless
+V5 says otherwise). Every hand's deal number comes from the match's own
+generator, so (rules, seed, moves) replays a match anywhere.
+"""
+from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
+from .rng import Rng, deck_for
+from .rules import CARDEMS
+
+
+class MatchEnd:
+    """How a match ended (R12; V4's bonuses when the rules ask for them)."""
+
+    def __init__(self, winner, hand_points, hands_won, game_bonus, hand_bonus,
+                 shutout_bonus):
+        self.winner = winner
+        self.hand_points = hand_points     # [seat0, seat1] before bonuses
+        self.hands_won = hands_won
+        self.game_bonus = game_bonus       # V4: 100
+        self.hand_bonus = hand_bonus       # V4: 25 per hand won
+        self.shutout_bonus = shutout_bonus  # V4: the hand points again
+        self.total = hand_points[winner] + game_bonus + hand_bonus + shutout_bonus
+
+
+class Match:
+    def __init__(self, rules=None, seed=0):
+        if rules is None:
+            rules = CARDEMS
+        rules.check()
+        self.rules = rules
+        self.seed = seed
+        self._rng = Rng(seed)
+        self.scores = [0, 0]
+        self.hands_won = [0, 0]
+        self.results = []       # HandResult of every finished hand
+        self.hands = []         # every dealt Hand, the current one last
+        self.winner = None
+        self.end = None         # MatchEnd once over
+        self._deal()
+
+    # -- state -------------------------------------------------------------
+    @property
+    def hand(self):
+        return self.hands[-1]
+
+    @property
+    def phase(self):
+        """'first_upcard' 'draw' 'discard' 'hand_over' or 'match_over'."""
+        if self.winner is not None:
+            return "match_over"
+        return PHASE_NAMES[self.hand.phase]
+
+    @property
+    def to_move(self):
+        h = self.hand
+        return None if h.phase == OVER else h.turn
+
+    @property
+    def hand_no(self):
+        return len(self.hands)
+
+    def _first_player(self):
+        how = self.rules.first
+        if how == "human" or not self.results:
+            return 0
+        prev = self.hands[-1].first
+        if how == "alternate":
+            return 1 - prev
+        last = self.results[-1]          # "loser": the loser of the last hand
+        if last.winner is None:
+            return prev                   # after a draw: the same as before
+        return 1 - last.winner
+
+    def _deal(self):
+        first = self._first_player()
+        deal = self._rng.seed30()
+        self.hands.append(Hand(self.rules, deck_for(deal), first, deal))
+
+    # -- actions -------------------------------------------------------------
+    def legal(self):
+        """Legal action strings for the player to move (none between hands)."""
+        if self.winner is not None:
+            return []
+        buf = bytearray(32)
+        n = self.hand.legal_codes(buf)
+        return [action_text(buf[i]) for i in range(n)]
+
+    def act(self, action):
+        """Apply an action string; None, or the reason it is illegal."""
+        if self.winner is not None:
+            return "the match is over"
+        try:
+            code = action_code(action) if isinstance(action, str) else action
+        except ValueError as e:
+            return str(e)
+        why = self.hand.apply(code)
+        if why is None and self.hand.phase == OVER:
+            self._score(self.hand.result)
+        return why
+
+    def next_hand(self):
+        """Deal the next hand after one has ended; None or a reason."""
+        if self.winner is not None:
+            return "the match is over"
+        if self.hand.phase != OVER:
+            return "the hand is still being played"
+        self._deal()
+        return None
+
+    def _score(self, res):
+        self.results.append(res)
+        if res.winner is None:
+            return
+        self.scores[res.winner] += res.points
+        self.hands_won[res.winner] += 1
+        w = res.winner
+        if self.scores[w] >= self.rules.target:      # R12: at once
+            self.winner = w
+            game = hand = shut = 0
+            if self.rules.match_bonus:                # V4
+                game = 100
+                hand = 25 * self.hands_won[w]
+                if self.hands_won[w] == len(self.results):
+                    shut = self.scores[w]
+            self.end = MatchEnd(w, list(self.scores), list(self.hands_won),
+                                game, hand, shut)
+
+    def view(self, seat):
+        from .view import View
+        return View(self, seat)

@@ -1,0 +1,256 @@
+"""Meld search and deadwood (R5), allocation-free on the hot paths.
+
+A hand is four 13-bit suit masks (s, h, d, c; bit r = rank r). Runs live inside
+one suit; sets join suits at one rank. The search is exact:
+
+* Runs only, one suit: every maximal stretch of >= 3 consecutive ranks is one
+  run and the rest is deadwood, so the runs-only deadwood of every suit mask is
+  a table (RUN_DW, 8 KB, built at import).
+* Sets: only ranks held in >= 3 suits can form one (at most three such ranks in
+  11 cards). For each of them the search tries the 4-set, each 3-set (the
+  fourth card then free for a run) and no set, and sums RUN_DW over what is
+  left. Any arrangement is one of these choices followed by the per-suit runs,
+  so the minimum over them is the lowest deadwood.
+
+With no rank held three times (most hands) the deadwood of a hand is four table
+lookups. The hot-path functions take masks as ints and return ints; they build
+no lists, tuples or strings.
+"""
+from .compat import const
+from .cards import RANK_VALUE, CARD_VALUE, NO_CARD
+
+FULL = const(0x1FFF)
+_BIG = const(999)
+
+
+def _build_run_table():
+    t = bytearray(8192)
+    # Pass 1: value sum of every mask (adding the top bit to a smaller mask).
+    for r in range(13):
+        lo = 1 << r
+        v = RANK_VALUE[r]
+        for m in range(lo, lo << 1):
+            t[m] = t[m - lo] + v
+    # Pass 2: drop every card inside a window of three consecutive ranks. What
+    # is left holds no such window, so its entry is still its plain value sum.
+    for m in range(8192):
+        w = m & (m >> 1) & (m >> 2)
+        t[m] = t[m & ~(w | (w << 1) | (w << 2))]
+    return t
+
+
+RUN_DW = _build_run_table()
+
+# Rank of a one-bit mask: powers of two up to 2**12 are distinct modulo 37.
+_BIT_RANK = bytearray(37)
+for _r in range(13):
+    _BIT_RANK[(1 << _r) % 37] = _r
+
+
+def bit_rank(bit):
+    """Rank 0..12 of a one-bit suit mask."""
+    return _BIT_RANK[bit % 37]
+
+
+def triples(a, b, c, d):
+    """Mask of ranks held in at least three of the four suits."""
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def deadwood4(a, b, c, d):
+    """Lowest deadwood (R5) of the hand given by four suit masks."""
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if t:
+        return _sets(a, b, c, d, t)
+    return RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
+
+
+def _sets(a, b, c, d, t):
+    bit = t & -t
+    t ^= bit
+    if t:
+        best = _sets(a, b, c, d, t)
+    else:
+        best = RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
+    n = bit ^ FULL
+    if a & b & c & d & bit:
+        x = _rest(a & n, b & n, c & n, d & n, t)   # the 4-set
+        if x < best:
+            best = x
+        x = _rest(a, b & n, c & n, d & n, t)       # 3-sets, one card left out
+        if x < best:
+            best = x
+        x = _rest(a & n, b, c & n, d & n, t)
+        if x < best:
+            best = x
+        x = _rest(a & n, b & n, c, d & n, t)
+        if x < best:
+            best = x
+        x = _rest(a & n, b & n, c & n, d, t)
+    else:
+        x = _rest(a & n, b & n, c & n, d & n, t)   # the only 3-set
+    if x < best:
+        best = x
+    return best
+
+
+def _rest(a, b, c, d, t):
+    if t:
+        return _sets(a, b, c, d, t)
+    return RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
+
+
+def best_discard4(m, forbidden):
+    """Best discard of the 11-card hand in the 4-item list `m` (suit masks).
+
+    Returns deadwood * 64 + card (one small int, so nothing is allocated):
+    the card whose removal leaves the lowest deadwood; among equals the higher
+    deadwood value, then the lower card (RULES.md tie rule). `forbidden` (R4)
+    is never chosen (NO_CARD for none). `m` is restored before returning.
+    """
+    a = m[0]
+    b = m[1]
+    c = m[2]
+    d = m[3]
+    best = _BIG
+    best_card = NO_CARD
+    best_val = 0
+    if not ((a & b & (c | d)) | (c & d & (a | b))):
+        # No set possible with 11 cards, none with 10: runs only, per suit.
+        total = RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
+        for s in range(4):
+            x = m[s]
+            base = total - RUN_DW[x]
+            left = x
+            while left:
+                bit = left & -left
+                left ^= bit
+                card = s * 13 + _BIT_RANK[bit % 37]
+                if card == forbidden:
+                    continue
+                dw = base + RUN_DW[x ^ bit]
+                v = CARD_VALUE[card]
+                if dw < best or (dw == best and v > best_val):
+                    best = dw
+                    best_card = card
+                    best_val = v
+        return best * 64 + best_card
+    for s in range(4):
+        x = m[s]
+        left = x
+        while left:
+            bit = left & -left
+            left ^= bit
+            card = s * 13 + _BIT_RANK[bit % 37]
+            if card == forbidden:
+                continue
+            m[s] = x ^ bit
+            dw = deadwood4(m[0], m[1], m[2], m[3])
+            v = CARD_VALUE[card]
+            if dw < best or (dw == best and v > best_val):
+                best = dw
+                best_card = card
+                best_val = v
+        m[s] = x
+    return best * 64 + best_card
+
+
+# ---------------------------------------------------------------------------
+# Arrangements (allocating; used by the public API and the showdown).
+
+def masks_of(cards):
+    """Card ints -> [s, h, d, c] suit masks. ValueError on duplicates/bad ints."""
+    m = [0, 0, 0, 0]
+    for x in cards:
+        if not isinstance(x, int) or x < 0 or x > 51:
+            raise ValueError("not a card number: %r (0..51)" % (x,))
+        s = x // 13
+        bit = 1 << (x % 13)
+        if m[s] & bit:
+            raise ValueError("duplicate card: %s" % _text(x))
+        m[s] |= bit
+    return m
+
+
+def _text(x):
+    from .cards import card_text
+    return card_text(x)
+
+
+def _runs_of(s, x):
+    """Maximal stretches of >= 3 ranks in suit mask x, as card lists."""
+    runs = []
+    r = 0
+    while r < 13:
+        if x >> r & 1:
+            e = r
+            while e + 1 < 13 and x >> (e + 1) & 1:
+                e += 1
+            if e - r >= 2:
+                runs.append([s * 13 + k for k in range(r, e + 1)])
+            r = e + 1
+        else:
+            r += 1
+    return runs
+
+
+def arrangements(m):
+    """Every set choice of the hand with suit masks `m` as (deadwood, melds).
+
+    One entry per choice of sets (4-set, each 3-set, none, per rank held three
+    times), each completed with the per-suit runs; melds are card lists sorted
+    by their lowest card. The lowest deadwood among them is the hand's (R5).
+    Choices leading to the same melds are listed once.
+    """
+    out = []
+    seen = []
+    _arr(list(m), triples(m[0], m[1], m[2], m[3]), [], out, seen)
+    return out
+
+
+def _arr(m, t, sets, out, seen):
+    if not t:
+        melds = [list(s) for s in sets]
+        dead = 0
+        for s in range(4):
+            melds.extend(_runs_of(s, m[s]))
+            dead += RUN_DW[m[s]]
+        melds.sort(key=lambda ml: ml[0])
+        key = tuple(tuple(ml) for ml in melds)
+        if key not in seen:
+            seen.append(key)
+            out.append((dead, melds))
+        return
+    bit = t & -t
+    t ^= bit
+    r = bit_rank(bit)
+    held = [s for s in range(4) if m[s] & bit]
+    options = []
+    if len(held) == 4:
+        options.append(held)
+        for leave in held:
+            options.append([s for s in held if s != leave])
+    else:
+        options.append(held)
+    for opt in options:
+        saved = list(m)
+        for s in opt:
+            m[s] &= ~bit
+        _arr(m, t, sets + [[s * 13 + r for s in opt]], out, seen)
+        m[:] = saved
+    _arr(m, t, sets, out, seen)
+
+
+def best_arrangements(m):
+    """All lowest-deadwood arrangements: (deadwood, [melds, ...])."""
+    arr = arrangements(m)
+    low = min([a[0] for a in arr])
+    return low, [a[1] for a in arr if a[0] == low]
+
+
+def deadwood_cards(cards, melds):
+    """The cards of `cards` in none of `melds`, sorted."""
+    used = []
+    for ml in melds:
+        used.extend(ml)
+    return sorted([x for x in cards if x not in used])

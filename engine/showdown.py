@@ -1,0 +1,139 @@
+"""Showdown: arrangements, layoffs and hand scoring (R7-R10).
+
+Not a hot path (once per hand), so it may allocate. `settle` enumerates the
+knocker's lowest-deadwood arrangements (R8) and, for each, the defender's
+lowest-deadwood arrangements (R9) with their best layoffs, then scores (R10).
+"""
+from .cards import CARD_VALUE, card_text
+from .melds import masks_of, best_arrangements, deadwood_cards
+from .rules import CARDEMS
+
+
+class Outcome:
+    """Result of a knock (R8-R10). Card ints throughout."""
+
+    def __init__(self, kind, winner, points, knocker_deadwood,
+                 defender_deadwood, knocker_melds, defender_melds, layoffs,
+                 defender_deadwood_before=None):
+        self.kind = kind                      # 'gin' | 'knock' | 'undercut'
+        self.winner = winner                  # 'knocker' | 'defender'
+        self.points = points
+        self.knocker_deadwood = knocker_deadwood
+        self.defender_deadwood = defender_deadwood  # after layoffs
+        self.knocker_melds = knocker_melds    # as shown, before any layoff
+        self.defender_melds = defender_melds
+        self.layoffs = layoffs                # [(card, knocker meld index)]
+        if defender_deadwood_before is None:
+            defender_deadwood_before = defender_deadwood
+        self.defender_deadwood_before = defender_deadwood_before
+
+    def __repr__(self):
+        return "Outcome(%s, %s +%d, knocker %d, defender %d, layoffs %s)" % (
+            self.kind, self.winner, self.points, self.knocker_deadwood,
+            self.defender_deadwood,
+            " ".join([card_text(c) + ">" + str(i) for c, i in self.layoffs]))
+
+
+def _is_set(meld):
+    return meld[0] % 13 == meld[-1] % 13
+
+
+def fits(c, meld):
+    """Can card c be laid off onto meld (as it stands) under R9?"""
+    if _is_set(meld):
+        return len(meld) == 3 and c % 13 == meld[0] % 13
+    s = meld[0] // 13
+    if c // 13 != s:
+        return False
+    return c == meld[0] - 1 and meld[0] % 13 > 0 or \
+        c == meld[-1] + 1 and meld[-1] % 13 < 12
+
+
+def best_layoffs(melds, dead):
+    """Most deadwood the cards `dead` can shed onto `melds` (R9).
+
+    Returns (value laid off, [(card, meld index), ...] in a legal order).
+    Exhaustive over the cards that fit at each step: a card can fit a 3-set and
+    a run end at once, and a run grows card by card (8 then 9 onto 5-6-7).
+    """
+    work = [list(ml) for ml in melds]
+    best = [0, []]
+    _lay(work, sorted(dead), 0, [], best)
+    return best[0], best[1]
+
+
+def _lay(work, dead, got, seq, best):
+    if got > best[0]:
+        best[0] = got
+        best[1] = list(seq)
+    rest = 0
+    for c in dead:
+        rest += CARD_VALUE[c]
+    if got + rest <= best[0]:
+        return  # even shedding every card left would not do better
+    for i in range(len(dead)):
+        c = dead[i]
+        for j in range(len(work)):
+            ml = work[j]
+            if fits(c, ml):
+                if _is_set(ml):
+                    ml.append(c)
+                    ml.sort()
+                elif c < ml[0]:
+                    ml.insert(0, c)
+                else:
+                    ml.append(c)
+                seq.append((c, j))
+                _lay(work, dead[:i] + dead[i + 1:], got + CARD_VALUE[c], seq, best)
+                seq.pop()
+                ml.remove(c)
+
+
+def _check_hand(name, hand):
+    if len(hand) != 10:
+        raise ValueError("%s must hold 10 cards, not %d" % (name, len(hand)))
+    return masks_of(hand)  # ValueError on duplicates and bad ints
+
+
+def settle(knocker, defender, rules=None):
+    """Score a knock (R7-R10) of two 10-card hands; see Outcome.
+
+    R8: of the knocker's lowest-deadwood arrangements, the one leaving the
+    defender the highest deadwood after R9 is shown. R9: of the defender's
+    lowest-deadwood arrangements, the one with the lowest deadwood after its
+    best layoffs is used. Gin (R7) allows no layoffs.
+    """
+    if rules is None:
+        rules = CARDEMS
+    km = _check_hand("knocker", knocker)
+    dm = _check_hand("defender", defender)
+    for s in range(4):
+        if km[s] & dm[s]:
+            shared = [c for c in knocker if c in defender]
+            raise ValueError("cards in both hands: %s" % " ".join(
+                [card_text(c) for c in sorted(shared)]))
+    kdw, karrs = best_arrangements(km)
+    if kdw > rules.knock_limit:
+        raise ValueError("knocker's deadwood %d is over the knock limit %d"
+                         % (kdw, rules.knock_limit))
+    ddw, darrs = best_arrangements(dm)
+    if kdw == 0:  # R7: gin, no layoffs
+        return Outcome("gin", "knocker", ddw + rules.gin_bonus, 0, ddw,
+                       karrs[0], darrs[0], [], ddw)
+    chosen = None  # (defender final, knocker melds, defender melds, layoffs)
+    for kmelds in karrs:
+        mine = None
+        for dmelds in darrs:
+            dead = deadwood_cards(defender, dmelds)
+            got, seq = best_layoffs(kmelds, dead)
+            final = ddw - got
+            if mine is None or final < mine[0]:
+                mine = (final, kmelds, dmelds, seq)
+        if chosen is None or mine[0] > chosen[0]:
+            chosen = mine
+    final, kmelds, dmelds, seq = chosen
+    if final > kdw:
+        return Outcome("knock", "knocker", final - kdw, kdw, final, kmelds,
+                       dmelds, seq, ddw)
+    return Outcome("undercut", "defender", kdw - final + rules.undercut_bonus,
+                   kdw, final, kmelds, dmelds, seq, ddw)

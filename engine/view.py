@@ -1,0 +1,155 @@
+"""What one player may see (DESIGN: the AI and the screens get the view).
+
+A `View` reads the hand only through the seat's own masks, the discard pile,
+the stock's size (never its order), the move log and the public counters.
+The opponent's cards are never touched, so a view cannot leak them; a test
+swaps in a hand whose hidden parts raise when read.
+"""
+from .cards import NO_CARD
+from .hand import (OVER, DISCARD_PHASE, PHASE_NAMES, TOOK, KNOCK, DISCARD,
+                   action_text)
+from .melds import best_discard4, deadwood4
+
+
+class View:
+    def __init__(self, match, seat):
+        self._match = match
+        self.seat = seat
+
+    # The hand is looked up on each access so a view follows its match.
+    @property
+    def _hand(self):
+        return self._match.hand
+
+    @property
+    def phase(self):
+        if self._match.winner is not None:
+            return "match_over"
+        return PHASE_NAMES[self._hand.phase]
+
+    @property
+    def to_move(self):
+        h = self._hand
+        return None if h.phase == OVER else h.turn
+
+    @property
+    def my_turn(self):
+        return self.to_move == self.seat
+
+    def load_masks(self, out):
+        """Own suit masks into the 4-item list `out` (allocation-free)."""
+        m = self._hand.masks
+        o = self.seat * 4
+        out[0] = m[o]
+        out[1] = m[o + 1]
+        out[2] = m[o + 2]
+        out[3] = m[o + 3]
+
+    @property
+    def hand(self):
+        """Own cards, sorted."""
+        m = [0, 0, 0, 0]
+        self.load_masks(m)
+        return [s * 13 + r for s in range(4) for r in range(13) if m[s] >> r & 1]
+
+    @property
+    def upcard(self):
+        h = self._hand
+        return h.pile[h.pile_n - 1] if h.pile_n else None
+
+    @property
+    def discard_pile(self):
+        """The cards under the upcard, oldest first."""
+        h = self._hand
+        return list(h.pile[:max(0, h.pile_n - 1)])
+
+    @property
+    def pile(self):
+        """The whole discard pile, oldest first, upcard last."""
+        h = self._hand
+        return list(h.pile[:h.pile_n])
+
+    @property
+    def stock_size(self):
+        return self._hand.stock_n
+
+    @property
+    def knock_limit(self):
+        return self._hand.knock_limit
+
+    @property
+    def taken(self):
+        """The card taken from the pile this turn (R4: it can't go back), or None."""
+        t = self._hand.taken
+        return None if t == NO_CARD else t
+
+    @property
+    def scores(self):
+        s = self._match.scores
+        return [s[self.seat], s[1 - self.seat]]
+
+    @property
+    def log(self):
+        """Raw move log (codes, see hand.py) and the seat of each move."""
+        return self._hand.log
+
+    @property
+    def log_seat(self):
+        return self._hand.log_seat
+
+    @property
+    def moves(self):
+        return self._hand.moves()
+
+    @property
+    def opponent_known(self):
+        """Cards the opponent took from the pile and still holds."""
+        h = self._hand
+        opp = 1 - self.seat
+        known = []
+        for i in range(len(h.log)):
+            if h.log_seat[i] != opp:
+                continue
+            code = h.log[i]
+            if code >= TOOK:
+                known.append(code - TOOK)
+            elif code >= DISCARD:
+                c = code & 63
+                if c in known:
+                    known.remove(c)
+        return sorted(known)
+
+    @property
+    def opponent_count(self):
+        """How many cards the opponent holds (10, or 11 mid-turn)."""
+        h = self._hand
+        return 11 if h.phase == DISCARD_PHASE and h.turn != self.seat else 10
+
+    @property
+    def deadwood(self):
+        """Own lowest deadwood; with 11 cards, after the best discard."""
+        m = [0, 0, 0, 0]
+        self.load_masks(m)
+        h = self._hand
+        if h.phase == DISCARD_PHASE and h.turn == self.seat:
+            t = h.taken
+            return best_discard4(m, t) >> 6
+        return deadwood4(m[0], m[1], m[2], m[3])
+
+    @property
+    def legal(self):
+        if not self.my_turn or self._match.winner is not None:
+            return []
+        return self._match.legal()
+
+    @property
+    def deal(self):
+        return self._hand.deal
+
+    @property
+    def hand_no(self):
+        return self._match.hand_no
+
+    @property
+    def rules(self):
+        return self._match.rules
