@@ -128,19 +128,21 @@ class Buttons:
         if self._busy:
             return
         self._busy = True
-        raw = self._read() & ALL
-        db = self.debounce_ms
-        if raw != self._raw:
-            # The previous reading may have been steady long enough.
-            if self._raw != self._stable and ticks_diff(now, self._raw_t) >= db:
-                self._accept(self._raw, now)
-            self._raw = raw
-            self._raw_t = now
-        elif raw != self._stable and ticks_diff(now, self._raw_t) >= db:
-            self._accept(raw, now)
-        if self._stable & ~self._mute & (self.repeat_mask | self.long_mask):
-            self._timers(now)
-        self._busy = False
+        try:
+            raw = self._read() & ALL
+            db = self.debounce_ms
+            if raw != self._raw:
+                # The previous reading may have been steady long enough.
+                if self._raw != self._stable and ticks_diff(now, self._raw_t) >= db:
+                    self._accept(self._raw, now)
+                self._raw = raw
+                self._raw_t = now
+            elif raw != self._stable and ticks_diff(now, self._raw_t) >= db:
+                self._accept(raw, now)
+            if self._stable & ~self._mute & (self.repeat_mask | self.long_mask):
+                self._timers(now)
+        finally:
+            self._busy = False
 
     def _accept(self, new, now):
         old = self._stable

@@ -248,7 +248,6 @@ def _wrap(name, data, width=72):
     text = repr(bytes(data))
     lines = []
     line = ""
-    i = 2
     # Split the bytes literal on escape boundaries so each line is valid.
     parts = []
     body = text[2:-1]
@@ -270,7 +269,6 @@ def _wrap(name, data, width=72):
             line = ""
         line += p
     lines.append(line)
-    del i
     q = text[-1]
     out = name + " = (\n"
     for ln in lines:

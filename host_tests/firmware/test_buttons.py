@@ -264,3 +264,22 @@ def test_sampling_and_polling_allocate_nothing_on_micropython():
     assert ok == "1"
     ev = eval(events)
     assert ev[0] == LEFT and LONG_B in ev
+
+
+def test_a_failing_read_does_not_leave_the_buttons_dead():
+    calls = [0]
+
+    def read():
+        calls[0] += 1
+        if calls[0] == 1:
+            raise OSError(5)
+        return UP
+
+    b = Buttons(read)
+    try:
+        b.sample(0)
+    except OSError:
+        pass
+    b.sample(1)
+    assert b.poll(10) == 1
+    assert b.event() == UP
