@@ -156,7 +156,8 @@ class SSD1306:
         seq = self.init_sequence()
         msg = bytearray(1 + len(seq))
         msg[0] = _CTRL_CMD
-        msg[1:] = seq
+        for i in range(len(seq)):
+            msg[1 + i] = seq[i]
         self.bus.writeto(self.addr, msg)
         for i in range(len(self._shadow)):
             self._shadow[i] = 0
