@@ -1,0 +1,109 @@
+"""Play one seeded match between two scripted players and print its record.
+
+    python tools/record_match.py [SEED]         (default seed 0)
+    micropython tools/record_match.py [SEED]
+    node host_tests/run_wasm.mjs tools/record_match.py [SEED]
+
+Runs unchanged on CPython, the MicroPython unix port and the MicroPython
+WebAssembly port; host_tests/test_runtimes.py checks that all of them print
+the same bytes.  Uses only the engine's public API.
+
+The scripted players are deterministic:
+- first_upcard / draw: take the upcard when holding it (and then making the
+  best discard other than it) lowers the player's deadwood by at least the
+  player's margin (seat 0: 1, seat 1: 4); otherwise pass / draw from stock.
+- discard: pick the best discard (never the card just taken); try
+  'knock:Xx' with it, and if the engine refuses, 'discard:Xx'.
+After the match the record is replayed through the engine as a check.
+"""
+
+import sys
+
+
+def _add_repo_root():
+    # The interpreter puts this script's folder (tools/) first on sys.path,
+    # as an absolute path on all three runtimes; the repo root is its parent.
+    here = sys.path[0] if sys.path and sys.path[0] else ""
+    if not here.rstrip("/").endswith("tools"):
+        f = __file__
+        here = f.rsplit("/", 1)[0] if "/" in f else "."
+    here = here.rstrip("/")
+    if here.endswith("/tools"):
+        root = here[: -len("/tools")] or "/"
+    else:
+        root = here + "/.."
+    if root not in sys.path:
+        sys.path.insert(0, root)
+
+
+_add_repo_root()
+
+from engine import Match, best_discard, best_melds, card_text, record_text, replay  # noqa: E402
+
+MARGINS = (1, 4)        # how much a taken upcard must lower deadwood, per seat
+MAX_ACTIONS = 20000     # a match is far shorter; guards against a stuck loop
+
+
+def wants_upcard(view, margin):
+    up = view.upcard
+    if up is None:
+        return False
+    hand = view.hand
+    now = best_melds(hand)[0]
+    after = best_discard(hand + [up], up)[0]
+    return now - after >= margin
+
+
+def choose(m, seat):
+    """The scripted player's action for seat `seat` (it is its move)."""
+    view = m.view(seat)
+    legal = m.legal()
+    phase = m.phase
+    if phase in ("first_upcard", "draw"):
+        if "draw_upcard" in legal and wants_upcard(view, MARGINS[seat]):
+            return ["draw_upcard"]
+        if "draw_stock" in legal:
+            return ["draw_stock"]
+        return ["pass"]
+    if phase == "discard":
+        _, c = best_discard(view.hand, view.taken)
+        t = card_text(c)
+        return ["knock:" + t, "discard:" + t]
+    raise RuntimeError("seat %d to move in phase %r" % (seat, phase))
+
+
+def play(seed):
+    m = Match(seed=seed)
+    steps = 0
+    while m.phase != "match_over":
+        if m.phase == "hand_over":
+            why = m.next_hand()
+            if why is not None:
+                raise RuntimeError("next_hand refused: " + why)
+            continue
+        seat = m.to_move
+        why = None
+        for action in choose(m, seat):
+            why = m.act(action)
+            if why is None:
+                break
+        if why is not None:
+            raise RuntimeError("seat %d: no scripted action accepted (%s)" % (seat, why))
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError("match did not end after %d actions" % MAX_ACTIONS)
+    return m
+
+
+def main(argv):
+    seed = int(argv[1]) if len(argv) > 1 else 0
+    m = play(seed)
+    text = record_text(m)
+    again = replay(text)
+    if record_text(again) != text:
+        raise RuntimeError("the record does not replay to the same match")
+    sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
