@@ -9,6 +9,7 @@ generator, so (rules, seed, moves) replays a match anywhere.
 from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for
 from .rules import CARDEMS
+from .cards import NO_CARD, card_text
 
 
 class MatchEnd:
@@ -92,10 +93,19 @@ class Match:
         """Apply an action string; None, or the reason it is illegal."""
         if self.winner is not None:
             return "the match is over"
-        try:
-            code = action_code(action) if isinstance(action, str) else action
-        except ValueError as e:
-            return str(e)
+        if isinstance(action, str):
+            try:
+                code = action_code(action)
+            except ValueError as e:
+                return str(e)
+        elif isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 256:
+            code = action          # an engine action code (hand.py)
+        else:
+            return "an action is a string such as 'draw_stock' or 'discard:Td'"
+        if isinstance(action, str) and action.startswith("draw_upcard:"):
+            up = self.hand.upcard()
+            if up == NO_CARD or action[12:] != card_text(up):
+                return "the upcard is not the %s" % action[12:]
         why = self.hand.apply(code)
         if why is None and self.hand.phase == OVER:
             self._score(self.hand.result)
