@@ -10,7 +10,7 @@ from .showdown import Outcome, settle
 from .hand import Hand, HandResult, action_code, action_text
 from .match import Match, MatchEnd
 from .view import View
-from .record import record_text, replay
+from .record import record_text, write_record, replay
 from .save import dumps, loads, SaveError
 
 

@@ -33,23 +33,37 @@ def _result_line(res, scores):
     return "%s scores %d %d" % (head, scores[0], scores[1])
 
 
+def write_record(match, write):
+    """Stream the record line by line to write(str) (a file's write, or
+    sys.stdout.write): a whole match never has to sit in memory as one string."""
+    for line in _lines(match):
+        write(line)
+        write("\n")
+
+
 def record_lines(match):
-    lines = [HEADER, "rules " + match.rules.text(), "seed %d" % match.seed]
+    return list(_lines(match))
+
+
+def _lines(match):
+    """The record's lines (a generator; not a hot path)."""
+    yield HEADER
+    yield "rules " + match.rules.text()
+    yield "seed %d" % match.seed
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]
-        lines.append("hand %d deal %d first %d" % (i + 1, h.deal, h.first))
+        yield "hand %d deal %d first %d" % (i + 1, h.deal, h.first)
         for j in range(len(h.log)):
-            lines.append("%d %s" % (h.log_seat[j], action_text(h.log[j])))
+            yield "%d %s" % (h.log_seat[j], action_text(h.log[j]))
         if i < len(match.results):
             res = match.results[i]
             if res.winner is not None:
                 scores[res.winner] += res.points
-            lines.append(_result_line(res, scores))
+            yield _result_line(res, scores)
     if match.winner is not None:
-        lines.append("winner %d scores %d %d" % (match.winner, match.scores[0],
-                                                 match.scores[1]))
-    return lines
+        yield "winner %d scores %d %d" % (match.winner, match.scores[0],
+                                          match.scores[1])
 
 
 def record_text(match):

@@ -1,0 +1,220 @@
+"""Determinism, small ints, views, records and saves (DESIGN constraints).
+
+Plain functions: the same file runs on CPython, the MicroPython unix port and
+the 32-bit WebAssembly port.
+"""
+from engine import (Match, Rng, deck_for, record_text, replay, dumps, loads,
+                    SaveError, CARDEMS, card, card_text, best_discard)
+from scenario import match_with, play, raises, snapshot
+
+LIMIT = 1 << 30
+
+
+def _play(m, moves, seed=7):
+    """Advance `moves` actions by a fixed, position-dependent rule."""
+    k = 0
+    while k < moves and m.phase != "match_over":
+        if m.phase == "hand_over":
+            m.next_hand()
+            continue
+        legal = m.legal()
+        knocks = [a for a in legal if a.startswith("knock:")]
+        if knocks:
+            pick = knocks[0]
+        elif m.phase == "discard" and (k + seed) % 4:
+            h = m.hand
+            pick = "discard:" + card_text(best_discard(h.cards_of(h.turn), h.taken if h.taken < 52 else None)[1])
+        else:
+            pick = legal[(k * 5 + seed) % len(legal)]
+        assert m.act(pick) is None
+        k += 1
+    return m
+
+
+def test_rng_gives_the_same_numbers_on_every_runtime():
+    r = Rng(1)
+    assert [r.below(52) for _ in range(10)] == [47, 17, 7, 1, 39, 0, 9, 35, 27, 8]
+    assert list(deck_for(0))[:10] == [31, 11, 41, 15, 34, 8, 36, 23, 45, 10]
+    assert Rng(2).seed30() == Rng(2).seed30()
+
+
+def test_rng_below_is_in_range_and_covers_it():
+    r = Rng(5)
+    seen = [0] * 13
+    for _ in range(2000):
+        x = r.below(13)
+        assert 0 <= x < 13
+        seen[x] += 1
+    assert min(seen) > 100
+
+
+def test_rng_rejects_seeds_outside_small_ints():
+    raises(ValueError, Rng, LIMIT)
+    raises(ValueError, Rng, -1)
+
+
+def _ints_in(obj, out, depth=0):
+    if depth > 4:
+        return
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, int):
+        out.append(obj)
+    elif isinstance(obj, (list, tuple)):
+        for x in obj:
+            _ints_in(x, out, depth + 1)
+    elif isinstance(obj, (bytes, bytearray, str)):
+        return
+    elif hasattr(obj, "__dict__"):
+        for k in sorted(obj.__dict__.keys()):
+            _ints_in(obj.__dict__[k], out, depth + 1)
+
+
+def test_no_engine_integer_reaches_2_pow_30():
+    m = Match(CARDEMS, LIMIT - 1)
+    while m.phase != "match_over":
+        _play(m, 25)
+        ints = []
+        _ints_in(m, ints)
+        _ints_in(m._rng, ints)
+        assert ints and max(ints) < LIMIT and min(ints) > -LIMIT
+
+
+def test_same_seed_same_match_record():
+    a = _play(Match(CARDEMS, 11), 400)
+    b = _play(Match(CARDEMS, 11), 400)
+    assert record_text(a) == record_text(b)
+
+
+def test_record_replays_to_the_same_result():
+    m = _play(Match(CARDEMS, 12), 100000)
+    assert m.phase == "match_over"
+    text = record_text(m)
+    r = replay(text)
+    assert r.scores == m.scores and r.winner == m.winner
+    assert record_text(r) == text
+
+
+def test_record_that_disagrees_is_rejected_with_its_line():
+    m = _play(Match(CARDEMS, 13), 60)
+    text = record_text(m)
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        if lines[i].startswith("0 discard:"):
+            lines[i] = "0 discard:Zz"
+            break
+    msg = raises(ValueError, replay, "\n".join(lines))
+    assert "record line %d" % (i + 1) in msg
+    assert "not a game record" in raises(ValueError, replay, "hello")
+
+
+def test_save_restores_a_match_in_progress():
+    m = _play(Match(CARDEMS, 14), 150)
+    data = dumps(m)
+    r = loads(data)
+    assert snapshot(r) == snapshot(m)
+    assert record_text(r) == record_text(m)
+    assert dumps(r) == data
+
+
+def test_save_is_compact():
+    m = _play(Match(CARDEMS, 15), 100000)
+    assert len(dumps(m)) < 64 + 2 * len(record_text(m).split("\n"))
+
+
+def test_corrupt_saves_are_rejected_with_a_reason():
+    data = dumps(_play(Match(CARDEMS, 16), 80))
+    assert "magic" in raises(SaveError, loads, b"XXXX" + data[4:])
+    assert "truncated" in raises(SaveError, loads, data[:5])
+    assert "length" in raises(SaveError, loads, data[:-3])
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x10
+    assert "checksum" in raises(SaveError, loads, bytes(flipped))
+    future = bytearray(data)
+    future[4] = 99
+    assert "version" in raises(SaveError, loads, bytes(future))
+
+
+def test_a_save_with_a_valid_checksum_but_an_illegal_move_is_rejected():
+    from engine.save import fletcher16
+    data = dumps(Match(CARDEMS, 1))            # one hand, no move yet
+    n = (data[5] << 8) | data[6]
+    payload = data[7:7 + n]
+    k = 1 + payload[0] + 4 + 2                  # rules, seed, hand count
+    assert payload[k:k + 2] == bytes([0, 0])    # the hand's move count
+    # one move: a discard before any draw, sealed with a valid checksum
+    payload = payload[:k] + bytes([0, 1, 64 + card("As")]) + payload[k + 2:]
+    out = bytearray(data[:5])
+    out.append(len(payload) >> 8)
+    out.append(len(payload) & 255)
+    out.extend(payload)
+    c = fletcher16(out)
+    out.append(c >> 8)
+    out.append(c & 255)
+    msg = raises(SaveError, loads, bytes(out))
+    assert "illegal move" in msg and "draw a card first" in msg
+
+
+def test_view_shows_own_cards_and_public_information_only():
+    m = match_with("As 2s 3s 7h 7d 7c 9s Ts Js 3d", "2h 4h 6h 8h Th Qh 2c 4c 6c 8c", "Kd", "5c")
+    play(m, "draw_upcard", "discard:3d")
+    v = m.view(1)
+    assert v.hand == m.hand.cards_of(1)
+    assert v.upcard == card("3d") and v.discard_pile == []
+    assert v.opponent_known == [card("Kd")]
+    assert v.stock_size == 31 and v.knock_limit == 10
+    assert v.moves == [[0, "draw_upcard:Kd"], [0, "discard:3d"]]
+    assert v.my_turn and v.legal == ["draw_stock", "draw_upcard"]
+    assert m.view(0).legal == []
+
+
+class _Hidden:
+    """A hand whose hidden parts raise when read."""
+
+    def __init__(self, hand, seat):
+        self._h = hand
+        self._seat = seat
+
+    def __getattr__(self, name):
+        if name == "stock":
+            raise AssertionError("the view read the stock's order")
+        if name == "masks":
+            return _Masks(self._h.masks, self._seat)
+        if name in ("cards_of", "holds", "count", "stock_cards"):
+            raise AssertionError("the view read hidden cards via " + name)
+        return getattr(self._h, name)
+
+
+class _Masks:
+    def __init__(self, masks, seat):
+        self._m = masks
+        self._seat = seat
+
+    def __getitem__(self, i):
+        if i // 4 != self._seat:
+            raise AssertionError("the view read the opponent's cards")
+        return self._m[i]
+
+
+class _HiddenMatch:
+    def __init__(self, m, seat):
+        self._m = m
+        self._seat = seat
+
+    @property
+    def hand(self):
+        return _Hidden(self._m.hand, self._seat)
+
+    def __getattr__(self, name):
+        return getattr(self._m, name)
+
+
+def test_view_never_reads_the_hidden_state():
+    from engine import View
+    m = _play(Match(CARDEMS, 21), 37)
+    for seat in (0, 1):
+        v = View(_HiddenMatch(m, seat), seat)
+        got = (v.hand, v.upcard, v.discard_pile, v.pile, v.stock_size,
+               v.knock_limit, v.taken, v.scores, v.moves, v.opponent_known,
+               v.opponent_count, v.deadwood, v.phase, v.to_move)
+        assert got[0] == m.hand.cards_of(seat)
