@@ -4,7 +4,7 @@ Plain Python for CPython and MicroPython; imports nothing outside engine/.
 """
 from .cards import card, card_text, cards, cards_text, value, NO_CARD
 from .melds import masks_of, deadwood4, best_discard4, best_arrangements
-from .rules import Rules, CARDEMS
+from .rules import Rules, CARDEMS, CLASSIC, OKLAHOMA, BONUS, PRESETS, preset
 from .rng import Rng, deck_for
 from .showdown import Outcome, settle
 from .hand import Hand, HandResult, action_code, action_text

@@ -92,3 +92,18 @@ class Rules:
 
 
 CARDEMS = Rules()
+# Seeds 001 and 003 play with the upcard offer and the two-card stop.
+CLASSIC = CARDEMS.copy(name="classic", upcard_offer=True, stop_at=2)
+# Seed 001's Oklahoma: the first upcard sets the knock limit.
+OKLAHOMA = CARDEMS.copy(name="oklahoma", upcard_offer=True, oklahoma=True, stop_at=2)
+# Seed 002's scoring: end-of-match bonuses.
+BONUS = CARDEMS.copy(name="bonus", upcard_offer=True, match_bonus=True)
+PRESETS = (CARDEMS, CLASSIC, OKLAHOMA, BONUS)
+
+
+def preset(name):
+    """The preset called `name`; ValueError listing the names otherwise."""
+    for r in PRESETS:
+        if r.name == name:
+            return r
+    raise ValueError("no rules preset %r (%s)" % (name, ", ".join([r.name for r in PRESETS])))
