@@ -62,8 +62,16 @@ def _lines(match):
                 scores[res.winner] += res.points
             yield _result_line(res, scores)
     if match.winner is not None:
-        yield "winner %d scores %d %d" % (match.winner, match.scores[0],
-                                          match.scores[1])
+        yield _winner_line(match)
+
+
+def _winner_line(m):
+    line = "winner %d scores %d %d" % (m.winner, m.scores[0], m.scores[1])
+    e = m.end
+    if m.rules.match_bonus:       # V4
+        line += " bonus %d %d %d total %d" % (e.game_bonus, e.hand_bonus,
+                                             e.shutout_bonus, e.total)
+    return line
 
 
 def record_text(match):
@@ -108,7 +116,7 @@ def replay(text, on_move=None):
             if ln != want:
                 raise ValueError("%s: replay gives %r" % (where, want))
         elif w[0] == "winner":
-            want = "winner %s scores %d %d" % (m.winner, m.scores[0], m.scores[1])
+            want = _winner_line(m) if m.winner is not None else "no winner yet"
             if ln != want:
                 raise ValueError("%s: replay gives %r" % (where, want))
         elif w[0] in ("0", "1") and len(w) == 2:

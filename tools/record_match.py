@@ -1,6 +1,9 @@
-"""Play one seeded match between two scripted players and print its record.
+"""Play seeded matches between two scripted players and print their records.
 
-    python tools/record_match.py [SEED]         (default seed 0)
+One match under each rules preset (Cardems, Classic, Oklahoma, Bonus), or
+only the preset named with --rules NAME.
+
+    python tools/record_match.py [SEED] [--rules NAME]   (default seed 0)
     micropython tools/record_match.py [SEED]
     node host_tests/run_wasm.mjs tools/record_match.py [SEED]
 
@@ -38,7 +41,8 @@ def _add_repo_root():
 
 _add_repo_root()
 
-from engine import Match, best_discard, best_melds, card_text, record_text, replay  # noqa: E402
+from engine import (Match, PRESETS, preset, best_discard, best_melds,  # noqa: E402
+                    card_text, record_text, replay)
 
 MARGINS = (1, 4)        # how much a taken upcard must lower deadwood, per seat
 MAX_ACTIONS = 20000     # a match is far shorter; guards against a stuck loop
@@ -72,8 +76,8 @@ def choose(m, seat):
     raise RuntimeError("seat %d to move in phase %r" % (seat, phase))
 
 
-def play(seed):
-    m = Match(seed=seed)
+def play(seed, rules=None):
+    m = Match(rules, seed)
     steps = 0
     while m.phase != "match_over":
         if m.phase == "hand_over":
@@ -96,13 +100,20 @@ def play(seed):
 
 
 def main(argv):
-    seed = int(argv[1]) if len(argv) > 1 else 0
-    m = play(seed)
-    text = record_text(m)
-    again = replay(text)
-    if record_text(again) != text:
-        raise RuntimeError("the record does not replay to the same match")
-    sys.stdout.write(text)
+    args = list(argv[1:])
+    presets = PRESETS
+    if "--rules" in args:
+        i = args.index("--rules")
+        presets = (preset(args[i + 1]),)
+        del args[i:i + 2]
+    seed = int(args[0]) if args else 0
+    for rules in presets:
+        m = play(seed, rules)
+        text = record_text(m)
+        again = replay(text)
+        if record_text(again) != text:
+            raise RuntimeError("the record does not replay to the same match")
+        sys.stdout.write(text)
 
 
 if __name__ == "__main__":
