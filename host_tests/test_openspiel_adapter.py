@@ -83,8 +83,7 @@ def test_long_runs_are_declared_in_pieces():
 
 def test_deal_follows_our_deck_order():
     deck = engine.deck_for(12345)
-    game, _ = osa._game()
-    state = game.new_initial_state()
+    state = osa._game()[0].new_initial_state()
     for c in deck[:21]:
         state.apply_action(osa.to_os(c))
     assert osa._hand_of(state, 0) == sorted(deck[:10])
@@ -132,23 +131,37 @@ def test_both_seats_get_the_same_deals():
 
 
 def test_knock_is_knock_then_discard_and_melds_are_declared():
-    """Our side knocks with 'knock:Xx': OpenSpiel gets Knock then the card,
-    then our melds; the hand's return matches the deadwoods."""
-    game, utils = osa._game()
-    results = []
-    for deal in range(40):
-        knocked = []
+    """'knock:Kc' is OpenSpiel's Knock then the Kc; our melds are declared
+    (the 6-card run in pieces) and the hand is scored from the deadwoods."""
+    p0 = engine.cards("As 2s 3s 4s 5s 6s 7d 8d 9d 5c")
+    p1 = engine.cards("Kh Qh Jc 9c 8h 6h 4d 2c Kd Qc")
+    rest = [c for c in range(52) if c not in p0 + p1]
+    knocked = []
+    end = []
 
-        def choose(obs):
-            a = simple_choose(obs)
-            if a.startswith("knock:"):
-                knocked.append(obs)
-            return a
-        ret, st = osa.play_hand(engine.deck_for(deal), 0, choose)
-        if knocked:
-            results.append((ret, st))
-    assert results, "no knock in 40 hands"
-    assert any(st["knocks"][0] for _, st in results)
+    def choose(obs):
+        if obs["phase"] == "discard":
+            assert "knock:5c" in obs["legal"]
+            knocked.append(obs)
+            return "knock:5c"
+        return "draw_stock" if "draw_stock" in obs["legal"] else "pass"
+    ret, st = osa.play_hand(p0 + p1 + rest, 0, choose, strict=True,
+                            on_end=lambda state, moves: end.append((state, moves)))
+    state, moves = end[0]
+    assert knocked and state.knocked()[0]
+    assert moves[:3] == [[0, "pass"], [1, "pass"], [0, "draw_stock"]]
+    assert moves[-1] == [0, "knock:5c"]
+    utils = osa._game()[1]
+    declared = sorted(sorted(osa.from_os(a) for a in utils.int_to_meld[m])
+                      for m in state.layed_melds()[0])
+    # As..6s is one run for us; OpenSpiel declares runs of at most 5 cards.
+    assert declared == sorted([engine.cards("As 2s 3s"), engine.cards("4s 5s 6s"),
+                               engine.cards("7d 8d 9d")])
+    assert osa._hand_of(state, 0) == engine.cards("Kc")   # the card drawn
+    dw = state.deadwood()
+    assert dw[0] == 10
+    assert ret == (dw[1] - 10 if dw[1] > 10 else dw[1] - 10 - 25 if dw[1] < 10 else 0)
+    assert st["knocks"][0] == 1 and st["gins"][0] == 0
 
 
 def test_defender_layoffs_are_optimal():
@@ -270,3 +283,30 @@ def test_engine_ai_plays_legal_moves_if_present():
         st = osa.play_match(lambda obs: player.choose(ai.ObsView(obs)), 5, seat,
                             target=100, strict=True)
         assert st["illegal"] == 0 and st["hands"] > 0
+
+
+@pytest.mark.parametrize("fix", [False, True])
+def test_bot_after_our_gin(fix):
+    """OpenSpiel's bot passes at once after a gin, declaring no melds, so its
+    whole hand counts; fix_bot_gin declares its best melds instead."""
+    p0 = engine.cards("As 2s 3s 4s 4h 5h 6h 7d 8d 9d")
+    p1 = engine.cards("Kh Kd Ks Qc Jc Tc 2h 3c 5d 7c")
+    rest = [c for c in range(52) if c not in p0 + p1]
+    end = []
+
+    def choose(obs):
+        if obs["phase"] == "discard":
+            drawn = [c for c in obs["hand"] if card(c) not in p0]
+            return "knock:" + drawn[0]
+        return "draw_stock" if "draw_stock" in obs["legal"] else "pass"
+    ret, st = osa.play_hand(p0 + p1 + rest, 0, choose, strict=True,
+                            fix_bot_gin=fix,
+                            on_end=lambda state, moves: end.append(state))
+    state = end[0]
+    assert state.deadwood()[0] == 0 and st["gins"][0] == 1
+    total = sum(engine.value(c) for c in p1)
+    best = engine.best_melds(p1)[0]
+    assert best == 2 + 3 + 5 + 7
+    assert state.deadwood()[1] == (best if fix else total)
+    assert ret == state.deadwood()[1] + 25
+    assert st["gin_gift"] == (0 if fix else total - best)

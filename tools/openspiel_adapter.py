@@ -66,7 +66,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import engine  # noqa: E402
-from engine.cards import card_text, card as card_of_text, value as card_value  # noqa: E402
+from engine.cards import card_text, card as card_of_text  # noqa: E402
 from engine.rng import Rng, deck_for  # noqa: E402
 
 try:
@@ -79,7 +79,6 @@ DRAW_STOCK = 53
 PASS = 54
 KNOCK = 55
 MELD_BASE = 56
-KNOCK_CARD = 10
 
 # ours s h d c <-> OpenSpiel s c d h (index: suit, value: the other's suit)
 _SUIT = (0, 3, 2, 1)
@@ -379,10 +378,11 @@ def _new_stats():
 
 
 def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
-              strict=False, fix_bot_gin=False, stats=None):
+              strict=False, fix_bot_gin=False, stats=None, on_end=None):
     """Play one OpenSpiel hand from the 52-card order `deck` (our card ints).
 
-    Returns (our return, stats); `scores` is [ours, bot] before the hand."""
+    Returns (our return, stats); `scores` is [ours, bot] before the hand.
+    `on_end(state, moves)` sees the final OpenSpiel state and our move log."""
     game, utils = _game()
     if bot is None:
         bot = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - our_seat)
@@ -429,6 +429,8 @@ def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
             moves.append([p, mv])
         state.apply_action(a)
 
+    if on_end is not None:
+        on_end(state, moves)
     ret = int(state.returns()[our_seat])
     knocked = state.knocked()
     dead = state.deadwood()
