@@ -1,0 +1,217 @@
+"""The AI (engine/ai.py): legal moves only, never the hidden state, the hint
+agrees with hard, determinism, the obs interface, and a few plain positions.
+
+Portable: plain functions and asserts, run by pytest on CPython and by
+host_tests/runner.py on the MicroPython unix and WebAssembly ports.
+"""
+from engine import Match, View, CARDEMS, card, record_text
+from engine.ai import Player, ObsView, obs_from_view, LEVELS
+from scenario import match_with, play
+
+SHORT = CARDEMS.copy(target=40)     # short matches keep the ports quick
+
+
+# -- helpers -----------------------------------------------------------------
+
+class _Masks:
+    """The hand's eight suit masks; reading the other seat's four fails."""
+
+    def __init__(self, masks, seat):
+        self._masks = masks
+        self._seat = seat
+
+    def __getitem__(self, i):
+        if i // 4 != self._seat:
+            raise AssertionError("the AI read the opponent's cards (mask %d)" % i)
+        return self._masks[i]
+
+    def __len__(self):
+        return 8
+
+
+class _Hidden:
+    """Reading the stock's contents fails."""
+
+    def __getitem__(self, i):
+        raise AssertionError("the AI read the stock's contents")
+
+    def __len__(self):
+        raise AssertionError("the AI read the stock's contents")
+
+
+class _GuardedHand:
+    """What a View may read of a Hand: the seat's own masks, the pile, the
+    counts and the log. The opponent's masks and the stock raise."""
+
+    def __init__(self, hand, seat):
+        self._h = hand
+        self.masks = _Masks(hand.masks, seat)
+        self.stock = _Hidden()
+        self.pile = hand.pile
+        self.pile_n = hand.pile_n
+        self.stock_n = hand.stock_n
+        self.knock_limit = hand.knock_limit
+        self.taken = hand.taken
+        self.phase = hand.phase
+        self.turn = hand.turn
+        self.log = hand.log
+        self.log_seat = hand.log_seat
+        self.deal = hand.deal
+        self.rules = hand.rules
+
+    def moves(self):
+        return self._h.moves()
+
+    def cards_of(self, seat):
+        raise AssertionError("the AI asked for a seat's cards")
+
+    def stock_cards(self):
+        raise AssertionError("the AI read the stock")
+
+
+class GuardedView(View):
+    @property
+    def _hand(self):
+        return _GuardedHand(self._match.hand, self.seat)
+
+    @property
+    def legal(self):
+        return self._match.legal() if self.my_turn else []
+
+
+def run_match(levels, seed, rules=SHORT, view_of=None, check=None):
+    """Play Player(levels[0]) against Player(levels[1]); returns the match."""
+    m = Match(rules, seed)
+    ps = (Player(levels[0], seed), Player(levels[1], seed + 1))
+    steps = 0
+    while m.phase != "match_over":
+        if m.phase == "hand_over":
+            m.next_hand()
+            continue
+        s = m.to_move
+        v = view_of(m, s) if view_of else m.view(s)
+        a = ps[s].choose(v)
+        if check:
+            check(m, s, a)
+        assert m.act(a) is None, "%s chose %s, refused" % (levels[s], a)
+        steps += 1
+        assert steps < 5000
+    return m
+
+
+# -- the contract ----------------------------------------------------------------
+
+def test_every_level_returns_only_legal_actions():
+    def check(m, s, a):
+        legal = m.legal()
+        assert a in legal, "%s not in %s" % (a, legal)
+    run_match(("hard", "easy"), 3, check=check)
+    run_match(("normal", "hard"), 4, check=check)
+
+
+def test_ai_reads_only_the_players_view():
+    # The guarded view raises if the opponent's masks or the stock are read;
+    # the moves must be the same as through a normal view.
+    a = run_match(("hard", "normal"), 5, view_of=lambda m, s: GuardedView(m, s))
+    b = run_match(("hard", "normal"), 5)
+    assert record_text(a) == record_text(b)
+
+
+def test_guarded_view_does_catch_a_peek():
+    m = Match(SHORT, 1)
+    v = GuardedView(m, 1)
+    try:
+        v._hand.masks[0]
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("the guard let the opponent's mask through")
+
+
+def test_hint_agrees_with_hard_and_is_short():
+    hard = Player("hard")
+    helper = Player("easy", 9)
+
+    def check(m, s, a):
+        v = m.view(s)
+        act, why = helper.hint(v)
+        assert act == hard.choose(v), (act, why)
+        assert isinstance(why, str) and 0 < len(why) <= 32, why
+    run_match(("normal", "easy"), 6, check=check)
+
+
+def test_same_seed_same_moves():
+    for lv in LEVELS:
+        a = record_text(run_match((lv, "normal"), 11))
+        b = record_text(run_match((lv, "normal"), 11))
+        assert a == b, lv
+
+
+def test_obs_view_plays_like_the_view():
+    hard = Player("hard")
+    other = Player("hard")
+
+    def check(m, s, a):
+        v = m.view(s)
+        obs = obs_from_view(v)
+        assert other.choose(ObsView(obs)) == hard.choose(v)
+        assert obs["legal"] == v.legal and a in obs["legal"]
+    run_match(("hard", "normal"), 12, check=check)
+
+
+def test_obs_has_the_documented_keys():
+    m = Match(SHORT, 2)
+    obs = obs_from_view(m.view(0))
+    for key in ("seat", "phase", "hand", "upcard", "discard_pile",
+                "opponent_known", "stock_size", "knock_card", "deadwood",
+                "moves", "legal", "scores"):
+        assert key in obs, key
+    assert obs["phase"] == "draw" and len(obs["hand"]) == 10
+    assert obs["legal"] == ["draw_stock", "draw_upcard"]
+
+
+def test_unknown_level_is_refused():
+    try:
+        Player("expert")
+    except ValueError as e:
+        assert "level" in str(e)
+    else:
+        raise AssertionError("Player('expert') accepted")
+
+
+# -- plain positions -------------------------------------------------------------
+
+# Seat 1 holds 7s 7h and a run 2c-3c-4c; the other cards are high and loose.
+SEAT1 = "7s 7h 2c 3c 4c Ks Qh Jd 9d 5s"
+SEAT0 = "As 2s 3s 8h 9h Th 4d 5d 6d Kc"
+
+
+def test_r5_takes_an_upcard_that_completes_a_set():
+    m = match_with(SEAT0, SEAT1, "Qc", "7d")
+    play(m, "draw_stock", "discard:7d")
+    assert m.hand.upcard() == card("7d")
+    for lv in LEVELS:
+        assert Player(lv).choose(m.view(1)) == "draw_upcard", lv
+
+
+def test_r4_never_discards_the_card_just_taken():
+    m = match_with(SEAT0, SEAT1, "Qc", "7d")
+    play(m, "draw_stock", "discard:7d", "draw_upcard")
+    for lv in LEVELS:
+        a = Player(lv).choose(m.view(1))
+        assert a != "discard:7d" and a != "knock:7d", (lv, a)
+
+
+def test_r7_goes_gin_when_it_can():
+    # Seat 0 draws the 7d: As-2s-3s, 8h-9h-Th, 4d-5d-6d-7d; Kc goes out.
+    m = match_with(SEAT0, SEAT1, "Qc", "7d")
+    play(m, "draw_stock")
+    for lv in LEVELS:
+        assert Player(lv).choose(m.view(0)) == "knock:Kc", lv
+
+
+def test_discards_the_high_loose_card_not_a_meld():
+    m = match_with(SEAT0, SEAT1, "Qc", "2d")
+    play(m, "draw_stock")      # seat 0 holds 2d: a loose low card joins
+    a = Player("hard").choose(m.view(0))
+    assert a in ("discard:Kc", "knock:Kc"), a
