@@ -33,7 +33,8 @@ A payload equal to the last one saved or loaded is not written again
 Loading never raises. A damaged .dat (bad container, or `decode` raising)
 is renamed to <name>.bad, replacing an older one, and the previous save in
 <name>.bak is used if it is good; the message says what happened in plain
-words. `reason` keeps the technical cause for the serial console.
+words. `reason` keeps the technical cause (and `damage` every cause since
+start) for the serial console.
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
@@ -153,6 +154,7 @@ class Storage:
         self.fs = fs if fs is not None else OsFs()
         self.max_payload = max_payload
         self.reason = None  # why the last load() set a file aside
+        self.damage = []  # every such reason since start (for the console)
         self._last = {}  # name -> payload known to be in <name>.dat
         self._root_ok = False
 
@@ -255,6 +257,7 @@ class Storage:
         bad_name = name + ".bad"
         if damaged:
             self.reason = "%s: %s" % (dat, why)
+            self.damage.append(self.reason)
             if not self._set_aside(dat, self.path(name, ".bad")):
                 bad_name = None
         # The newest complete save: a finished .tmp (a cut came between the

