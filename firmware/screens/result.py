@@ -1,0 +1,89 @@
+"""The hand result: who scored what, the running totals, what comes next.
+
+For a drawn hand it says why (R11 stock exhausted, R14 no stock draw in
+40 turns) and that nobody scores. A then deals the next hand, or shows the
+match end when a player has reached the target (R12).
+"""
+
+from firmware import fb
+from firmware import buttons as btn
+from firmware.screens import Screen
+from firmware.screens import layout as L
+
+WHO = (b"YOU", b"CPU")
+SCORES = (b"YOU SCORE", b"CPU SCORES")
+
+
+class Result(Screen):
+    name = "result"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.hand_no = 0
+        self.kind = "draw"
+        self.why = b""
+        self.winner = None
+        self.points = 0
+        self.scores = [0, 0]
+        self.won = [0, 0]
+        self.target = 100
+        self.over = False
+
+    def enter(self, **kw):
+        self.dirty = True
+        m = self.app.match
+        res = m.results[-1]
+        self.hand_no = m.hand_no
+        self.kind = res.kind
+        self.winner = res.winner
+        self.points = res.points
+        self.scores = list(m.scores)
+        self.won = list(m.hands_won)
+        self.target = m.rules.target
+        self.over = m.phase == "match_over"
+        if res.kind == "draw":
+            self.why = (b"THE STOCK RAN OUT: NOBODY SCORES" if res.why == "stock"
+                        else b"40 TURNS WITHOUT A STOCK DRAW")
+        else:
+            self.why = {"gin": b"BY GIN", "knock": b"BY KNOCKING",
+                        "undercut": b"BY UNDERCUT"}[res.kind]
+
+    def event(self, ev, now):
+        if ev != btn.A:
+            return
+        app = self.app
+        if self.over:
+            app.go("match_end")
+            return
+        why = app.match.next_hand()
+        if why is None:
+            app.save_match()
+            app.go("play", new_hand=True)
+
+    def draw(self, c):
+        c.fill(0)
+        c.fill_rect(0, 0, 128, 9, 1)
+        x = c.text(b"HAND", 2, 1, 0, fb.BIG)
+        x = c.num(self.hand_no, x + 6, 1, 0, fb.BIG)
+        c.text(b"RESULT", x + 6, 1, 0, fb.BIG)
+        if self.winner is None:
+            L.text_c(c, b"DRAWN HAND", 11, 1, fb.BIG)
+            x = L.text_c(c, self.why, 20, 1)
+        else:
+            x = L.text_c(c, SCORES[self.winner], 11, 1, fb.BIG, 0, 128 - 6 - fb.num_width(self.points, fb.BIG))
+            c.num(self.points, x + 6, 11, 1, fb.BIG)
+            L.text_c(c, self.why, 20, 1)
+        # running totals, a bar toward the target, hands won
+        c.text(b"TOTAL", 30, 28, 1)
+        x = c.text(b"TO", 54, 28, 1)
+        c.num(self.target, x + 4, 28, 1)
+        c.text(b"WON", 112, 28, 1)
+        for s in range(2):
+            yy = 35 + 10 * s
+            c.text(WHO[s], 2, yy, 1, fb.BIG)
+            v = self.scores[s]
+            c.num(v, 50 - fb.num_width(v, fb.BIG), yy, 1, fb.BIG)
+            L.progress(c, 54, yy + 2, 52, v, self.target)
+            w = self.won[s]
+            c.num(w, 124 - fb.num_width(w, fb.BIG), yy, 1, fb.BIG)
+        L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)

@@ -1,0 +1,69 @@
+"""Statistics: matches, hands, wins, gins, knocks, undercuts, drawn hands
+and the best hand score, over every match on this device. B goes back;
+holding A resets them (after a confirmation)."""
+
+from firmware import fb
+from firmware import buttons as btn
+from firmware.screens import Screen
+from firmware.screens import layout as L
+
+# (label, attribute) for the left and right columns of each row
+_ROWS = (
+    (b"MATCHES", "matches", b"WON", "matches_won"),
+    (b"HANDS", "hands", b"WON", "hands_won"),
+    (b"GINS", "gins", b"KNOCKS", "knocks"),
+    (b"UNDERCUTS", "undercuts", b"DRAWN", "draws"),
+)
+
+
+class StatsScreen(Screen):
+    name = "stats"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.confirm = False
+
+    def enter(self, **kw):
+        self.dirty = True
+        self.confirm = False
+
+    def event(self, ev, now):
+        self.dirty = True
+        if self.confirm:
+            if ev == btn.A:
+                self.app.reset_stats()
+            self.confirm = False
+            return
+        if ev == btn.LONG_A:
+            self.confirm = True
+        elif ev == btn.B or ev == btn.A:
+            self.app.go("title")
+
+    def draw(self, c):
+        c.fill(0)
+        L.title_bar(c, b"STATISTICS")
+        st = self.app.stats
+        y = 12
+        for r in _ROWS:
+            c.text(r[0], 2, y + 1, 1)
+            v = getattr(st, r[1])
+            c.num(v, 62 - fb.num_width(v, fb.BIG), y, 1, fb.BIG)
+            c.text(r[2], 68, y + 1, 1)
+            v = getattr(st, r[3])
+            c.num(v, 126 - fb.num_width(v, fb.BIG), y, 1, fb.BIG)
+            y += 9
+        c.text(b"BEST HAND", 2, y + 1, 1)
+        v = st.best_hand
+        c.num(v, 62 - fb.num_width(v, fb.BIG), y, 1, fb.BIG)
+        c.text(b"WIN %", 68, y + 1, 1)
+        pct = st.matches_won * 100 // st.matches if st.matches else 0
+        c.num(pct, 126 - fb.num_width(pct, fb.BIG), y, 1, fb.BIG)
+        x = L.hint(c, b"B", b"BACK", 0, 58)
+        c.text(b"HOLD", x + 8, 58, 1)
+        L.hint(c, b"A", b"RESET", x + 28, 58)
+        if self.confirm:
+            L.box(c, 10, 16, 108, 32)
+            L.text_c(c, b"RESET STATS?", 20, 1, fb.BIG, 10, 108)
+            L.text_c(c, b"EVERY COUNT GOES TO 0", 30, 1, fb.SMALL, 10, 108)
+            x = L.hint(c, b"A", b"RESET", 20, 40)
+            L.hint(c, b"B", b"KEEP", x + 6, 40)

@@ -1,0 +1,95 @@
+"""The title screen: continue / new match / settings / statistics / rules.
+
+CONTINUE shows only when a match is in progress (resumed from the save at
+boot, or left through the play menu). Starting a new match over one in
+progress asks first.
+"""
+
+from firmware import fb, glyphs
+from firmware import buttons as btn
+from firmware.screens import Screen
+from firmware.screens import layout as L
+from firmware.screens.menu import Menu
+
+_ITEMS = {
+    "continue": b"CONTINUE",
+    "new": b"NEW MATCH",
+    "settings": b"SETTINGS",
+    "stats": b"STATISTICS",
+    "rules": b"RULES",
+}
+
+class Title(Screen):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.keys = []
+        self.menu = Menu([])
+        self.confirm = False
+
+    def enter(self, **kw):
+        self.dirty = True
+        self.confirm = False
+        keys = []
+        if self.app.match_in_progress():
+            keys.append("continue")
+        keys.extend(("new", "settings", "stats", "rules"))
+        # Back from settings, statistics or rules: the cursor stays there.
+        last = self.keys[self.menu.sel] if self.keys else None
+        sel = keys.index(last) if last in keys and last in ("settings", "stats", "rules") else 0
+        self.keys = keys
+        self.menu = Menu([_ITEMS[k] for k in keys], None, sel)
+
+    def event(self, ev, now):
+        self.dirty = True
+        if self.confirm:
+            if ev == btn.A:
+                self.confirm = False
+                self._new()
+            elif ev == btn.B or ev == btn.LONG_B:
+                self.confirm = False
+            return
+        if self.menu.move(ev):
+            return
+        if ev != btn.A:
+            return
+        k = self.keys[self.menu.sel]
+        app = self.app
+        if k == "continue":
+            app.go("play")
+        elif k == "new":
+            if app.match_in_progress():
+                self.confirm = True
+            else:
+                self._new()
+        elif k == "settings":
+            app.go("settings")
+        elif k == "stats":
+            app.go("stats")
+        else:
+            app.go("help", back="title")
+
+    def _new(self):
+        self.app.new_match()
+        self.app.go("play", new_hand=True)
+
+    def draw(self, c):
+        c.fill(0)
+        # The name between the four suits.
+        x = L.text_c(c, b"GIN RUMMY", 1, 1, fb.BIG)
+        glyphs.draw_suit(c, 0, 22, 2)
+        glyphs.draw_suit(c, 1, 29, 2)
+        glyphs.draw_suit(c, 2, x + 3, 2)
+        glyphs.draw_suit(c, 3, x + 10, 2)
+        self.menu.draw(c, 0, 11, 128, 5)
+        x = L.key(c, L.KEY_UP, 0, 58)
+        x = L.hint(c, L.KEY_DOWN, b"CHOOSE", x, 58)
+        L.hint(c, b"A", b"OK", x + 4, 58)
+        if self.confirm:
+            c.fill_rect(0, 56, 128, 8, 0)
+            L.box(c, 1, 11, 126, 45)
+            L.text_c(c, b"NEW MATCH?", 16, 1, fb.BIG)
+            L.text_c(c, b"THE MATCH IN PLAY ENDS", 28, 1)
+            x = L.hint(c, b"A", b"NEW", 16, 43)
+            L.hint(c, b"B", b"KEEP PLAYING", x + 6, 43)
