@@ -92,10 +92,13 @@ def candidate_melds(cs):
     # runs: every segment of >= 3 consecutive present ranks in one suit
     for s in range(4):
         for lo in range(13):
-            for hi in range(lo + 2, 13):
-                seg = tuple(s * 13 + r for r in range(lo, hi + 1))
-                if all(c in have for c in seg):
-                    out.append(seg)
+            seg = []
+            for r in range(lo, 13):
+                if s * 13 + r not in have:
+                    break
+                seg.append(s * 13 + r)
+                if len(seg) >= 3:
+                    out.append(tuple(seg))
     for m in out:
         assert is_meld(m), m
     return out

@@ -65,12 +65,13 @@ def some_hand(min_size=0, max_size=11):
 
 
 @st.composite
-def melded_cards(draw, size, exclude=(), low=True):
-    """`size` cards outside `exclude` built from random runs and sets, the
-    remainder low cards (A-5) when `low`, so deadwood is often <= 10."""
+def melded_cards(draw, size, exclude=(), low=True, gaps=(0, 1, 1, 2, 2, 3, 4)):
+    """`size` cards outside `exclude` built from random runs and sets
+    leaving about one of `gaps` cards over, the remainder low cards (A-5)
+    when `low`, so deadwood is often <= 10."""
     used = set(exclude)
     hand = []
-    target = size - draw(st.sampled_from([0, 1, 1, 2, 2, 3, 4]))
+    target = size - draw(st.sampled_from(gaps))
     for _ in range(6):
         if len(hand) >= target:
             break
@@ -85,7 +86,9 @@ def melded_cards(draw, size, exclude=(), low=True):
                                   unique=True))
             meld = [s * 13 + r for s in suits]
         meld = [c for c in meld if c not in used]
-        meld = meld[:size - len(hand)]
+        meld = meld[:target - len(hand)]
+        if len(meld) < 3:
+            continue
         hand += meld
         used.update(meld)
     fill = [c for c in ALL if c not in used and (not low or c % 13 < 5)]
@@ -123,15 +126,29 @@ def near_cards(draw, size, other):
 @st.composite
 def showdown(draw):
     """(knocker, defender): disjoint 10-card hands, knocker deadwood <= 10."""
-    knocker = draw(melded_cards(10))
-    assume(ref.min_deadwood(knocker) <= 10)
     how = draw(st.sampled_from(["near", "near", "melded", "melded",
-                                "random"]))
-    if how == "near":
+                                "undercut", "square", "random"]))
+    if how == "undercut":
+        # a knock on several points against a tight defender
+        knocker = draw(melded_cards(10, gaps=(2, 3, 3)))
+    elif how == "square":
+        # three ranks in three suits: three sets or three runs (R8)
+        suits = draw(st.lists(st.integers(0, 3), min_size=3, max_size=3,
+                              unique=True))
+        lo = draw(st.integers(0, 10))
+        knocker = [s * 13 + r for s in suits for r in range(lo, lo + 3)]
+        knocker.append(draw(st.sampled_from(
+            [c for c in ALL if c not in knocker and c % 13 < 9])))
+    else:
+        knocker = draw(melded_cards(10))
+    assume(ref.min_deadwood(knocker) <= 10)
+    if how in ("near", "square"):
         defender = draw(near_cards(10, knocker))
     elif how == "melded":
         defender = draw(melded_cards(10, exclude=knocker,
                                      low=draw(st.booleans())))
+    elif how == "undercut":
+        defender = draw(melded_cards(10, exclude=knocker, gaps=(0, 1, 2)))
     else:
         rest = [c for c in ALL if c not in knocker]
         defender = draw(st.lists(st.sampled_from(rest), unique=True,
@@ -153,10 +170,6 @@ def check_arrangement(hand, melds, deadwood):
             assert c not in seen, "%s in two melds" % ref.card_text(c)
             seen.add(c)
     assert ref.deadwood_of(c for c in hand if c not in seen) == deadwood
-
-
-def ints(cs):
-    return [int(c) for c in cs]
 
 
 def call_best_melds(hand):
@@ -238,9 +251,11 @@ def test_best_discard_matches_brute_force(hand, data):
     else:
         got = engine.best_discard(list(hand), forbidden)
     want = ref.best_discard(hand, forbidden)
-    assert (got[0], got[1]) == want, "%s forbidden %s: got %s %s want %s %s" % (
-        hand_text(hand), forbidden if forbidden is None else ref.card_text(forbidden),
-        got[0], ref.card_text(got[1]), want[0], ref.card_text(want[1]))
+    assert (got[0], got[1]) == want, (
+        "%s forbidden %s: got %s %s want %s %s" % (
+            hand_text(hand),
+            "-" if forbidden is None else ref.card_text(forbidden),
+            got[0], ref.card_text(got[1]), want[0], ref.card_text(want[1])))
     assert got[1] in hand and got[1] != forbidden
 
 
@@ -253,7 +268,7 @@ def test_best_discard_forbidding_the_best_card(hand):
     assert (got[0], got[1]) == ref.best_discard(hand, free)
 
 
-# ---------------------------------------------------------------- R8-R10 settle
+# ---------------------------------------------------------------- settle
 
 def check_settle(knocker, defender):
     want = ref.settle(knocker, defender)
@@ -306,6 +321,8 @@ def check_settle(knocker, defender):
 @given(hands=showdown())
 @example(hands=(cards("7s 8s 9s 7h 8h 9h 7d 8d 9d Ac"),
                 cards("6s Ts 6h Th 7c Kc Qd Jd 2c 4d")))
+@example(hands=(cards("7s 8s 9s 7h 8h 9h 7d 8d 9d Ac"),
+                cards("7c 9c Kc Qd Jh 2c 4d 5h 3s Ad")))
 @example(hands=(cards("Js Jd Jc 2c 3c 4c 5d 6d 7d As"),
                 cards("Th Jh Qh Ts Td 9c Kd 2h 5s 8d")))
 @example(hands=(cards("5h 6h 7h 2c 3c 4c Ks Kd Kc 3s"),
@@ -359,7 +376,7 @@ def test_settle_rejects_bad_hands(hands, data):
         ["dup_k", "dup_d", "short_k", "short_d", "long_k", "long_d",
          "shared"]))
     i = data.draw(st.integers(0, 9))
-    j = data.draw(st.integers(0, 9).filter(lambda j: j != i))
+    j = (i + 1 + data.draw(st.integers(0, 8))) % 10
     spare = [c for c in ALL if c not in knocker and c not in defender]
     if what == "dup_k":
         knocker[j] = knocker[i]
@@ -394,7 +411,8 @@ def test_queen_king_ace_is_no_run():
 def test_discard_tie_prefers_higher_value_then_lower_card():
     hand = cards("7s 7h 7d 7c 2s 3s 4s 9c Tc Jc Qc")
     assert tuple(engine.best_discard(hand)) == (0, ref.card("Qc"))
-    assert tuple(engine.best_discard(hand, ref.card("Qc"))) == (0, ref.card("9c"))
+    assert tuple(engine.best_discard(hand, ref.card("Qc"))) == (
+        0, ref.card("9c"))
     hand = cards("7s 8s 9s 2h 3h 4h 5d 6d 7d Kc Qd")
     assert tuple(engine.best_discard(hand)) == (10, ref.card("Qd"))
 
@@ -406,6 +424,14 @@ def test_knocker_shows_melds_worst_for_defender():
                         cards("6s Ts 6h Th 7c Kc Qd Jd 2c 4d"))
     assert (out.kind, out.winner, out.points, out.defender_deadwood) == (
         "knock", "knocker", 67, 68)
+
+
+def test_knocker_shows_runs_when_sets_would_take_layoffs():
+    # R8: sets would take 7c and 9c; the runs take nothing.
+    out = engine.settle(cards("7s 8s 9s 7h 8h 9h 7d 8d 9d Ac"),
+                        cards("7c 9c Kc Qd Jh 2c 4d 5h 3s Ad"))
+    assert (out.kind, out.points, out.defender_deadwood) == ("knock", 60, 61)
+    assert out.layoffs == []
 
 
 def test_defender_picks_arrangement_best_after_layoffs():
