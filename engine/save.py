@@ -4,18 +4,22 @@ Layout (big-endian), version 1:
 
     b"GRSV"  version:1  length:2  payload  fletcher16:2
     payload = rules_len:1 rules_text  seed:4  hands:2
-              (moves:2 log_codes...) per hand   score0:2 score1:2
+              (moves:2 log_codes...) per hand   score:2 per player
+
+A V6 box match (engine/box.py) is saved the same way under b"GRSB" with
+three scores; its roles follow from the replay.
 
 The payload is the match's own record in binary: restoring replays every move
 through the engine's legality checks, so even a file with a valid checksum
 cannot produce a state the rules forbid. The stored scores are checked against
 the replay. Anything wrong raises SaveError with the reason.
 """
-from .hand import TOOK, DRAW_UPCARD
+from .hand import TOOK, DRAW_UPCARD, action_text
 from .match import Match
 from .rules import Rules
 
 MAGIC = b"GRSV"
+BOX_MAGIC = b"GRSB"     # V6 box match: same layout, three scores
 VERSION = 1
 
 
@@ -52,11 +56,13 @@ def dumps(match):
     p.extend(bytes(((s >> 24) & 255, (s >> 16) & 255, (s >> 8) & 255, s & 255)))
     _u16(p, len(match.hands))
     for h in match.hands:
+        if isinstance(h, tuple):      # BoxMatch: (hand, roles)
+            h = h[0]
         _u16(p, len(h.log))
         p.extend(h.log)
-    _u16(p, match.scores[0])
-    _u16(p, match.scores[1])
-    out = bytearray(MAGIC)
+    for sc in match.scores:
+        _u16(p, sc)
+    out = bytearray(BOX_MAGIC if len(match.scores) == 3 else MAGIC)
     out.append(VERSION)
     _u16(out, len(p))
     out.extend(p)
@@ -70,7 +76,8 @@ def loads(data):
         raise SaveError("save data must be bytes")
     if len(data) < 9:
         raise SaveError("save file is truncated (%d bytes)" % len(data))
-    if bytes(data[:4]) != MAGIC:
+    magic = bytes(data[:4])
+    if magic != MAGIC and magic != BOX_MAGIC:
         raise SaveError("not a save file (bad magic)")
     if data[4] != VERSION:
         raise SaveError("save version %d is not supported (expected %d)" % (data[4], VERSION))
@@ -99,7 +106,11 @@ def loads(data):
         rules = Rules.from_text(bytes(take(rl)).decode())
         sb = take(4)
         seed = (sb[0] << 24) | (sb[1] << 16) | (sb[2] << 8) | sb[3]
-        m = Match(rules, seed)
+        if magic == BOX_MAGIC:
+            from .box import BoxMatch
+            m = BoxMatch(rules, seed)
+        else:
+            m = Match(rules, seed)
     except SaveError:
         raise
     except (ValueError, UnicodeError) as e:
@@ -118,13 +129,16 @@ def loads(data):
                 if m.hand.upcard() != code - TOOK:
                     raise SaveError("hand %d: logged pickup does not match the upcard" % (i + 1))
                 code = DRAW_UPCARD
-            why = m.act(code)
+            try:
+                act = action_text(code)
+            except ValueError:
+                raise SaveError("hand %d: unknown move code %d in save" % (i + 1, code))
+            why = m.act(act)
             if why:
                 raise SaveError("hand %d: illegal move in save: %s" % (i + 1, why))
-    s0 = u16()
-    s1 = u16()
+    saved = [u16() for _ in m.scores]
     if pos[0] != end:
         raise SaveError("save payload has trailing bytes")
-    if [s0, s1] != m.scores:
+    if saved != m.scores:
         raise SaveError("saved scores do not match the replayed match")
     return m

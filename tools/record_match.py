@@ -1,7 +1,8 @@
 """Play seeded matches between two scripted players and print their records.
 
-One match under each rules preset (Cardems, Classic, Oklahoma, Bonus), or
-only the preset named with --rules NAME.
+One match under each rules preset (Cardems, Classic, Oklahoma, Bonus) and
+one V6 three-player box match, or only the one named with --rules NAME
+(a preset name or "box").
 
     python tools/record_match.py [SEED] [--rules NAME]   (default seed 0)
     micropython tools/record_match.py [SEED]
@@ -61,6 +62,7 @@ def wants_upcard(view, margin):
 def choose(m, seat):
     """The scripted player's action for seat `seat` (it is its move)."""
     view = m.view(seat)
+    seat = view.seat
     legal = m.legal()
     phase = m.phase
     if phase in ("first_upcard", "draw"):
@@ -99,12 +101,34 @@ def play(seed, rules=None):
     return m
 
 
+def play_box(seed):
+    """A V6 box match between three scripted players."""
+    from engine.box import BoxMatch
+    m = BoxMatch(None, seed)
+    steps = 0
+    while m.phase != "match_over":
+        if m.phase == "hand_over":
+            m.next_hand()
+            continue
+        why = None
+        for action in choose(m, m.to_move):
+            why = m.act(action)
+            if why is None:
+                break
+        if why is not None:
+            raise RuntimeError("box match: no scripted action accepted (%s)" % why)
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError("box match did not end after %d actions" % MAX_ACTIONS)
+    return m
+
+
 def main(argv):
     args = list(argv[1:])
     presets = PRESETS
     if "--rules" in args:
         i = args.index("--rules")
-        presets = (preset(args[i + 1]),)
+        presets = () if args[i + 1] == "box" else (preset(args[i + 1]),)
         del args[i:i + 2]
     seed = int(args[0]) if args else 0
     for rules in presets:
@@ -113,6 +137,12 @@ def main(argv):
         again = replay(text)
         if record_text(again) != text:
             raise RuntimeError("the record does not replay to the same match")
+        sys.stdout.write(text)
+    if "--rules" not in argv or "box" in argv:
+        from engine.box import box_record_text, box_replay
+        text = box_record_text(play_box(seed))
+        if box_record_text(box_replay(text)) != text:
+            raise RuntimeError("the box record does not replay to the same match")
         sys.stdout.write(text)
 
 

@@ -1,0 +1,131 @@
+"""V6: the three-player box game, one test per sentence of its rule text."""
+from engine import card_text, best_discard, dumps, loads
+from engine.box import BoxMatch, BOX_RULES, box_record_text, box_replay
+from engine.hand import HandResult, OVER
+from scenario import raises
+
+
+def _auto(bm, limit=100000):
+    """Play on with a fixed policy (knock when possible, else best discard)."""
+    k = 0
+    while bm.phase != "match_over" and k < limit:
+        if bm.phase == "hand_over":
+            bm.next_hand()
+            continue
+        legal = bm.legal()
+        knocks = [a for a in legal if a.startswith("knock:")]
+        if knocks:
+            a = knocks[0]
+        elif bm.phase == "discard":
+            h = bm.hand
+            a = "discard:" + card_text(best_discard(h.cards_of(h.turn), h.taken if h.taken < 52 else None)[1])
+        else:
+            a = legal[k % len(legal)]
+        assert bm.act(a) is None
+        k += 1
+    return bm
+
+
+def _end_hand(bm, box_wins, points=10):
+    """Finish the current hand with a chosen winner (rotation tests)."""
+    winner = 1 if box_wins else 0
+    res = HandResult("knock", winner, winner, points, None)
+    bm.hand.phase = OVER
+    bm.hand.result = res
+    bm._score(res)
+
+
+def test_v6_roles_drawn_highest_card_box_middle_captain():
+    for seed in range(20):
+        bm = BoxMatch(seed=seed)
+        drawn = bm.draws[-1]
+        ranks = [c % 13 for c in drawn]
+        box, cap, sit = bm.roles
+        assert ranks[box] > ranks[cap] > ranks[sit]
+        assert sorted(bm.roles) == [0, 1, 2]
+
+
+def test_v6_roles_redrawn_on_a_tie():
+    tied = [s for s in range(300) if len(BoxMatch(seed=s).draws) > 1]
+    assert tied, "some seed must draw a tie first"
+    bm = BoxMatch(seed=tied[0])
+    first = [c % 13 for c in bm.draws[0]]
+    assert len(set(first)) < 3
+    assert len(set([c % 13 for c in bm.draws[-1]])) == 3
+
+
+def test_v6_box_plays_alone_against_the_captain_who_acts_first_with_the_offer():
+    bm = BoxMatch(seed=4)
+    box, cap, sit = bm.roles
+    assert bm.to_move == cap and bm.phase == "first_upcard"   # V1 applies
+    assert bm.legal() == ["draw_upcard", "pass"]
+    assert bm.seat_of(sit) is None and bm.seat_of(cap) == 0 and bm.seat_of(box) == 1
+    assert len(bm.hand.cards_of(0)) == 10 and len(bm.hand.cards_of(1)) == 10
+
+
+def test_v6_sitter_advises_captain_decides():
+    bm = BoxMatch(seed=4)
+    box, cap, sit = bm.roles
+    assert bm.advise(box, "pass") == "only the sitter gives advice"
+    assert bm.advise(sit, "pass") is None and bm.advice == (sit, "pass")
+    assert bm.act("draw_upcard") is None    # the captain may ignore it
+    assert bm.advice is None
+    v = bm.view(sit)
+    assert v.hand == bm.hand.cards_of(0)   # the sitter sees the captain's cards
+
+
+def test_v6_box_wins_stays_and_the_other_two_swap():
+    bm = BoxMatch(seed=5)
+    box, cap, sit = bm.roles
+    _end_hand(bm, box_wins=True)
+    bm.next_hand()
+    assert bm.roles == (box, sit, cap)
+
+
+def test_v6_box_loses_sits_out_captain_into_box_sitter_captain():
+    bm = BoxMatch(seed=5)
+    box, cap, sit = bm.roles
+    _end_hand(bm, box_wins=False)
+    bm.next_hand()
+    assert bm.roles == (cap, sit, box)
+
+
+def test_v6_after_a_drawn_hand_nobody_moves():
+    bm = BoxMatch(seed=5)
+    roles = bm.roles
+    bm.hand.phase = OVER
+    res = HandResult("draw", None, None, 0, None, "stock")
+    bm.hand.result = res
+    bm._score(res)
+    bm.next_hand()
+    assert bm.roles == roles
+
+
+def test_v6_undercut_bonus_is_10_gin_25_and_v3_two_card_stop():
+    assert BOX_RULES.undercut_bonus == 10 and BOX_RULES.gin_bonus == 25
+    assert BOX_RULES.upcard_offer and BOX_RULES.stop_at == 2
+
+
+def test_v6_sitter_never_scores():
+    bm = _auto(BoxMatch(seed=6))
+    for res, roles in bm.results:
+        if res.winner is not None:
+            scorer = roles[1] if res.winner == 0 else roles[0]
+            assert scorer != roles[2]
+    assert sum(bm.scores) == sum([r.points for r, _ in bm.results])
+
+
+def test_v6_first_to_100_wins():
+    bm = _auto(BoxMatch(seed=7))
+    assert bm.phase == "match_over"
+    assert bm.scores[bm.winner] >= 100
+    assert sorted(bm.scores)[1] < 100
+
+
+def test_v6_record_replays_and_save_restores():
+    bm = _auto(BoxMatch(seed=8), 300)
+    text = box_record_text(bm)
+    assert box_record_text(box_replay(text)) == text
+    r = loads(dumps(bm))
+    assert r.scores == bm.scores and r.roles == bm.roles
+    assert box_record_text(r) == text
