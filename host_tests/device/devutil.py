@@ -29,13 +29,19 @@ class FaultFS:
     as they are written: a cut leaves the file truncated at that byte, a
     harsher model than littlefs (which reverts an unclosed file).
 
+    With `littlefs=True` a cut models littlefs instead: a file opened for
+    writing and not closed yet goes back to what it held before the open
+    (or disappears if it was new).
+
     `fail_at`: the step with that number raises OSError(`fail_errno`)
     instead (a failing flash that keeps running).
     """
 
-    def __init__(self, files=None, dirs=None):
+    def __init__(self, files=None, dirs=None, littlefs=False):
         self.files = {k: bytearray(v) for k, v in (files or {}).items()}
         self.dirs = set(dirs or ())
+        self.littlefs = littlefs
+        self._unclosed = {}  # path -> content before it was opened for writing
         self.steps = 0
         self.budget = None
         self.dead = False
@@ -45,7 +51,14 @@ class FaultFS:
 
     def copy(self):
         """A live filesystem with the same files (a restart)."""
-        return FaultFS(self.files, self.dirs)
+        files = dict(self.files)
+        if self.littlefs and self.dead:
+            for path, before in self._unclosed.items():
+                if before is None:
+                    files.pop(path, None)
+                else:
+                    files[path] = before
+        return FaultFS(files, self.dirs, self.littlefs)
 
     def _step(self, what):
         if self.dead:
@@ -70,6 +83,8 @@ class FaultFS:
                 raise OSError(ENOENT, path)
             return _Reader(self, bytes(self.files[path]))
         self._step("open " + path)
+        old = self.files.get(path)
+        self._unclosed[path] = None if old is None else bytes(old)
         self.files[path] = bytearray()
         return _Writer(self, path)
 
@@ -141,6 +156,7 @@ class _Writer:
 
     def close(self):
         self.fs._step("close " + self.path)
+        self.fs._unclosed.pop(self.path, None)
 
 
 # -- real saves ---------------------------------------------------------------

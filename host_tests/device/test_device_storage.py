@@ -290,15 +290,19 @@ def cut_during_save(base, payload, k):
     return fs.copy()
 
 
+@pytest.mark.parametrize("littlefs", [False, True], ids=["byte-prefix", "littlefs"])
 @pytest.mark.parametrize("history", [0, 1, 2], ids=["first-save", "one-before", "two-before"])
-def test_power_cut_at_every_step_of_a_save(states, history):
+def test_power_cut_at_every_step_of_a_save(states, history, littlefs):
     """Issue 4, 5: cut at every write boundary and every byte (each byte
     written is a step, as are open, flush, close and both renames): the
     restart resumes the previous or the new state, never nothing, never a
-    message about damage, never an exception."""
+    message about damage, never an exception. Two models of what a cut
+    leaves of the file being written: every byte count, or (littlefs) what
+    it held before it was opened."""
     old = states[history - 1] if history else None
     new = states[history]
     base = fs_with(*states[:history])
+    base.littlefs = littlefs
     total, log = save_steps(base, new)
     # open, every byte, flush, close, then one rename (two with a .dat to back up)
     assert total == 3 + len(stg.pack(new)) + (2 if history else 1)
@@ -321,6 +325,22 @@ def test_power_cut_at_every_step_of_a_save(states, history):
         assert boot(fs.copy())[0] is not None
         assert engine.dumps(boot(fs.copy())[0]) == states[history + 1], k
     assert seen == ({None, new} if old is None else {old, new})
+
+
+@pytest.mark.parametrize("littlefs", [False, True], ids=["byte-prefix", "littlefs"])
+def test_power_cut_with_a_finished_stale_tmp_left_from_an_earlier_cut(states, littlefs):
+    """An earlier cut left a complete .tmp (cut after it was closed, before
+    the renames); the player resumed the older .dat and played on. A cut in
+    the next save, at any step, must not bring the stale .tmp back."""
+    base = fs_with(states[0], states[1])
+    base.files[TMP] = bytearray(stg.pack(states[2]))  # stale: never renamed in
+    base.littlefs = littlefs
+    new = states[3]
+    total, _ = save_steps(base, new)
+    for k in range(total + 1):
+        fs = cut_during_save(base, new, k)
+        m, msg = boot(fs)
+        assert msg is None and engine.dumps(m) in (states[1], new), k
 
 
 def test_power_cut_while_recovering_after_a_cut(states):
