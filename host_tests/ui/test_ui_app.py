@@ -1,0 +1,139 @@
+"""The app around the screens: boot, saves, settings, statistics."""
+
+import os
+
+import engine
+from firmware.settings import Settings, Stats
+from tools.simulator import FakeClock, MemStorage, Sim, host_storage
+from ui_driver import presses_for, simple_choice, simple_factory
+
+
+def play_match(sim):
+    while sim.screen != "match_end":
+        if sim.screen == "play":
+            for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+                sim.press(k)
+        else:
+            sim.press("A")
+
+
+def test_settings_encode_sorted_key_value_lines():
+    s = Settings()
+    s.level = "hard"
+    data = s.encode()
+    lines = data.decode().splitlines()
+    assert lines == sorted(lines)
+    assert "level=hard" in lines and "target=100" in lines
+    t = Settings.decode(data)
+    assert t.pairs() == s.pairs()
+
+
+def test_settings_decode_ignores_junk_and_keeps_defaults():
+    t = Settings.decode(b"level=impossible\nspeed=fast\n\xff\xfe\ngarbage\ntarget=7\n")
+    assert t.level == "normal" and t.speed == "fast" and t.target == 100
+    assert Settings.decode(None).pairs() == Settings().pairs()
+    assert Settings.decode(b"\x80\x81").pairs() == Settings().pairs()
+
+
+def test_stats_encode_roundtrip():
+    st = Stats()
+    st.matches = 3
+    st.best_hand = 61
+    assert Stats.decode(st.encode()).pairs() == st.pairs()
+    assert Stats.decode(b"hands=-4\nwins=x").hands == 0
+
+
+def test_settings_persist_across_a_restart():
+    storage = MemStorage()
+    sim = Sim(seed=1, storage=storage, player_factory=simple_factory)
+    sim.keys("D A R D R B")          # AI level -> hard, AI speed -> fast
+    assert sim.screen == "title"
+    sim2 = Sim(seed=1, storage=storage, player_factory=simple_factory)
+    assert sim2.app.settings.level == "hard" and sim2.app.settings.speed == "fast"
+
+
+def test_new_match_uses_the_ai_level_and_target_from_settings():
+    made = []
+
+    def factory(level, seed):
+        made.append(level)
+        return simple_factory(level, seed)
+
+    sim = Sim(seed=1, player_factory=factory, settings={"level": "easy", "target": 50})
+    sim.press("A")
+    assert made[-1] == "easy" and sim.app.match.rules.target == 50
+
+
+def test_statistics_count_a_whole_match_and_persist():
+    storage = MemStorage()
+    sim = Sim(seed=1, storage=storage, player_factory=simple_factory,
+              settings={"speed": "fast"})
+    sim.press("A")
+    play_match(sim)
+    m = sim.app.match
+    st = Stats.decode(storage.files["stats"])
+    mine = [r for r in m.results if r.winner == 0]
+    assert st.matches == 1 and st.matches_won == (1 if m.end.winner == 0 else 0)
+    assert st.hands == len(m.results) and st.hands_won == len(mine)
+    assert st.gins == len([r for r in mine if r.kind == "gin"])
+    assert st.undercuts == len([r for r in mine if r.kind == "undercut"])
+    assert st.best_hand == max([r.points for r in mine] or [0])
+    sim2 = Sim(seed=2, storage=storage, player_factory=simple_factory)
+    assert sim2.app.stats.pairs() == st.pairs()
+
+
+def test_boot_offers_the_saved_match_with_the_real_storage(tmp_path):
+    root = str(tmp_path / "saves")
+    sim = Sim(seed=4, storage=host_storage(root), player_factory=simple_factory)
+    sim.press("A")
+    sim.press("A")
+    sim.press("A")                   # a turn and the AI's: saved
+    m = sim.app.match
+    sim2 = Sim(seed=9, storage=host_storage(root), player_factory=simple_factory)
+    assert sim2.app.screen.keys[0] == "continue"
+    sim2.press("A")
+    assert sim2.screen == "play"
+    assert engine.dumps(sim2.app.match) == engine.dumps(m)
+
+
+def test_damaged_save_is_set_aside_and_a_new_match_starts(tmp_path):
+    root = str(tmp_path / "saves")
+    sim = Sim(seed=4, storage=host_storage(root), player_factory=simple_factory)
+    sim.press("A")
+    sim.keys("A A")
+    files = os.listdir(root)
+    dat = [f for f in files if f.startswith("match") and f.endswith(".dat")]
+    assert dat, files
+    for f in files:                  # damage the save and its backup
+        if f.startswith("match"):
+            with open(os.path.join(root, f), "r+b") as fh:
+                fh.seek(12)
+                fh.write(b"\x00\x01\x02\x03")
+    sim2 = Sim(seed=9, storage=host_storage(root), player_factory=simple_factory)
+    assert sim2.screen == "message"
+    assert b"DAMAGED" in sim2.app.screen.title
+    assert any(f.startswith("match") and f.endswith(".bad") for f in os.listdir(root))
+    sim2.press("A")
+    assert sim2.screen == "play" and sim2.app.match.seed == 9
+    assert sim2.app.match.hand_no == 1 and not sim2.app.match.hand.log
+
+
+def test_a_new_match_seed_comes_from_the_clock_without_a_seed():
+    clock = FakeClock(123456)
+    sim = Sim(seed=None, clock=clock, player_factory=simple_factory)
+    sim.press("A")
+    assert sim.app.match.seed == 123456 + 0 or sim.app.match.seed > 0
+    seeds = {sim.app.match.seed}
+    sim2 = Sim(seed=None, clock=FakeClock(999999), player_factory=simple_factory)
+    sim2.press("A")
+    seeds.add(sim2.app.match.seed)
+    assert len(seeds) == 2
+
+
+def test_same_presses_give_the_same_screens():
+    a = Sim(seed=5, player_factory=simple_factory)
+    b = Sim(seed=5, player_factory=simple_factory)
+    keys = "A A R A L L A R A B D A A"
+    a.keys(keys)
+    b.keys(keys)
+    assert a.image() == b.image() and a.screen == b.screen

@@ -1,0 +1,214 @@
+"""End to end: button presses through the simulator, from the title through
+whole hands and a match to its end screen, with golden screenshots of every
+screen (UPDATE_GOLDEN=1 rewrites them) and, after every press, the panel
+picture rebuilt from the driver's I2C bytes compared with the framebuffer.
+
+The human side is a scripted policy that presses buttons (ui_driver); the
+opponent in the golden run is the small SimplePlayer so the pictures do not
+move when the device AI improves. A second run plays the real AI.
+"""
+
+import engine
+from firmware.settings import Settings
+from tools.simulator import MemStorage, Sim
+from ui_driver import presses_for, simple_choice, simple_factory
+from ui_golden import Golden, assert_panel_matches_framebuffer
+
+SEED = 1
+
+
+class CheckedSim(Sim):
+    """A Sim that checks panel == framebuffer after every press."""
+
+    def press(self, key, settle=True):
+        super().press(key, settle)
+        assert_panel_matches_framebuffer(self)
+
+
+def turn(sim):
+    for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+        sim.press(k)
+
+
+def test_ui_golden_match(tmp_path):
+    g = Golden(tmp_path)
+    storage = MemStorage()
+    sim = CheckedSim(seed=SEED, storage=storage, player_factory=simple_factory,
+                     settings={"speed": "fast"})
+    sim.settle()
+    assert sim.screen == "title"
+    g.check(sim, "01_title")
+
+    sim.press("A")                        # NEW MATCH
+    assert sim.screen == "play"
+    g.check(sim, "02_play_your_draw")
+    sim.press("R")                        # cursor on the discard pile
+    g.check(sim, "03_play_pile_chosen")
+    sim.press("L")
+    sim.press("B")                        # the menu
+    g.check(sim, "04_play_menu")
+    sim.press("D")
+    sim.press("D")
+    sim.press("A")                        # DISCARD PILE
+    g.check(sim, "05_play_discard_pile")
+    sim.press("B")
+    sim.press("LB")                       # hold B: a hint
+    g.check(sim, "06_play_hint")
+    sim.press("A")
+
+    m = sim.app.match
+    action = simple_choice(m.view(0))
+    keys = presses_for(sim, action)
+    for k in keys:
+        sim.press(k)
+        if sim.app.screen.mode == 1:      # drew: now the discard
+            break
+    g.check(sim, "07_play_your_discard")
+    before = engine.dumps(m)
+    sim.press("U")                        # knock with 74 deadwood: refused (R6)
+    g.check(sim, "08_play_knock_refused")
+    assert engine.dumps(m) == before
+    sim.press("A")
+
+    # Discard, then watch the AI's turn at its own pace.
+    c = engine.card(simple_choice(m.view(0)).split(":")[1])
+    for k in presses_for(sim, "discard:" + engine.card_text(c))[:-1]:
+        sim.press(k)
+    sim.press("A", settle=False)
+    sim.run(100)
+    g.check(sim, "09_play_ai_thinking")
+    sim.run(400)
+    g.check(sim, "10_play_ai_drew")
+    sim.settle()
+    g.check(sim, "11_play_ai_discarded")
+
+    # Play the match out. On the way: take the upcard and try to throw it
+    # straight back (R4), a knock confirmation cancelled once, the first
+    # result, and one showdown of each kind.
+    shown = set()
+    kinds = set()
+    while sim.screen != "match_end":
+        s = sim.screen
+        if s == "showdown":
+            k = sim.app.match.results[-1].kind
+            if k not in kinds:
+                kinds.add(k)
+                g.check(sim, "14_showdown_" + k)
+            sim.press("A")
+            continue
+        if s == "result":
+            if "result" not in shown:
+                shown.add("result")
+                g.check(sim, "15_result")
+            sim.press("A")
+            continue
+        assert s == "play", s
+        m = sim.app.match
+        a = simple_choice(m.view(0))
+        if a == "draw_upcard" and "r4" not in shown:
+            for k in presses_for(sim, a):
+                sim.press(k)
+            before = engine.dumps(m)
+            sim.press("A")                # the cursor starts on the card taken
+            g.check(sim, "12_play_r4_refused")
+            assert engine.dumps(m) == before
+            sim.press("A")
+            shown.add("r4")
+            continue
+        if a.startswith("knock") and "knock" not in shown:
+            for k in presses_for(sim, a)[:-1]:
+                sim.press(k)
+            g.check(sim, "13_play_knock_confirm")
+            sim.press("B")                # cancel: nothing changes
+            assert sim.app.screen.overlay == 0
+            sim.press("U")
+            sim.press("A")
+            shown.add("knock")
+            continue
+        turn(sim)
+    assert shown == {"r4", "knock", "result"}
+    assert kinds == {"knock", "undercut", "gin"}
+    g.check(sim, "17_match_end")
+    assert "match" not in storage.files     # nothing left to resume
+    sim.press("A")
+    assert sim.screen == "title"
+    g.check(sim, "18_title_after_match")
+
+    # Settings, statistics and rules from the title.
+    sim.press("D")
+    sim.press("A")
+    assert sim.screen == "settings"
+    sim.press("R")                        # AI level: normal -> hard
+    g.check(sim, "19_settings")
+    sim.press("B")
+    assert Settings.decode(storage.files["settings"]).level == "hard"
+    sim.press("D")                        # the cursor stayed on SETTINGS
+    sim.press("A")
+    assert sim.screen == "stats"
+    g.check(sim, "20_stats")
+    sim.press("B")
+    sim.press("D")
+    sim.press("A")
+    assert sim.screen == "help"
+    for i in range(6):
+        g.check(sim, "21_rules_%d" % (i + 1))
+        sim.press("R")
+    sim.press("B")
+    assert sim.screen == "title"
+    g.finish()
+
+
+def test_ui_golden_boot_with_saves(tmp_path):
+    g = Golden(tmp_path)
+    storage = MemStorage()
+    sim = Sim(seed=SEED, storage=storage, player_factory=simple_factory)
+    sim.press("A")
+    turn(sim)
+    turn(sim)
+    saved = storage.files["match"]
+    # A restart offers the match first.
+    sim2 = Sim(seed=99, storage=storage, player_factory=simple_factory)
+    sim2.settle()
+    g.check(sim2, "22_title_continue")
+    sim2.press("A")
+    assert sim2.screen == "play"
+    assert engine.dumps(sim2.app.match) == saved
+    g.check(sim2, "23_play_resumed")
+    # Starting over a match in progress asks first.
+    sim2.press("B")
+    sim2.press("U")
+    sim2.press("A")                        # QUIT TO TITLE
+    sim2.press("D")
+    sim2.press("A")
+    g.check(sim2, "24_title_new_match_confirm")
+    # A damaged save is set aside, a new match starts, the player is told.
+    bad = MemStorage({"match": saved[:-3] + b"xyz"})
+    sim3 = Sim(seed=5, storage=bad, player_factory=simple_factory)
+    sim3.settle()
+    assert sim3.screen == "message"
+    g.check(sim3, "25_save_damaged")
+    assert "match" in bad.set_aside
+    sim3.press("A")
+    assert sim3.screen == "play"
+    assert sim3.app.match.seed == 5
+    g.finish()
+
+
+def test_ui_real_ai_match_to_the_end():
+    """The device AI (engine.ai) as the opponent, a short match."""
+    storage = MemStorage()
+    sim = CheckedSim(seed=7, storage=storage, level="easy",
+                     settings={"speed": "fast", "target": 50})
+    sim.press("A")
+    seen = set()
+    while sim.screen != "match_end":
+        seen.add(sim.screen)
+        if sim.screen == "play":
+            turn(sim)
+        else:
+            sim.press("A")
+    assert {"play", "showdown", "result"} <= seen or {"play", "result"} <= seen
+    m = sim.app.match
+    assert max(m.scores) >= 50
+    st = sim.app.stats
+    assert st.matches == 1 and st.hands == len(m.results)

@@ -1,0 +1,41 @@
+"""The play screen on the MicroPython unix port: every state it shows
+redraws without allocating (micropython.heap_lock()), and so does a whole
+app step that moves the cursor, redraws and sends the frame."""
+
+import pytest
+
+from tools.bench_ui import ROOT, SCENARIO, micropython_path, run_mp
+
+
+def run_micropython(script):
+    if micropython_path() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    return run_mp("import sys\nsys.path.insert(0, %r)\n" % ROOT + script)
+
+CHECK = r'''
+r = Rig()
+c = r.app.canvas
+for name, play in play_states(r):
+    play.draw(c)
+    print("%s|%d" % (name, locked(lambda: play.draw(c))))
+play = r.app.screen
+r.settle()
+r.press(btn.A)
+play.cur = 0
+r.mask = btn.RIGHT
+r.app.step()                  # the reading changes...
+r.t += 6                      # ...and is steady past the debounce time
+def one_step():
+    r.app.step()
+print("step|%d" % locked(one_step))
+print("cur|%d" % play.cur)
+'''
+
+
+def test_play_screen_redraw_allocates_nothing_on_micropython():
+    out = run_micropython(SCENARIO + CHECK).strip().splitlines()
+    res = dict(line.rsplit("|", 1) for line in out)
+    assert len(res) == 13, out
+    bad = [k for k, v in res.items() if k != "cur" and v != "1"]
+    assert not bad, "allocated under heap_lock: %s" % bad
+    assert res["cur"] == "1"          # the locked step did move the cursor

@@ -1,0 +1,317 @@
+"""The play screen's behaviour, driven by button presses on a fake clock."""
+
+import engine
+from firmware import buttons as btn
+from firmware import glyphs
+from firmware.screens import layout as L
+from firmware.screens import play as P
+from tools.simulator import MemStorage, Sim
+from ui_driver import presses_for, simple_choice, simple_factory
+
+
+def new_sim(seed=1, storage=None, **settings):
+    st = {"speed": "normal"}
+    st.update(settings)
+    sim = Sim(seed=seed, storage=storage or MemStorage(),
+              player_factory=simple_factory, settings=st)
+    sim.press("A")                     # NEW MATCH
+    assert sim.screen == "play"
+    return sim
+
+
+def play_until(sim, want, limit=400):
+    """Play the policy's moves until want(sim, action) is true before a move
+    (returns that action) - the hand may move on to later hands."""
+    for _ in range(limit):
+        if sim.screen in ("showdown", "result"):
+            sim.press("A")
+            continue
+        a = simple_choice(sim.app.match.view(0))
+        if want(sim, a):
+            return a
+        for k in presses_for(sim, a):
+            sim.press(k)
+    raise AssertionError("never happened")
+
+
+def test_draw_from_stock_is_one_press_and_from_pile_two():
+    sim = new_sim()
+    m = sim.app.match
+    sim.press("A")
+    assert m.hand.log[-1] == 0 and m.phase == "discard"       # draw_stock
+    sim2 = new_sim()
+    up = sim2.app.match.hand.upcard()
+    sim2.press("R")
+    sim2.press("A")
+    assert sim2.app.match.view(0).taken == up
+
+
+def test_cursor_moves_left_right_and_wraps():
+    sim = new_sim()
+    sim.press("A")
+    play = sim.app.screen
+    assert play.mode == P.M_DISCARD and play.row.n == 11
+    start = play.cur
+    sim.press("R")
+    assert play.cur == (start + 1) % 11
+    for _ in range(11):
+        sim.press("R")
+    assert play.cur == (start + 1) % 11                       # wrapped round
+    play.cur = 0
+    sim.press("L")
+    assert play.cur == 10
+
+
+def test_held_right_repeats():
+    sim = new_sim()
+    sim.press("A")
+    play = sim.app.screen
+    play.cur = 0
+    sim.hold(btn.RIGHT, 400 + 2 * 120 + 30)
+    assert play.cur == 4                                       # press + 3 repeats
+
+
+def test_r4_card_just_taken_cannot_be_discarded_and_nothing_changes():
+    sim = new_sim()
+    sim.press("R")
+    sim.press("A")                                             # take the upcard
+    m = sim.app.match
+    play = sim.app.screen
+    taken = m.view(0).taken
+    assert play.row.cards[play.cur] == taken                   # cursor on it
+    before = engine.dumps(m)
+    sim.press("A")
+    assert engine.dumps(m) == before
+    assert play.overlay == P.O_MSG and play.msg_title == b"NOT ALLOWED"
+    assert b"(R4)" in b" ".join(play.msg_lines)
+    sim.press("A")                                             # dismissed
+    assert play.overlay == P.O_NONE and engine.dumps(m) == before
+
+
+def test_r6_knocking_over_the_limit_is_refused_with_the_reason():
+    sim = new_sim()
+    sim.press("A")
+    m = sim.app.match
+    play = sim.app.screen
+    assert m.view(0).deadwood > 10
+    before = engine.dumps(m)
+    sim.press("U")
+    assert engine.dumps(m) == before
+    assert play.overlay == P.O_MSG
+    assert b"KNOCKING NEEDS 10 OR LESS (R6)" in b" ".join(play.msg_lines).upper()
+
+
+def test_knock_asks_first_b_cancels_a_knocks():
+    sim = new_sim()
+    a = play_until(sim, lambda s, a: a.startswith("knock"))
+    keys = presses_for(sim, a)
+    for k in keys[:-1]:
+        sim.press(k)                                           # ... then UP
+    play = sim.app.screen
+    m = sim.app.match
+    assert play.overlay == P.O_CONFIRM
+    before = engine.dumps(m)
+    sim.press("B")
+    assert play.overlay == P.O_NONE and engine.dumps(m) == before
+    sim.press("U")
+    sim.press("A")
+    assert sim.screen == "showdown"
+    assert m.results[-1].knocker == 0
+
+
+def test_long_b_hint_points_at_the_suggested_card():
+    sim = new_sim()
+    sim.press("A")
+    m = sim.app.match
+    want = simple_choice(m.view(0))
+    sim.press("LB")
+    play = sim.app.screen
+    assert play.overlay == P.O_MSG and play.msg_title.startswith(b"HINT")
+    before = engine.dumps(m)
+    sim.press("B")
+    assert engine.card_text(play.row.cards[play.cur]) == want.split(":")[1]
+    assert engine.dumps(m) == before                           # a hint plays nothing
+
+
+def test_menu_hint_then_pile_history():
+    sim = new_sim()
+    sim.press("B")
+    play = sim.app.screen
+    assert play.overlay == P.O_MENU
+    sim.press("D")
+    sim.press("A")                                             # HINT
+    assert play.overlay == P.O_MSG
+    sim.press("A")
+    sim.press("B")
+    sim.press("D")
+    sim.press("D")
+    sim.press("A")                                             # DISCARD PILE
+    assert play.overlay == P.O_PILE
+    assert list(play.pile_cards) == sim.app.match.view(0).pile[::-1]
+    sim.press("B")
+    assert play.overlay == P.O_NONE
+
+
+def test_ai_moves_after_a_readable_delay_and_its_move_stays_shown():
+    sim = new_sim(speed="normal")                              # 900 ms a move
+    m = sim.app.match
+    play = sim.app.screen
+    sim.press("A")                                             # draw stock
+    sim.press("A", settle=False)                               # discard
+    assert m.to_move == 1 and play.thinking
+    sim.run(800)
+    assert m.to_move == 1 and m.phase == "draw"                # not yet
+    sim.run(200)
+    assert m.phase == "discard" and m.to_move == 1             # it drew
+    assert play.ai_took != P.NOCARD and play.ai_out == P.NOCARD
+    sim.run(1000)
+    assert m.to_move == 0
+    took, out = play.ai_took, play.ai_out
+    assert out != P.NOCARD
+    # It stays on screen through the whole of the human's turn.
+    sim.press("A")
+    assert (play.ai_took, play.ai_out) == (took, out)
+    sim.press("A", settle=False)
+    assert play.thinking
+
+
+def test_a_hurries_the_ai():
+    sim = new_sim(speed="slow")
+    m = sim.app.match
+    sim.press("A")
+    sim.press("A", settle=False)
+    sim.run(100)
+    assert m.to_move == 1 and m.phase == "draw"
+    sim.press("A", settle=False)
+    assert m.phase == "discard"
+
+
+def test_the_ai_hand_is_never_drawn_before_the_showdown(monkeypatch):
+    drawn = []
+    real_card, real_inline, real_big = glyphs.draw_card, glyphs.draw_card_inline, L.big_card
+
+    def spy_card(canvas, card, *a):
+        drawn.append(card)
+        return real_card(canvas, card, *a)
+
+    def spy_inline(canvas, card, *a):
+        drawn.append(card)
+        return real_inline(canvas, card, *a)
+
+    def spy_big(canvas, card, *a):
+        drawn.append(card)
+        return real_big(canvas, card, *a)
+
+    monkeypatch.setattr(glyphs, "draw_card", spy_card)
+    monkeypatch.setattr(glyphs, "draw_card_inline", spy_inline)
+    monkeypatch.setattr(L, "big_card", spy_big)
+    sim = new_sim(seed=3)
+    m = sim.app.match
+    frames = 0
+    while sim.screen == "play":
+        h = m.hand
+        public = set(m.view(0).hand) | set(h.pile[:h.pile_n])
+        for i in range(len(h.log)):                            # every card seen on the pile
+            code = h.log[i]
+            if code >= 64:
+                public.add(code & 63)
+        public.add(engine.deck_for(h.deal)[20])                # the first upcard
+        del drawn[:]
+        sim.app.screen.dirty = True
+        sim.step()
+        frames += 1
+        ai_secret = set(h.cards_of(1)) - public
+        assert len(drawn) >= 10 and not (set(drawn) & ai_secret)
+        for k in presses_for(sim, simple_choice(m.view(0))):
+            sim.press(k)
+    assert frames > 5 and sim.screen == "showdown"
+
+
+def test_match_is_saved_after_every_completed_turn():
+    storage = MemStorage()
+    sim = new_sim(storage=storage)
+    m = sim.app.match
+    n0 = storage.saves
+    sim.press("A")                                             # draw: not yet
+    assert storage.saves == n0
+    sim.press("A", settle=False)                               # human turn done
+    assert storage.saves == n0 + 1
+    assert engine.loads(storage.files["match"]).hand.log == m.hand.log
+    sim.settle()                                               # the AI's turn done
+    assert storage.saves == n0 + 2
+    assert engine.dumps(engine.loads(storage.files["match"])) == engine.dumps(m)
+
+
+def test_quit_to_title_then_continue_returns_to_the_same_turn():
+    sim = new_sim()
+    sim.press("A")
+    play = sim.app.screen
+    play.cur = 3
+    m = sim.app.match
+    before = engine.dumps(m)
+    sim.press("B")
+    for _ in range(4):
+        sim.press("D")
+    sim.press("A")                                             # QUIT TO TITLE
+    assert sim.screen == "title"
+    sim.press("A")                                             # CONTINUE
+    assert sim.screen == "play" and engine.dumps(sim.app.match) == before
+    assert play.mode == P.M_DISCARD and play.cur == 3
+
+
+def test_upcard_offer_take_or_pass_under_classic_rules():
+    sim = new_sim(rules="classic")
+    m = sim.app.match
+    play = sim.app.screen
+    assert m.rules.upcard_offer and m.phase == "first_upcard"
+    assert play.offer and play.mode == P.M_DRAW
+    sim.press("A", settle=False)                               # stock side = PASS
+    assert m.hand.log[0] == 2                                  # PASS
+
+
+def test_only_redraws_when_something_changed():
+    sim = new_sim()
+    sim.settle()
+    frames = sim.app.frames
+    for _ in range(20):
+        sim.clock.advance(50)
+        sim.step()
+        assert sim.app.last_bytes == 0
+    assert sim.app.frames == frames
+    sim.press("R")
+    assert sim.app.frames > frames
+
+
+def test_cursor_move_sends_at_most_256_bytes():
+    sim = new_sim()
+    sim.press("A")
+    play = sim.app.screen
+    play.cur = 3
+    play.dirty = True
+    sim.settle()
+    for key in ("R", "L", "R", "R"):
+        b0 = sim.bus.bytes
+        sim.press(key)
+        assert 0 < sim.bus.bytes - b0 <= 256
+
+
+def test_idle_dims_then_blanks_and_the_waking_press_does_nothing_else():
+    contrast = []
+    sim = new_sim()
+    real = sim.display.contrast
+    sim.display.contrast = lambda v: (contrast.append(v), real(v))
+    play = sim.app.screen
+    sim.press("A")
+    cur = play.cur
+    sim.run(59000)
+    assert sim.app.idle == 0
+    sim.run(2000)
+    assert sim.app.idle == 1 and contrast[-1] == 1
+    sim.run(240000)
+    assert sim.app.idle == 2 and not any(sim.image())
+    sim.press("R")
+    assert sim.app.idle == 0 and play.cur == cur               # only woke up
+    assert sim.image() == bytes(sim.app.canvas.buf) and any(sim.image())
+    assert contrast[-1] == sim.app.settings.contrast()
+    sim.press("R")
+    assert play.cur == (cur + 1) % 11

@@ -1,0 +1,83 @@
+"""Drive the simulator like a player: decide a move, then press the buttons
+that make it (cursor moves, A, UP + A for a knock).
+
+`SimplePlayer` is a small deterministic opponent for the golden tests (the
+device AI keeps improving; golden screens must not move with it): take the
+upcard only if it lowers the deadwood, discard what leaves the least
+deadwood, knock as soon as the rules allow.
+"""
+
+import engine
+from engine import card_text
+
+
+def simple_choice(view):
+    """The move of the simple policy for `view` (an engine View)."""
+    ph = view.phase
+    hand = view.hand
+    limit = view.knock_limit
+    if ph in ("draw", "first_upcard"):
+        up = view.upcard
+        if up is not None and "draw_upcard" in view.legal:
+            now, _ = engine.best_melds(hand)
+            after, _ = engine.best_discard(hand + [up], forbidden=up)
+            if after < now:
+                return "draw_upcard"
+        return "pass" if ph == "first_upcard" else "draw_stock"
+    dw, c = engine.best_discard(hand, forbidden=view.taken)
+    if dw <= limit:
+        return "knock:" + card_text(c)
+    return "discard:" + card_text(c)
+
+
+class SimplePlayer:
+    def __init__(self, level="normal", seed=0):
+        self.level = level
+
+    def choose(self, view):
+        return simple_choice(view)
+
+    def hint(self, view):
+        a = simple_choice(view)
+        return a, "least deadwood"
+
+
+def simple_factory(level, seed):
+    return SimplePlayer(level, seed)
+
+
+def presses_for(sim, action):
+    """The key names that play `action` on the play screen as it stands."""
+    play = sim.app.screen
+    keys = []
+    if action in ("draw_stock", "pass", "draw_upcard"):
+        want = 1 if action == "draw_upcard" else 0
+        if play.src != want:
+            keys.append("R")
+        keys.append("A")
+        return keys
+    kind, _, text = action.partition(":")
+    c = engine.card(text)
+    row = play.row
+    i = row.index_of(c)
+    n = row.n
+    d = (i - play.cur) % n
+    if d <= n - d:
+        keys.extend(["R"] * d)
+    else:
+        keys.extend(["L"] * (n - d))
+    if kind == "knock":
+        keys.extend(["U", "A"])
+    else:
+        keys.append("A")
+    return keys
+
+
+def play_turn(sim, choose=simple_choice, on_key=None):
+    """Play the human's current decision by pressing buttons."""
+    action = choose(sim.app.match.view(0))
+    for k in presses_for(sim, action):
+        sim.press(k)
+        if on_key:
+            on_key(k)
+    return action
