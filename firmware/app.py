@@ -75,6 +75,8 @@ class App:
         self.frames = 0              # frames drawn (for tests and benches)
         self.match = None
         self.ai = None
+        self.hint_player = None      # the hint's evaluator, made when first asked
+        self.saved_at = 0
         self.screen = None
         self._screens = {}
         now = clock_ms()
@@ -192,11 +194,15 @@ class App:
         self.storage.remove("match")
 
     def save_settings(self):
+        """Store the settings; a new AI level applies to the match in play."""
         self.storage.save("settings", self.settings.encode())
-        try:
-            self.display.contrast(self.settings.contrast())
-        except Exception:
-            pass
+        m = self.match
+        if m is not None and getattr(self.ai, "level", None) != self.settings.level:
+            self.ai = self.player_factory(self.settings.level, m.seed & _SEED_MASK)
+        self.apply_contrast()
+
+    def apply_contrast(self):
+        self._contrast(self.settings.contrast())
 
     def reset_stats(self):
         self.stats = Stats()

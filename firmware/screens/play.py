@@ -297,7 +297,7 @@ class Play(Screen):
     def _hint(self, now):
         m = self.app.match
         app = self.app
-        hp = getattr(app, "hint_player", None)
+        hp = app.hint_player
         if hp is None:
             hp = app.player_factory("hard", 1)
             app.hint_player = hp
@@ -339,58 +339,74 @@ class Play(Screen):
 
     # -- input -----------------------------------------------------------
     def event(self, ev, now):
+        if self._event(ev, now):
+            self.dirty = True
+
+    def _event(self, ev, now):
+        """Handle one button event; True if the frame may have changed."""
         ov = self.overlay
-        self.dirty = True
         if ov == O_MSG or ov == O_PILE:
-            self.overlay = O_NONE
-            return
+            self.overlay = O_NONE           # any key closes it
+            return True
         if ov == O_CONFIRM:
             if ev == btn.A:
                 self.overlay = O_NONE
                 self._discard(now, True)
-            elif ev == btn.B or ev == btn.LONG_B:
+                return True
+            if ev == btn.B or ev == btn.LONG_B:
                 self.overlay = O_NONE
-            return
+                return True
+            return False
         if ov == O_MENU:
             if self.menu.move(ev):
-                return
-            if ev == btn.B:
+                return True
+            if ev == btn.B or ev == btn.LONG_B:
                 self.overlay = O_NONE
-            elif ev == btn.A:
+                return True
+            if ev == btn.A:
                 self.overlay = O_NONE
                 self._menu_pick(self.menu.sel, now)
-            return
+                return True
+            return False
         mode = self.mode
+        if mode == M_END:
+            if ev == btn.A:
+                self.end_due = now
+            return False
         if ev == btn.B:
-            if mode != M_END:
-                self.menu.sel = 0
-                self.overlay = O_MENU
-            return
+            self.menu.sel = 0
+            self.overlay = O_MENU
+            return True
         if ev == btn.LONG_B:
             if mode == M_DRAW or mode == M_DISCARD:
                 self._hint(now)
-            return
+                return True
+            return False
         if mode == M_DRAW:
             if ev == btn.LEFT or ev == btn.RIGHT:
                 self.src = 1 - self.src
-            elif ev == btn.A:
+                return True
+            if ev == btn.A:
                 self._draw_card(now)
+                return True
         elif mode == M_DISCARD:
             n = self.row.n
             if ev == btn.LEFT:
                 self.cur = (self.cur - 1) % n
-            elif ev == btn.RIGHT:
+                return True
+            if ev == btn.RIGHT:
                 self.cur = (self.cur + 1) % n
-            elif ev == btn.A:
+                return True
+            if ev == btn.A:
                 self._discard(now, False)
-            elif ev == btn.UP or ev == btn.LONG_A:
+                return True
+            if ev == btn.UP or ev == btn.LONG_A:
                 self._ask_knock(now)
+                return True
         elif mode == M_AI:
             if ev == btn.A:
-                self.ai_due = now        # hurry the AI up
-        elif mode == M_END:
-            if ev == btn.A:
-                self.end_due = now
+                self.ai_due = now           # hurry the AI up
+        return False
 
     def _menu_pick(self, i, now):
         if i == 1:

@@ -42,7 +42,7 @@ class Result(Screen):
         self.target = m.rules.target
         self.over = m.phase == "match_over"
         if res.kind == "draw":
-            self.why = (b"THE STOCK RAN OUT: NOBODY SCORES" if res.why == "stock"
+            self.why = (b"STOCK RAN OUT: NOBODY SCORES" if res.why == "stock"
                         else b"40 TURNS WITHOUT A STOCK DRAW")
         else:
             self.why = {"gin": b"BY GIN", "knock": b"BY KNOCKING",

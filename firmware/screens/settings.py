@@ -56,9 +56,9 @@ class SettingsScreen(Screen):
             self.menu.values[i] = _text(key, getattr(st, key))
 
     def event(self, ev, now):
-        self.dirty = True
         if ev == btn.UP or ev == btn.DOWN:
             self.menu.move(ev)
+            self.dirty = True
             return
         if ev == btn.LEFT or ev == btn.RIGHT or ev == btn.A:
             key, opts = self.opts[self.menu.sel]
@@ -67,10 +67,10 @@ class SettingsScreen(Screen):
             i = (i - 1) % len(opts) if ev == btn.LEFT else (i + 1) % len(opts)
             setattr(st, key, opts[i])
             self.changed = True
+            self.dirty = True
             self._values()
             if key == "brightness":
-                self.app.save_settings()
-                self.changed = False
+                self.app.apply_contrast()       # seen at once, saved on B
             return
         if ev == btn.B or ev == btn.LONG_B:
             if self.changed:

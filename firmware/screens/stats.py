@@ -28,14 +28,15 @@ class StatsScreen(Screen):
         self.confirm = False
 
     def event(self, ev, now):
-        self.dirty = True
         if self.confirm:
+            self.dirty = True
             if ev == btn.A:
                 self.app.reset_stats()
             self.confirm = False
             return
         if ev == btn.LONG_A:
             self.confirm = True
+            self.dirty = True
         elif ev == btn.B or ev == btn.A:
             self.app.go("title")
 

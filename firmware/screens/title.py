@@ -42,15 +42,16 @@ class Title(Screen):
         self.menu = Menu([_ITEMS[k] for k in keys], None, sel)
 
     def event(self, ev, now):
-        self.dirty = True
         if self.confirm:
             if ev == btn.A:
                 self.confirm = False
                 self._new()
             elif ev == btn.B or ev == btn.LONG_B:
                 self.confirm = False
+                self.dirty = True
             return
         if self.menu.move(ev):
+            self.dirty = True
             return
         if ev != btn.A:
             return
@@ -61,6 +62,7 @@ class Title(Screen):
         elif k == "new":
             if app.match_in_progress():
                 self.confirm = True
+                self.dirty = True
             else:
                 self._new()
         elif k == "settings":
