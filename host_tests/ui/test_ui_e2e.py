@@ -212,3 +212,42 @@ def test_ui_real_ai_match_to_the_end():
     assert max(m.scores) >= 50
     st = sim.app.stats
     assert st.matches == 1 and st.hands == len(m.results)
+
+
+class StockOnly:
+    """Draws from the stock and throws the card drawn back: never knocks."""
+
+    def __init__(self, level="normal", seed=0):
+        self.level = level
+        self.before = set()
+
+    def choose(self, view):
+        if view.phase in ("draw", "first_upcard"):
+            self.before = set(view.hand)
+            return "draw_stock"
+        new = [c for c in view.hand if c not in self.before]
+        return "discard:" + engine.card_text(new[0])
+
+    def hint(self, view):
+        return self.choose(view), "stock only"
+
+
+def test_ui_golden_drawn_hand(tmp_path):
+    """R11: the stock runs out after a discard; nobody scores."""
+    g = Golden(tmp_path)
+    storage = MemStorage()
+    sim = CheckedSim(seed=SEED, storage=storage, settings={"speed": "fast"},
+                     player_factory=lambda level, seed: StockOnly(level, seed))
+    sim.press("A")
+    while sim.screen == "play":
+        assert sim.app.screen.mode == 0
+        sim.press("A")                    # draw from the stock
+        sim.press("A")                    # the cursor is on it: discard it
+    assert sim.screen == "result"
+    res = sim.app.match.results[-1]
+    assert res.kind == "draw" and res.why == "stock" and sim.app.match.scores == [0, 0]
+    g.check(sim, "26_result_drawn_hand")
+    assert sim.app.stats.draws == 1 and sim.app.stats.hands == 1
+    sim.press("A")
+    assert sim.screen == "play" and sim.app.match.hand_no == 2
+    g.finish()
