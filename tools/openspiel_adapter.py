@@ -658,10 +658,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--level", default="hard",
                     help="easy | normal | hard, or module:function (a choose(obs) bot)")
-    ap.add_argument("--matches", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--target", type=int, default=100)
+    ap.add_argument("--matches", type=int, default=200,
+                    help="matches to play; deal sequences are played from both seats")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="seed of the deal sequences (0 <= seed < 2**30)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--target", type=int, default=100, help="match target points")
     ap.add_argument("--fix-bot-gin", action="store_true",
                     help="declare the bot's best melds after our gin "
                          "(OpenSpiel's bot declares none)")
