@@ -137,3 +137,29 @@ def test_same_presses_give_the_same_screens():
     a.keys(keys)
     b.keys(keys)
     assert a.image() == b.image() and a.screen == b.screen
+
+
+def test_simulator_command_line_prints_the_final_screen(tmp_path):
+    import subprocess
+    import sys
+
+    from tools.simulator import ROOT
+
+    def run():
+        r = subprocess.run(
+            [sys.executable, "tools/simulator.py", "--seed", "3", "--level", "easy",
+             "--saves", str(tmp_path / ("s%d" % len(outs))), "--png", str(tmp_path / "png"),
+             "--keys", "A R A"],
+            cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    outs = []
+    outs.append(run())
+    outs.append(run())
+    lines = outs[0].splitlines()
+    assert len(lines) == 33 and all(len(ln) == 128 for ln in lines[:32])
+    assert lines[32] == "screen: play"
+    assert outs[0] == outs[1]                  # same keys, same screen
+    pngs = sorted(os.listdir(str(tmp_path / "png")))
+    assert pngs[0] == "000_title.png" and pngs[-1].endswith("_play.png")
