@@ -281,18 +281,20 @@ class Play(Screen):
     def _ai_move(self, now):
         m = self.app.match
         ai = self.app.ai
-        action = ai.choose(m.view(1))
-        why = m.act(action)
+        try:
+            why = m.act(ai.choose(m.view(1)))
+        except Exception as e:          # a bug in the AI must not stop the game
+            why = str(e)
         if why is not None:
             # The AI must never stall the game; fall back to a legal move.
             m.act(m.legal()[0])
         self._after_move(now)
-        if self.mode != M_AI:
-            if self.mode != M_END:
-                self._turn_done(now)
-        else:
+        if self.mode == M_AI:
             self.ai_due = now + self.app.settings.speed_ms()
-        self.app.play_sound("draw" if self.mode == M_AI else "discard")
+            self.app.play_sound("draw")
+        elif self.mode != M_END:
+            self._turn_done(now)
+            self.app.play_sound("discard")
 
     def _hint(self, now):
         m = self.app.match
@@ -301,7 +303,11 @@ class Play(Screen):
         if hp is None:
             hp = app.player_factory("hard", 1)
             app.hint_player = hp
-        action, why = hp.hint(m.view(0))
+        try:
+            action, why = hp.hint(m.view(0))
+        except Exception as e:
+            self._message(b"NO HINT", NOCARD, str(e))
+            return
         card = NOCARD
         if action == "draw_stock":
             title = b"HINT: DRAW STOCK"

@@ -315,3 +315,24 @@ def test_idle_dims_then_blanks_and_the_waking_press_does_nothing_else():
     assert contrast[-1] == sim.app.settings.contrast()
     sim.press("R")
     assert play.cur == (cur + 1) % 11
+
+
+class Broken:
+    level = "normal"
+
+    def choose(self, view):
+        raise RuntimeError("bug")
+
+    def hint(self, view):
+        raise RuntimeError("bug")
+
+
+def test_a_failing_ai_falls_back_to_a_legal_move():
+    sim = Sim(seed=1, player_factory=lambda level, seed: Broken())
+    sim.press("A")
+    sim.press("A")
+    sim.press("A")
+    m = sim.app.match
+    assert m.to_move == 0 and len(m.hand.log) == 4
+    sim.press("LB")
+    assert sim.app.screen.msg_title == b"NO HINT"
