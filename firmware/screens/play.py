@@ -88,6 +88,7 @@ class Play(Screen):
         self.offer = False            # V1: first turn's take-or-pass
         self.can_knock = False
         self.limit = 10
+        self.stop_at = 0
         self.ai_took = NOCARD         # STOCK, PASSED, a card, or NOCARD
         self.ai_out = NOCARD          # the AI's discard
         self.ai_knock = False
@@ -144,6 +145,7 @@ class Play(Screen):
         self.hand_no = m.hand_no
         self.offer = m.phase == "first_upcard"
         self.limit = v.knock_limit
+        self.stop_at = m.rules.stop_at
         self.can_knock = m.phase == "discard" and m.to_move == 0 and self.dw <= self.limit
         self.dirty = True
 
@@ -515,10 +517,14 @@ class Play(Screen):
         else:
             glyphs.draw_slot(c, STOCK_X, y)
         if self.offer:
-            c.text(b"PASS", STOCK_X - 2, y + 18, 1)
+            c.text(b"PASS", STOCK_X - 2, y + 16, 1)
         else:
             n = self.stock
-            c.num(n, STOCK_X + 5 - (4 if n >= 10 else 2), y + 18, 1)
+            c.num(n, STOCK_X + 5 - (4 if n >= 10 else 2), y + 16, 1)
+        if self.stop_at:
+            # V3: the hand ends when this many stock cards are left
+            x = c.text(b"END", STOCK_X - 2, y + 22, 1)
+            c.num(self.stop_at, x + 1, y + 22, 1)
         p_up = sel and self.src == 1
         if self.up != NOCARD:
             if self.pile_n > 1:
