@@ -103,6 +103,26 @@ def measure(mp, where, stub, names, runs):
     return times[len(times) // 2], heaps[len(heaps) // 2], len(names)
 
 
+def measure_wasm(where, stub, names):
+    """(microseconds, heap bytes) of one run on the 32-bit WebAssembly port,
+    whose object sizes match the RP2040's (None when Node or the port is missing)."""
+    names = [n for n in names if _exists(where, n)]
+    launcher = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
+    if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "imp.py")
+        with open(path, "w") as f:
+            f.write(SCRIPT.replace("time.ticks_us()", "time.ticks_ms() * 1000")
+                    % {"where": where, "stub": stub, "names": names})
+        r = subprocess.run(["node", launcher, "--dirs", where + "," + stub, path],
+                           capture_output=True, text=True, timeout=300, cwd=ROOT)
+        if r.returncode != 0:
+            return None
+        us, heap, n = (int(x) for x in r.stdout.split())
+        return us, heap
+
+
 def _exists(where, name):
     p = os.path.join(where, *name.split("."))
     return any(os.path.exists(p + ext) for ext in (".py", ".mpy")) or \
@@ -139,6 +159,14 @@ def main(argv=None):
             us_s, heap_s, _ = measure(mp, ROOT, stub, names, a.runs)
             print("  %-4s %2d modules: .mpy %6.1f ms, heap %6d bytes | .py sources %6.1f ms, "
                   "heap %6d bytes" % (label, n, us_m / 1000.0, heap_m, us_s / 1000.0, heap_s))
+        print("heap after the imports on the 32-bit WebAssembly port (object sizes as on "
+              "the RP2040):")
+        for label, names in (("boot", BOOT), ("all", all_modules(files))):
+            got = measure_wasm(out, stub, names)
+            if got is None:
+                print("  %-4s (WebAssembly port not available: run make test first)" % label)
+            else:
+                print("  %-4s .mpy bundle: heap %6d bytes" % (label, got[1]))
     print("(host figures: compare builds with them; the Pico itself is much slower)")
     return 0
 
