@@ -51,23 +51,26 @@ class MatchEnd(Screen):
         x = c.text(b"-", x + 6, 26, 1, fb.BIG)
         x = c.num(self.scores[1], x + 6, 26, 1, fb.BIG)
         c.text(b"CPU", x + 6, 26, 1, fb.BIG)
-        x = c.text(b"HANDS WON", 2, 37, 1)
-        x = c.num(e.hands_won[0], x + 4, 37, 1)
-        x = c.text(b"-", x + 2, 37, 1)
-        x = c.num(e.hands_won[1], x + 2, 37, 1)
-        x = c.text(b"OF", x + 4, 37, 1)
-        c.num(self.hands, x + 4, 37, 1)
         bonus = e.game_bonus + e.hand_bonus + e.shutout_bonus
+        y = 36 if bonus else 37
+        x = c.text(b"HANDS WON", 2, y, 1)
+        x = c.num(e.hands_won[0], x + 4, y, 1)
+        x = c.text(b"-", x + 2, y, 1)
+        x = c.num(e.hands_won[1], x + 2, y, 1)
+        x = c.text(b"OF", x + 4, y, 1)
+        c.num(self.hands, x + 4, y, 1)
         if bonus:
             # V4: game 100, 25 a hand won, shutout doubles the hand points
-            x = c.text(b"BONUS GAME", 2, 44, 1)
-            x = c.num(e.game_bonus, x + 4, 44, 1)
-            x = c.text(b"HANDS", x + 4, 44, 1)
-            x = c.num(e.hand_bonus, x + 4, 44, 1)
+            x = c.text(b"BONUS: GAME", 2, 43, 1)
+            x = c.num(e.game_bonus, x + 4, 43, 1)
+            x = c.text(b"HANDS", x + 6, 43, 1)
+            c.num(e.hand_bonus, x + 4, 43, 1)
+            x = 2
             if e.shutout_bonus:
-                x = c.text(b"SHUTOUT", x + 4, 44, 1)
-                c.num(e.shutout_bonus, x + 4, 44, 1)
-            x = c.text(b"TOTAL", 2, 50, 1)
+                x = c.text(b"SHUTOUT", x, 50, 1)
+                x = c.num(e.shutout_bonus, x + 4, 50, 1) + 6
+            x = c.text(b"YOU" if won else b"CPU", x, 50, 1)
+            x = c.text(b"TOTAL", x + 4, 50, 1)
             c.num(e.total, x + 4, 50, 1)
         else:
             st = self.app.stats

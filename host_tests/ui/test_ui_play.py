@@ -336,3 +336,29 @@ def test_a_failing_ai_falls_back_to_a_legal_move():
     assert m.to_move == 0 and len(m.hand.log) == 4
     sim.press("LB")
     assert sim.app.screen.msg_title == b"NO HINT"
+
+
+def test_v2_oklahoma_shows_the_hands_knock_limit():
+    for seed in range(1, 60):
+        sim = new_sim(seed=seed, rules="oklahoma")
+        m = sim.app.match
+        if m.hand.knock_limit != 10:
+            break
+    play = sim.app.screen
+    assert play.limit == m.hand.knock_limit != 10
+
+
+def test_v4_bonus_breakdown_at_the_match_end():
+    sim = new_sim(seed=2, rules="bonus", target=50, speed="fast")
+    for _ in range(2000):
+        if sim.screen == "match_end":
+            break
+        if sim.screen == "play":
+            for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+                sim.press(k)
+        else:
+            sim.press("A")
+    assert sim.screen == "match_end"
+    e = sim.app.match.end
+    assert e.game_bonus == 100 and e.hand_bonus == 25 * e.hands_won[e.winner]
+    assert sim.image() == bytes(sim.app.canvas.buf)
