@@ -55,6 +55,7 @@ _CTRL_DATA = const(0x40)  # Co=0 D/C#=1: the rest is display data
 
 _NONE = const(255)  # "page unchanged" marker in the first/last arrays
 _WINDOW_COST = const(8)  # address + control + 0x21 a b 0x22 p q
+_SPLIT_GAP = const(16)   # unchanged columns that make a second span worth it
 
 ADDRESSES = (0x3C, 0x3D)
 
@@ -95,6 +96,10 @@ class SSD1306:
         self._valid = False
         self._first = bytearray(self.pages)
         self._last = bytearray(self.pages)
+        # A page whose changes sit at both ends (a cursor wrapping from the
+        # last card to the first) is sent as two spans: the right one here.
+        self._first2 = bytearray(self.pages)
+        self._last2 = bytearray(self.pages)
         tx = bytearray(width + 1)
         tx[0] = _CTRL_DATA
         self._tx = tx
@@ -197,12 +202,16 @@ class SSD1306:
         sh = self._shadow
         first = self._first
         last = self._last
+        first2 = self._first2
+        last2 = self._last2
         if buf is not self._buf:
             self._page_views(buf)
         bp = self._buf_pages
         spg = self._shadow_pages
         changed = 0
+        split = 0
         for p in range(npages):
+            first2[p] = _NONE
             if bp[p] == spg[p]:
                 first[p] = _NONE
                 continue
@@ -216,14 +225,41 @@ class SSD1306:
             first[p] = i - base
             last[p] = j - base
             changed += 1
+            # The longest unchanged stretch inside i..j: worth a second
+            # window when it is longer than what a window costs.
+            gap = 0
+            gap_at = 0
+            run = 0
+            k = i + 1
+            while k < j:
+                if buf[k] == sh[k]:
+                    run += 1
+                else:
+                    if run > gap:
+                        gap = run
+                        gap_at = k - run
+                    run = 0
+                k += 1
+            if run > gap:
+                gap = run
+                gap_at = k - run
+            if gap > _SPLIT_GAP:
+                last[p] = gap_at - 1 - base
+                first2[p] = gap_at + gap - base
+                last2[p] = j - base
+                split += 1
         if not changed:
             self.last_bytes = 0
             return 0
         self._valid = False  # until every write below has gone through
         if self.sh1106:
-            n = self._send_pages_sh1106(buf)
+            n = self._send_pages_sh1106(buf, first, last)
+            if split:
+                n += self._send_pages_sh1106(buf, first2, last2)
         else:
-            n = self._send_pages(buf)
+            n = self._send_pages(buf, first, last)
+            if split:
+                n += self._send_pages(buf, first2, last2)
         self._valid = True
         self.last_bytes = n
         return n
@@ -246,9 +282,9 @@ class SSD1306:
             last[p] = w - 1
         self._valid = False
         if self.sh1106:
-            n = self._send_pages_sh1106(buf)
+            n = self._send_pages_sh1106(buf, first, last)
         else:
-            n = self._send_pages(buf)
+            n = self._send_pages(buf, first, last)
         self._valid = True
         self.last_bytes = n
         return n
@@ -275,12 +311,10 @@ class SSD1306:
         self.bus.writeto(self.addr, self._views[length >> 2])
         return 2 + length
 
-    def _send_pages(self, buf):
+    def _send_pages(self, buf, first, last):
         # SSD1306, horizontal addressing: window per run of changed pages.
         w = self.width
         npages = self.pages
-        first = self._first
-        last = self._last
         off = self.col_offset
         win = self._win
         n = 0
@@ -325,11 +359,9 @@ class SSD1306:
                 p += 1
         return n
 
-    def _send_pages_sh1106(self, buf):
+    def _send_pages_sh1106(self, buf, first, last):
         # SH1106, page addressing: page and start column per changed page.
         w = self.width
-        first = self._first
-        last = self._last
         off = self.col_offset
         pg = self._pg
         pg[0] = _CTRL_CMD
