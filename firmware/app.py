@@ -33,7 +33,6 @@ from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware.settings import Settings, Stats
 import engine
-from engine.rules import PRESETS
 
 DIM_MS = const(60000)
 BLANK_MS = const(300000)
@@ -45,13 +44,6 @@ _SEED_MASK = const(0x3FFFFFFF)
 AWAKE = const(0)
 DIM = const(1)
 BLANK = const(2)
-
-
-def _rules_named(name):
-    for r in PRESETS:
-        if r.name == name:
-            return r
-    return PRESETS[0]
 
 
 def default_player(level, seed):
@@ -158,8 +150,9 @@ class App:
         return s
 
     def rules(self):
-        st = self.settings
-        return _rules_named(st.rules).copy(target=st.target)
+        """The rules of a new match: the settings' preset or custom fields
+        (V1-V5); a match in progress keeps the ones in its save."""
+        return self.settings.match_rules()
 
     def new_match(self):
         seed = self.next_seed()

@@ -5,17 +5,44 @@ Both persist through the storage port (names "settings" and "stats") as
 same bytes on every runtime (DESIGN: never serialise dict order). Decoding is
 forgiving: unknown keys are ignored, a bad or missing value falls back to the
 default, so an old or damaged file never stops the game from starting.
+
+The rules for new matches (R13, V1-V5) are kept field by field under the
+names of engine.rules.Rules (upcard_offer, oklahoma, stop_at, match_bonus,
+target, knock_limit, first) plus `rules`, the preset they equal or
+"custom". Choosing a preset sets every field; changing a field makes the
+rules "custom" unless they then equal a preset again. A file from before the
+fields existed holds only `rules` and `target`: its fields come from that
+preset, then whatever keys it does hold.
 """
+
+from engine.rules import PRESETS, Rules
 
 LEVELS = ("easy", "normal", "hard")
 SPEEDS = ("slow", "normal", "fast")
 # How long each AI move stays on screen before the next one (ms), by speed.
 SPEED_MS = (1600, 900, 400)
-TARGETS = (50, 100, 150, 200, 250)
-# Rules presets (engine.rules.PRESETS names); Cardems is the default.
-RULES = ("cardems", "classic", "oklahoma", "bonus")
 BRIGHTNESS = ("low", "medium", "high")
 CONTRAST = (0x10, 0x60, 0xCF)
+
+# Rules presets (engine.rules.PRESETS names); Cardems is the default.
+RULES = tuple([r.name for r in PRESETS])
+CUSTOM = "custom"
+# The rule fields one by one, with the values the settings screen offers.
+TARGETS = tuple(range(50, 501, 50))     # V5: match target
+KNOCK_LIMITS = tuple(range(11))         # V5: knock limit (V2 overrides it)
+FIRSTS = ("human", "alternate", "loser")  # V5: who plays first
+ONOFF = (0, 1)
+STOPS = (0, 2)                          # V3: 2 = the two-card stop
+RULE_FIELDS = (
+    ("upcard_offer", ONOFF),            # V1
+    ("oklahoma", ONOFF),                # V2
+    ("stop_at", STOPS),                 # V3
+    ("match_bonus", ONOFF),             # V4
+    ("target", TARGETS),                # V5
+    ("knock_limit", KNOCK_LIMITS),      # V5
+    ("first", FIRSTS),                  # V5
+)
+_BOOL_FIELDS = ("upcard_offer", "oklahoma", "match_bonus")
 
 
 def encode(pairs):
@@ -59,16 +86,32 @@ def _int(d, key, default, lo=0, hi=1 << 29):
     return n if lo <= n <= hi else default
 
 
+def _preset(name):
+    for r in PRESETS:
+        if r.name == name:
+            return r
+    return None
+
+
+def _field_of(rules, key):
+    """A Rules field as the settings keep it (bools as 0/1)."""
+    v = getattr(rules, key)
+    if v is True:
+        return 1
+    if v is False:
+        return 0
+    return v
+
+
 class Settings:
     """What the player chose on the settings screen."""
 
     def __init__(self):
         self.level = "normal"        # AI strength (not a rule, R13)
         self.speed = "normal"        # how long AI moves stay on screen
-        self.target = 100            # R12 / V5: match target, new matches
-        self.rules = "cardems"       # rules preset for new matches (R13, V1-V5)
         self.brightness = "high"
         self.sound = 1               # 0: muted
+        self.set_preset("cardems")   # the rule fields (RULE_FIELDS)
 
     def speed_ms(self):
         return SPEED_MS[SPEEDS.index(self.speed)]
@@ -76,11 +119,70 @@ class Settings:
     def contrast(self):
         return CONTRAST[BRIGHTNESS.index(self.brightness)]
 
+    # -- the rules for new matches (R13, V1-V5) ---------------------------
+    @property
+    def rules(self):
+        """The preset the rule fields equal, or "custom"."""
+        return self.preset_name()
+
+    @rules.setter
+    def rules(self, name):
+        # Naming a preset chooses it (sets every field); "custom" changes
+        # nothing (it only names fields that equal no preset).
+        if name in RULES:
+            self.set_preset(name)
+
+    def set_preset(self, name):
+        """Every rule field from preset `name` (ValueError if there is none)."""
+        r = _preset(name)
+        if r is None:
+            raise ValueError("no rules preset %r" % (name,))
+        for key, _ in RULE_FIELDS:
+            setattr(self, key, _field_of(r, key))
+
+    def set_rule(self, key, value):
+        """Change one rule field (the rules then are the preset they equal,
+        or "custom")."""
+        for k, options in RULE_FIELDS:
+            if k == key:
+                if value not in options:
+                    raise ValueError("bad value for %s: %r" % (key, value))
+                setattr(self, key, value)
+                return
+        raise ValueError("no rule field %r" % (key,))
+
+    def preset_name(self):
+        """The preset whose every field equals these settings, or "custom"."""
+        for r in PRESETS:
+            same = True
+            for key, _ in RULE_FIELDS:
+                if _field_of(r, key) != getattr(self, key):
+                    same = False
+                    break
+            if same:
+                return r.name
+        return CUSTOM
+
+    def match_rules(self):
+        """The engine Rules a new match is played with."""
+        r = _preset(self.preset_name())
+        if r is not None:
+            return r
+        ch = {"name": CUSTOM}
+        for key, _ in RULE_FIELDS:
+            v = getattr(self, key)
+            ch[key] = (v == 1) if key in _BOOL_FIELDS else v
+        return Rules().copy(**ch)
+
+    # -- encoding ---------------------------------------------------------
     def pairs(self):
-        return [("brightness", self.brightness), ("level", self.level),
-                ("rules", self.rules), ("sound", self.sound),
-                ("speed", self.speed),
-                ("target", self.target)]
+        out = [("brightness", self.brightness), ("level", self.level),
+               ("rules", self.rules), ("sound", self.sound),
+               ("speed", self.speed)]
+        for key, _ in RULE_FIELDS:
+            out.append((key, getattr(self, key)))
+        out.sort()
+        return out
 
     def encode(self):
         return encode(self.pairs())
@@ -92,10 +194,19 @@ class Settings:
         s.level = _choice(d, "level", LEVELS, s.level)
         s.speed = _choice(d, "speed", SPEEDS, s.speed)
         s.brightness = _choice(d, "brightness", BRIGHTNESS, s.brightness)
-        s.rules = _choice(d, "rules", RULES, s.rules)
-        t = _int(d, "target", s.target)
-        s.target = t if t in TARGETS else s.target
         s.sound = 1 if _int(d, "sound", 1, 0, 1) else 0
+        # The named preset's fields first (older files name only the
+        # preset), then each field the file holds with a valid value.
+        name = d.get("rules")
+        if name in RULES:
+            s.set_preset(name)
+        for key, options in RULE_FIELDS:
+            if key == "first":
+                v = _choice(d, key, options, None)
+            else:
+                v = _int(d, key, None)
+            if v is not None and v in options:
+                setattr(s, key, v)
         return s
 
 
