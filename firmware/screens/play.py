@@ -15,6 +15,12 @@ deadwood set apart, the running deadwood, the top discard, the stock count,
 both scores, whose turn, and what the AI did last (it stays until the AI's
 next turn). The AI's hand is never drawn here.
 
+Variants: the upcard offer (V1) reads "TAKE Qs OR PASS", the stock side
+is PASS; after both passed only the stock can be drawn. A knock limit other
+than 10 (V2 Oklahoma, V5) replaces the hand number in the status row:
+"LIMIT 7", or "GIN ONLY" after an ace upcard (UP then means gin). The
+two-card stop (V3) shows "END 2" under the stock count.
+
 Controls: your draw: LEFT/RIGHT pick stock or pile, A takes. Your discard:
 LEFT/RIGHT move (wrap), A discards, UP knocks with that card (asks first).
 B opens the menu (hint, discard pile, rules, quit); holding B asks for a
@@ -86,6 +92,7 @@ class Play(Screen):
         self.pile_n = 0
         self.hand_no = 1
         self.offer = False            # V1: first turn's take-or-pass
+        self.stock_only = False       # V1: both passed; the stock it is
         self.can_knock = False
         self.limit = 10
         self.stop_at = 0
@@ -144,6 +151,7 @@ class Play(Screen):
         self.pile_n = m.hand.pile_n
         self.hand_no = m.hand_no
         self.offer = m.phase == "first_upcard"
+        self.stock_only = m.hand.stock_only and m.phase == "draw"
         self.limit = v.knock_limit
         self.stop_at = m.rules.stop_at
         self.can_knock = m.phase == "discard" and m.to_move == 0 and self.dw <= self.limit
@@ -230,7 +238,14 @@ class Play(Screen):
 
     def _set_end_text(self, res):
         if res.kind == "draw":
-            self.end_kind = b"STOCK RAN OUT" if res.why == "stock" else b"HAND IS DRAWN"
+            stop = self.app.match.rules.stop_at
+            if res.why != "stock":
+                self.end_kind = b"HAND IS DRAWN"
+            elif stop:
+                # V3: the hand ends with cards still in the stock
+                self.end_kind = ("STOCK DOWN TO %d" % stop).encode()
+            else:
+                self.end_kind = b"STOCK RAN OUT"
         elif res.kind == "gin":
             self.end_kind = b"YOU GO GIN!" if res.knocker == 0 else b"CPU GOES GIN!"
         else:
@@ -392,6 +407,8 @@ class Play(Screen):
             return False
         if mode == M_DRAW:
             if ev == btn.LEFT or ev == btn.RIGHT:
+                if self.stock_only:
+                    return False            # V1: both passed, stock only
                 self.src = 1 - self.src
                 return True
             if ev == btn.A:
@@ -487,14 +504,18 @@ class Play(Screen):
         c.num(self.me, x + 2, 1, 0)
         x = c.text(b"CPU", 33, 1, 0)
         c.num(self.opp, x + 2, 1, 0)
-        x = c.text(b"HAND", 64, 1, 0)
-        c.num(self.hand_no, x + 2, 1, 0)
-        x = c.text(b"DW", 96, 1, 0)
-        x = c.num(self.dw, x + 2, 1, 0)
-        if self.limit != 10:
+        if self.limit == 10:
+            x = c.text(b"HAND", 64, 1, 0)
+            c.num(self.hand_no, x + 2, 1, 0)
+        elif self.limit == 0:
+            # V2: an ace upcard; only gin ends the hand (or the stock)
+            c.text(b"GIN ONLY", 61, 1, 0)
+        else:
             # V2/V5: this hand's knock limit differs from the usual 10
-            x = c.char(47, x, 1, 0)
-            c.num(self.limit, x, 1, 0)
+            x = c.text(b"LIMIT", 62, 1, 0)
+            c.num(self.limit, x + 2, 1, 0)
+        x = c.text(b"DW", 96, 1, 0)
+        c.num(self.dw, x + 2, 1, 0)
         if self.mark:
             L.save_mark(c, 122, 32, 1)
 
@@ -564,7 +585,15 @@ class Play(Screen):
         elif mode == M_AI:
             c.text(b"CPU'S TURN", x0, y3, 1, fb.BIG)
         elif mode == M_DRAW:
-            c.text(b"TAKE OR PASS" if self.offer else b"YOUR DRAW", x0, y3, 1, fb.BIG)
+            if self.offer and self.up != NOCARD:
+                # V1: the upcard is offered
+                x = c.text(b"TAKE ", x0, y3, 1, fb.BIG)
+                x = L.big_card(c, self.up, x, y3)
+                c.text(b"OR PASS", x + 4, y3, 1, fb.BIG)
+            elif self.stock_only:
+                c.text(b"BOTH PASSED", x0, y3, 1, fb.BIG)
+            else:
+                c.text(b"YOUR DRAW", x0, y3, 1, fb.BIG)
         elif self.can_knock:
             c.text(b"YOU CAN GIN!" if self.dw == 0 else b"YOU CAN KNOCK", x0, y3, 1, fb.BIG)
         else:
@@ -574,13 +603,16 @@ class Play(Screen):
         y = HINT_Y
         mode = self.mode
         if mode == M_DRAW:
-            x = L.hint(c, b"<>", b"PICK", 0, y)
-            x = L.hint(c, b"A", b"PASS" if self.offer and self.src == 0 else b"TAKE", x, y)
+            if self.stock_only:
+                x = L.hint(c, b"A", b"DRAW FROM STOCK", 0, y)
+            else:
+                x = L.hint(c, b"<>", b"PICK", 0, y)
+                x = L.hint(c, b"A", b"PASS" if self.offer and self.src == 0 else b"TAKE", x, y)
             L.hint(c, b"B", b"MENU", x, y)
         elif mode == M_DISCARD:
             x = L.key(c, b"<>", 0, y)
             x = L.hint(c, b"A", b"DISCARD", x, y)
-            x = L.hint(c, L.KEY_UP, b"KNOCK", x, y)
+            x = L.hint(c, L.KEY_UP, b"GIN" if self.limit == 0 else b"KNOCK", x, y)
             L.hint(c, b"B", b"MENU", x, y)
         elif mode == M_AI:
             x = L.hint(c, b"A", b"HURRY", 0, y)
