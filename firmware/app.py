@@ -69,6 +69,7 @@ class App:
         self.ai = None
         self.hint_player = None      # the hint's evaluator, made when first asked
         self.saved_at = 0
+        self.records = None          # firmware.records.Records: a record per hand end
         self.screen = None
         self._screens = {}
         now = clock_ms()
@@ -180,6 +181,8 @@ class App:
             self.stats.record_match(self.match.end)
         self.storage.save("stats", self.stats.encode())
         self.save_match()
+        if self.records is not None:
+            self.records.keep_match(self.match)   # never raises
 
     def abandon_match(self):
         self.match = None
