@@ -1,6 +1,16 @@
 """The end of a match (R12): the winner, the final score, hands won and,
 under the bonus rules (V4), the bonus breakdown. A goes back to the title
-(the match save is gone; the statistics already count the match)."""
+(the match save is gone; the statistics already count the match).
+
+V4 breakdown, the winner's side, one line each, figures on the right:
+
+    HAND POINTS                    126
+    GAME BONUS                     100
+    25 X 3 HANDS WON                75
+    SHUTOUT: ALL HANDS WON         126   (or NO SHUTOUT  0)
+    ----------------------------------
+    YOUR TOTAL                     427   (CPU TOTAL when the CPU won)
+"""
 
 from firmware import fb
 from firmware import buttons as btn
@@ -21,6 +31,8 @@ class MatchEnd(Screen):
         self.end = None
         self.scores = [0, 0]
         self.hands = 0
+        self.bonus = False
+        self.hands_label = b""
 
     def enter(self, **kw):
         self.dirty = True
@@ -28,6 +40,11 @@ class MatchEnd(Screen):
         self.end = m.end
         self.scores = list(m.scores)
         self.hands = len(m.results)
+        e = m.end
+        self.bonus = bool(m.rules.match_bonus)
+        # V4: 25 for each hand the winner won
+        self.hands_label = ("25 X %d HAND%s WON" % (
+            e.hands_won[e.winner], "" if e.hands_won[e.winner] == 1 else "S")).encode()
         self.app.play_sound("win" if m.end.winner == 0 else "lose")
         # The match is over: nothing left to resume.
         self.app.save_match()
@@ -42,6 +59,10 @@ class MatchEnd(Screen):
         e = self.end
         L.title_bar(c, b"MATCH OVER")
         won = e.winner == 0
+        if self.bonus:
+            self._draw_bonus(c, e, won)
+            L.hint(c, b"A", b"TITLE", 0, 58)
+            return
         if won:
             c.glyph(_CUP, 4, 13)
             c.glyph(_CUP, 109, 13)
@@ -51,31 +72,45 @@ class MatchEnd(Screen):
         x = c.text(b"-", x + 6, 26, 1, fb.BIG)
         x = c.num(self.scores[1], x + 6, 26, 1, fb.BIG)
         c.text(b"CPU", x + 6, 26, 1, fb.BIG)
-        bonus = e.game_bonus + e.hand_bonus + e.shutout_bonus
-        y = 36 if bonus else 37
-        x = c.text(b"HANDS WON", 2, y, 1)
-        x = c.num(e.hands_won[0], x + 4, y, 1)
-        x = c.text(b"-", x + 2, y, 1)
-        x = c.num(e.hands_won[1], x + 2, y, 1)
-        x = c.text(b"OF", x + 4, y, 1)
-        c.num(self.hands, x + 4, y, 1)
-        if bonus:
-            # V4: game 100, 25 a hand won, shutout doubles the hand points
-            x = c.text(b"BONUS: GAME", 2, 43, 1)
-            x = c.num(e.game_bonus, x + 4, 43, 1)
-            x = c.text(b"HANDS", x + 6, 43, 1)
-            c.num(e.hand_bonus, x + 4, 43, 1)
-            x = 2
-            if e.shutout_bonus:
-                x = c.text(b"SHUTOUT", x, 50, 1)
-                x = c.num(e.shutout_bonus, x + 4, 50, 1) + 6
-            x = c.text(b"YOU" if won else b"CPU", x, 50, 1)
-            x = c.text(b"TOTAL", x + 4, 50, 1)
-            c.num(e.total, x + 4, 50, 1)
-        else:
-            st = self.app.stats
-            x = c.text(b"MATCHES WON", 2, 45, 1)
-            x = c.num(st.matches_won, x + 4, 45, 1)
-            x = c.text(b"OF", x + 4, 45, 1)
-            c.num(st.matches, x + 4, 45, 1)
+        x = c.text(b"HANDS WON", 2, 37, 1)
+        x = c.num(e.hands_won[0], x + 4, 37, 1)
+        x = c.text(b"-", x + 2, 37, 1)
+        x = c.num(e.hands_won[1], x + 2, 37, 1)
+        x = c.text(b"OF", x + 4, 37, 1)
+        c.num(self.hands, x + 4, 37, 1)
+        st = self.app.stats
+        x = c.text(b"MATCHES WON", 2, 45, 1)
+        x = c.num(st.matches_won, x + 4, 45, 1)
+        x = c.text(b"OF", x + 4, 45, 1)
+        c.num(st.matches, x + 4, 45, 1)
         L.hint(c, b"A", b"TITLE", 0, 58)
+
+    def _draw_bonus(self, c, e, won):
+        """V4: the winner's hand points, game bonus, 25 a hand won, the
+        shutout bonus and the total, one line each."""
+        if won:
+            c.glyph(_CUP, 4, 10)
+            c.glyph(_CUP, 109, 10)
+        L.text_c(c, b"YOU WIN!" if won else b"CPU WINS", 10, 1, fb.BIG)
+        # the final score, centred: YOU n - m CPU
+        w = 4 * 10 + fb.num_width(self.scores[0]) + fb.num_width(self.scores[1])
+        x = c.text(b"YOU ", (128 - w) // 2, 18, 1)
+        x = c.num(self.scores[0], x, 18, 1)
+        x = c.text(b" - ", x, 18, 1)
+        x = c.num(self.scores[1], x, 18, 1)
+        c.text(b" CPU", x, 18, 1)
+        _line(c, b"HAND POINTS", e.hand_points[e.winner], 25)
+        _line(c, b"GAME BONUS", e.game_bonus, 31)
+        _line(c, self.hands_label, e.hand_bonus, 37)
+        if e.shutout_bonus:
+            _line(c, b"SHUTOUT: ALL HANDS WON", e.shutout_bonus, 43)
+        else:
+            _line(c, b"NO SHUTOUT", 0, 43)
+        c.hline(2, 49, 124, 1)
+        _line(c, b"YOUR TOTAL" if won else b"CPU TOTAL", e.total, 51)
+
+
+def _line(c, label, n, y):
+    """A label on the left, the figure right-aligned at the right edge."""
+    c.text(label, 2, y, 1)
+    c.num(n, 126 - fb.num_width(n), y, 1)

@@ -1,7 +1,7 @@
 """The hand result: who scored what, the running totals, what comes next.
 
-For a drawn hand it says why (R11 stock exhausted, R14 no stock draw in
-40 turns) and that nobody scores. A then deals the next hand, or shows the
+For a drawn hand it says why (R11 stock exhausted, V3 stock down to two
+cards, R14 no stock draw in 40 turns) and that nobody scores. A then deals the next hand, or shows the
 match end when a player has reached the target (R12).
 """
 
@@ -42,8 +42,14 @@ class Result(Screen):
         self.target = m.rules.target
         self.over = m.phase == "match_over"
         if res.kind == "draw":
-            self.why = (b"STOCK RAN OUT: NOBODY SCORES" if res.why == "stock"
-                        else b"40 TURNS WITHOUT A STOCK DRAW")
+            stop = m.rules.stop_at
+            if res.why != "stock":
+                self.why = b"40 TURNS WITHOUT A STOCK DRAW"
+            elif stop:
+                # V3: the hand ends with cards still in the stock
+                self.why = ("STOCK DOWN TO %d: NOBODY SCORES" % stop).encode()
+            else:
+                self.why = b"STOCK RAN OUT: NOBODY SCORES"
         else:
             self.why = {"gin": b"BY GIN", "knock": b"BY KNOCKING",
                         "undercut": b"BY UNDERCUT"}[res.kind]
