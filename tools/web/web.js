@@ -87,6 +87,7 @@ function browserStore() {
 let audio = null;
 let muted = false;
 try { muted = localStorage.getItem(MUTE_KEY) === "1"; } catch (e) { /* no storage */ }
+// Beeps for a firmware without tunes of its own ([hz, seconds], ...).
 const TONES = {
   draw: [[880, 0.03]],
   discard: [[660, 0.04]],
@@ -105,11 +106,26 @@ function unlockAudio() {
   }
   if (audio.state === "suspended") audio.resume();
 }
+// The sound port's output: `notes` is the device's tune "hz,ms,hz,ms,..."
+// (hz 0: a rest), or "" for the beep above.
+const played = []; // the last sounds' names (tests)
 const sound = {
-  play(name) {
+  play(name, notes) {
+    played.push(name);
+    if (played.length > 50) played.shift();
     if (muted || !audio || audio.state !== "running") return;
+    let tune = TONES[name] || [];
+    if (notes) {
+      const v = notes.split(",").map(Number);
+      tune = [];
+      for (let i = 0; i + 1 < v.length; i += 2) tune.push([v[i], v[i + 1] / 1000]);
+    }
     let t = audio.currentTime + 0.01;
-    for (const [f, d] of TONES[name] || []) {
+    for (const [f, d] of tune) {
+      if (!f) {
+        t += d;
+        continue;
+      }
       const o = audio.createOscillator();
       const g = audio.createGain();
       o.type = "square";
@@ -346,7 +362,8 @@ import sys
 sys.path.insert(0, "/app")
 import ginhost
 import webport
-web = webport.Web(ginhost.kv, seed=${seed}, fake=${fake ? "True" : "False"}, sound=ginhost.sound)
+web = webport.Web(ginhost.kv, seed=${seed}, fake=${fake ? "True" : "False"},
+                  sound=webport.WebSound(ginhost.sound))
 `;
 
 async function boot() {
@@ -383,6 +400,7 @@ async function boot() {
   gin.py = (expr) => web.eval(expr);
   gin.fbHex = () => Array.from(gin.fb, (b) => b.toString(16).padStart(2, "0")).join("");
   gin.press = (name) => { scripted(name); return gin.keysDone; };
+  gin.sounds = played;
   gin.ready = true;
   if (fake) {
     const keys = (params.get("keys") || "").split(/[\s+,]+/).filter(Boolean);

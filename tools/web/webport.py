@@ -23,7 +23,10 @@ the ports differ:
   numbering (a missing file is errno 44, not ENOENT = 2); KvFs turns them
   into the numbers firmware.storage and `errno` use, or a missing save
   would look damaged.
-- Sound: anything with play(name) (web.js: a few WebAudio beeps).
+- Sound: WebSound.play(name) hands the page the device's tune for `name`
+  (firmware.sound.TUNES where that module exists: the buzzer's notes) as
+  "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
+  of its own when there is no tune. The page's mute switch silences it.
 
 Test mode (fake=True; the page's ?fakeclock=1): no real time. press(key)
 plays one scripted key exactly as tools/simulator.py's scripted mode does
@@ -81,6 +84,24 @@ class Display:
 
     def contrast(self, v):
         self.level = v
+
+
+class WebSound:
+    """The sound port: `out.play(name, notes)` with notes "hz,ms,..." (or
+    "" when the firmware has no tune of that name)."""
+
+    def __init__(self, out):
+        self.out = out
+        try:
+            from firmware.sound import TUNES
+        except Exception:  # no buzzer module in this firmware
+            TUNES = {}
+        self.tunes = {}
+        for name in TUNES:
+            self.tunes[name] = ",".join([str(x) for x in TUNES[name]])
+
+    def play(self, name):
+        self.out.play(name, self.tunes.get(name, ""))
 
 
 class FakeClock:
@@ -298,9 +319,12 @@ class KvFs:
                 continue
             try:
                 text = self.kv.getItem(k)
-                data = binascii.a2b_base64(text)
-            except Exception:
-                continue  # not ours or mangled: the storage sets aside what it cannot read
+                # (bytes: the wasm port's binascii is micropython-lib's
+                # pure-Python one, which takes no str)
+                data = binascii.a2b_base64(text.encode())
+            except Exception as e:
+                self.kv_error = "could not restore %s: %s" % (k, e)
+                continue
             f = self.fs.open(self.root + "/" + name, "wb")
             try:
                 f.write(data)
