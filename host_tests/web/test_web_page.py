@@ -1,0 +1,192 @@
+"""The web handheld in headless Chromium (tools/web; see conftest.py).
+
+1. End to end: a hand played to the showdown with key presses in the page's
+   test mode (?seed=N&fakeclock=1) shows, after every press, exactly the
+   frame the terminal simulator shows for the same seed, presses and fake
+   clock: the canvas's own pixels, and the buffer the page painted them from.
+2. A save made in the page survives a reload: the title offers CONTINUE and
+   resumes the match (in test mode, pixel for pixel with the simulator
+   restarted over its saves; in play mode, by the app's state).
+3. Real time: keyboard, mouse and touch presses, a long press, the mute
+   switch; the page loads to the title quickly and small.
+4. The AI makes the same moves in the page as on the unix port.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools.simulator import MemStorage, Sim
+from tools.web.browser import canvas_fb
+from test_web_port import SEED, keys_to_showdown
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Scripted key -> the keyboard keys that play it in the page, used in turn
+# (the terminal simulator's keyboard map).
+KEYBOARD = {
+    "A": ["Enter", "z", " "],
+    "B": ["x", "Backspace"],
+    "L": ["ArrowLeft"], "R": ["ArrowRight"], "U": ["ArrowUp"], "D": ["ArrowDown"],
+    "LA": ["Shift+Z"], "LB": ["Shift+X"],
+}
+
+
+def open_page(b, url, query="", **kw):
+    b.page(url + query, **kw)
+    b.wait("window.gin && (gin.ready || gin.failed)", 60000)
+    assert b.eval("gin.failed") is None, b.eval("gin.failed")
+
+
+def page_press(b, key, n):
+    """Play scripted key `key` (the n-th) on the keyboard; wait until done."""
+    names = KEYBOARD[key]
+    b.key(names[n % len(names)])
+    b.wait("gin.keysDone > %d || gin.failed" % n, 60000)
+    assert b.eval("gin.failed") is None, b.eval("gin.failed")
+
+
+def assert_shows(b, sim, what):
+    want = sim.image()
+    shown = canvas_fb(b)
+    painted = bytes.fromhex(b.eval("gin.fbHex()"))
+    assert painted == shown, "%s: the canvas does not show the buffer it was painted from" % what
+    if shown != want:
+        diff = sum(bin(x ^ y).count("1") for x, y in zip(shown, want))
+        raise AssertionError("%s: the page differs from the simulator in %d pixels "
+                             "(page on %s, simulator on %s)"
+                             % (what, diff, b.eval("gin.screen()"), sim.screen))
+
+
+def test_page_shows_the_simulators_frames_to_the_showdown(browser, site):
+    keys = keys_to_showdown(SEED)
+    # Through the menu and a hint on the way (B, B, hold B), then the hand.
+    keys = keys[:1] + ["B", "B", "LB", "B"] + keys[1:]
+    open_page(browser, site, "?seed=%d&fakeclock=1" % SEED)
+    sim = Sim(seed=SEED, storage=MemStorage())
+    sim.settle()
+    assert browser.eval("gin.screen()") == "title"
+    assert_shows(browser, sim, "start")
+    for n, k in enumerate(keys):
+        page_press(browser, k, n)
+        sim.press(k)
+        assert_shows(browser, sim, "after key %d (%s)" % (n, k))
+    if sim.screen != "showdown":   # the detour changed the hand: play it out
+        n = len(keys)
+        from ui_driver import presses_for, simple_choice
+        while sim.screen == "play" and n < 400:
+            for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+                page_press(browser, k, n)
+                sim.press(k)
+                assert_shows(browser, sim, "after key %d (%s)" % (n, k))
+                n += 1
+                if sim.screen != "play":
+                    break
+    assert sim.screen == "showdown"
+    assert browser.eval("gin.screen()") == "showdown"
+
+
+def test_a_save_made_in_the_page_survives_a_reload(browser, site):
+    open_page(browser, site, "?seed=%d&fakeclock=1" % SEED)
+    st = MemStorage()
+    sim = Sim(seed=SEED, storage=st)
+    sim.settle()
+    for n, k in enumerate("A R A".split()):
+        page_press(browser, k, n)
+        sim.press(k)
+    assert browser.eval("gin.screen()") == "play"
+    assert "draw" in browser.eval("gin.sounds")      # the sound port is wired
+    browser.call("reload")
+    browser.wait("window.gin && (gin.ready || gin.failed)", 60000)
+    assert browser.eval("gin.failed") is None
+    assert browser.eval("gin.screen()") == "title"
+    assert browser.eval("gin.py('app.screen.keys[0]')") == "continue"
+    sim = Sim(seed=SEED, storage=st)     # the simulator restarted over its saves
+    sim.settle()
+    assert_shows(browser, sim, "title after the reload")
+    page_press(browser, "A", 0)
+    sim.press("A")
+    assert browser.eval("gin.screen()") == "play"
+    assert_shows(browser, sim, "the match resumed")
+
+
+def test_real_time_keys_pointer_and_saves(browser, site):
+    open_page(browser, site, "?seed=3")
+    browser.wait("gin.t.title !== undefined")
+    browser.key("Enter")                          # a quick tap: latched, not lost
+    browser.wait("gin.screen() === 'play'", 10000)
+    assert browser.eval("gin.py('app.screen.src')") == 0
+    browser.call("pointer", selector="[data-btn=RIGHT]")
+    browser.wait("gin.py('app.screen.src') === 1", 10000)
+    browser.call("pointer", selector="[data-btn=LEFT]", hold=60)
+    browser.wait("gin.py('app.screen.src') === 0", 10000)
+    # Holding B is a long press: the hint (a message overlay; a tap would
+    # open the menu).
+    assert browser.eval("gin.py('app.screen.overlay')") == 0
+    browser.call("keydown", key="x")
+    browser.wait("gin.py('app.screen.overlay') !== 0", 10000)
+    browser.call("keyup", key="x")
+    assert browser.eval("gin.py('app.screen.overlay')") == 1
+    assert browser.eval("gin.py('bytes(app.screen.msg_title).startswith(b\"HINT\")')") is True
+    frames = browser.eval("gin.frames")
+    assert frames > 2
+    # The new match was saved in play mode too: a reload offers it.
+    browser.call("reload")
+    browser.wait("window.gin && gin.ready && gin.t.title !== undefined", 60000)
+    assert browser.eval("gin.py('app.screen.keys[0]')") == "continue"
+    assert browser.eval("gin.failed") is None
+
+
+def test_touch_and_the_mute_switch(browser, site):
+    open_page(browser, site, "?seed=3", touch=True)
+    browser.wait("gin.t.title !== undefined")
+    browser.call("tap", selector="[data-btn=DOWN]")
+    browser.wait("gin.py('app.screen.menu.sel') === 1", 10000)
+    assert browser.eval("document.getElementById('mute').getAttribute('aria-checked')") == "true"
+    browser.call("tap", selector="#mute")
+    assert browser.eval("document.getElementById('mute').getAttribute('aria-checked')") == "false"
+    browser.call("reload")
+    browser.wait("window.gin && gin.ready", 60000)
+    assert browser.eval("document.getElementById('mute').getAttribute('aria-checked')") == "false"
+
+
+def test_page_loads_to_the_title_fast_and_small(browser, site):
+    open_page(browser, site)
+    browser.wait("gin.t.title !== undefined", 60000)
+    t = browser.eval("gin.t")
+    net = browser.call("network")
+    total = sum((r["body"] or 0) + (r["headers"] or 0) for r in net)
+    names = sorted(r["url"].rsplit("/", 1)[-1] for r in net)
+    sys.stderr.write("web page: title %.0f ms after navigation, %d requests, %d bytes\n"
+                     % (t["title"], len(net), total))
+    assert all(r["status"] == 200 for r in net), net
+    assert names.count("micropython.wasm") == 1, names   # the preload is used, not fetched twice
+    assert len(net) <= 6, names
+    assert total < 1000000
+    assert t["title"] < 15000                            # generous: a shared 2-core CI machine
+    assert browser.call("console") == [] or not [
+        m for m in browser.call("console") if m.startswith(("error", "pageerror"))]
+
+
+def _unix_micropython():
+    p = os.path.join(ROOT, ".venv", "bin", "micropython")
+    if not os.path.isfile(p):
+        pytest.fail("MicroPython unix port missing: run `make test`", pytrace=False)
+    return p
+
+
+def test_ai_makes_the_same_moves_in_the_page_as_on_the_unix_port(browser, site):
+    from tools.bench_web import browser_ai_js
+
+    open_page(browser, site, "?seed=1&fakeclock=1")
+    page = json.loads(browser.eval(browser_ai_js(2)))
+    out = subprocess.run([_unix_micropython(), "-X", "heapsize=4M",
+                          os.path.join(ROOT, "tools", "web", "aibench.py"), "2"],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    unix = json.loads(out.strip().splitlines()[-1])
+    assert page["runtime"].startswith("micropython") and "webassembly" in page["runtime"]
+    assert (page["n"], page["checksum"]) == (unix["n"], unix["checksum"])
+    assert page["n"] > 20

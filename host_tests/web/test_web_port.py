@@ -1,0 +1,242 @@
+"""The web handheld's Python port (tools/web/webport.py) and its build,
+on CPython: no browser needed.
+
+- The scripted-key mode matches the terminal simulator: same names, same
+  timing constants, and the same frames key for key.
+- Saves go through firmware.storage into the key/value store and come back
+  in a new start (the title offers CONTINUE).
+- The wasm filesystem's errno numbering does not make a missing save look
+  damaged; a store that refuses writes does not stop the game.
+- The build packs every module the page imports, as mpy v6, and nothing
+  device-only.
+"""
+
+import json
+import os
+
+import pytest
+
+import webport
+from tools import simulator
+from tools.simulator import MemStorage, Sim
+from ui_driver import presses_for, simple_choice
+
+SEED = 1
+
+
+def keys_to_showdown(seed=SEED, limit=300):
+    """The presses that play the first hand to its showdown (the simple
+    policy as the player, the device AI as the opponent)."""
+    sim = Sim(seed=seed, storage=MemStorage())
+    sim.settle()
+    keys = ["A"]
+    sim.press("A")
+    while sim.screen == "play" and len(keys) < limit:
+        for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+            sim.press(k)
+            keys.append(k)
+            if sim.screen != "play":
+                break
+    assert sim.screen == "showdown", "seed %d: the hand ended on %s" % (seed, sim.screen)
+    return keys
+
+
+def test_scripted_keys_are_the_simulators():
+    assert webport.KEY_BITS == simulator.KEY_BITS
+    assert webport.LONG_KEYS == simulator.LONG_KEYS
+    assert (webport.TAP_MS, webport.SAMPLE_MS, webport.LONG_HOLD_MS,
+            webport.SETTLE_LIMIT_MS) == (simulator.TAP_MS, simulator.SAMPLE_MS,
+                                         simulator.LONG_HOLD_MS, simulator.SETTLE_LIMIT_MS)
+    assert webport.FakeClock().t == simulator.FakeClock().t
+
+
+def test_fake_clock_frames_equal_the_simulator_key_for_key(tmp_path):
+    keys = keys_to_showdown() + ["LB", "B", "w3000", "A"]
+    web = webport.Web(webport.DictKv(), seed=SEED, fake=True, root=str(tmp_path))
+    sim = Sim(seed=SEED, storage=MemStorage())
+    sim.settle()
+    assert bytes(web.display.buf) == sim.image()
+    for i, k in enumerate(keys):
+        web.press(k)
+        sim.press(k)
+        assert web.clock.t == sim.clock.t, (i, k)
+        assert bytes(web.display.buf) == sim.image(), "frame differs after key %d (%s)" % (i, k)
+        assert web.screen() == sim.screen
+    assert web.keys_done == len(keys)
+
+
+def test_saved_match_is_offered_after_a_restart(tmp_path):
+    kv = webport.DictKv()
+    web = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "a"))
+    web.keys("A R A")
+    assert web.screen() == "play"
+    assert any(k.endswith("match.dat") for k in kv.items)
+    # A new page: an empty filesystem, the same browser store.
+    again = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "b"))
+    assert again.screen() == "title"
+    assert again.app.screen.keys[0] == "continue"
+    assert again.app.match.seed == web.app.match.seed
+    # The terminal simulator, restarted over its saves, shows the same.
+    st = MemStorage()
+    first = Sim(seed=SEED, storage=st)
+    first.settle()
+    first.keys("A R A")
+    sim = Sim(seed=SEED, storage=st)
+    sim.settle()
+    assert bytes(again.display.buf) == sim.image()
+    again.press("A")
+    sim.press("A")
+    assert again.screen() == "play"
+    assert bytes(again.display.buf) == sim.image()
+
+
+def test_real_and_test_saves_are_kept_apart(tmp_path):
+    kv = webport.DictKv()
+    webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "a")).press("A")
+    assert kv.items and all(k.startswith(webport.TEST_PREFIX) for k in kv.items)
+    clock = webport.FakeClock()
+    real = webport.Web(kv, seed=SEED, root=str(tmp_path / "b"), clock=clock)
+    assert real.app.match is None
+
+
+def test_store_keeps_what_the_filesystem_holds(tmp_path):
+    kv = webport.DictKv()
+    fs = webport.KvFs(kv, str(tmp_path), "p/")
+    path = str(tmp_path / "x.dat")
+    with fs.open(path, "wb") as f:
+        f.write(b"\x00\xffhello")
+    assert kv.items["p/x.dat"]
+    fs.rename(path, str(tmp_path / "y.dat"))
+    assert "p/x.dat" not in kv.items and "p/y.dat" in kv.items
+    fs.remove(str(tmp_path / "y.dat"))
+    assert kv.items == {}
+    kv.setItem("p/z.dat", "AP9oZWxsbw==")
+    kv.setItem("other/z.dat", "AAAA")
+    assert webport.KvFs(kv, str(tmp_path / "new"), "p/").restore() == ["z.dat"]
+    with open(str(tmp_path / "new" / "z.dat"), "rb") as f:
+        assert f.read() == b"\x00\xffhello"
+
+
+class WasiFs:
+    """The wasm port's filesystem as it reports errors: a missing file is
+    errno 44 (Emscripten/WASI numbering), not ENOENT (2)."""
+
+    def __init__(self):
+        from firmware.storage import OsFs
+        self.fs = OsFs()
+
+    def _call(self, f, *a):
+        try:
+            return f(*a)
+        except FileNotFoundError:
+            raise OSError(44)
+
+    def open(self, p, m):
+        return self._call(self.fs.open, p, m)
+
+    def rename(self, a, b):
+        return self._call(self.fs.rename, a, b)
+
+    def remove(self, p):
+        return self._call(self.fs.remove, p)
+
+    def stat(self, p):
+        return self._call(self.fs.stat, p)
+
+    def listdir(self, p):
+        return self._call(self.fs.listdir, p)
+
+    def mkdir(self, p):
+        return self._call(self.fs.mkdir, p)
+
+
+def test_missing_save_on_the_wasm_filesystem_is_not_damage(tmp_path):
+    from firmware.storage import Storage
+
+    fs = webport.KvFs(webport.DictKv(), str(tmp_path), fs=WasiFs(),
+                      errno_map=webport.WASI_ERRNO)
+    st = Storage(str(tmp_path), fs=fs)
+    assert st.load("match") == (None, None)
+    assert st.damage == []
+    assert st.save("match", b"abc")
+    assert st.load("match") == (b"abc", None)
+
+
+class FullKv(webport.DictKv):
+    def setItem(self, k, v):
+        raise RuntimeError("QuotaExceededError")
+
+
+def test_a_store_that_refuses_writes_does_not_stop_the_game(tmp_path):
+    web = webport.Web(FullKv(), seed=SEED, fake=True, root=str(tmp_path))
+    web.keys("A R A")
+    assert web.screen() == "play"
+    assert "QuotaExceededError" in web.kv_error()
+
+
+def test_button_changes_are_stepped_until_debounced():
+    clock = webport.FakeClock()
+    web = webport.Web(webport.DictKv(), seed=SEED, root="/nonexistent-web-test", clock=clock)
+    assert web.step() > 1000          # the title waits for input
+    web.set_buttons(webport.KEY_BITS["D"])
+    assert web.step() <= webport.SAMPLE_MS
+    clock.advance(webport.SAMPLE_MS)
+    web.step()
+    assert web.app.screen.menu.sel == 1
+
+
+class Out:
+    def __init__(self):
+        self.calls = []
+
+    def play(self, name, notes):
+        self.calls.append((name, notes))
+
+
+def test_sound_port_hands_the_page_the_devices_tune():
+    out = Out()
+    snd = webport.WebSound(out)
+    snd.play("draw")
+    name, notes = out.calls[0]
+    assert name == "draw"
+    try:
+        from firmware.sound import TUNES
+    except ImportError:
+        assert notes == ""
+    else:
+        assert [int(x) for x in notes.split(",")] == list(TUNES["draw"])
+
+
+# -- the build --
+
+def test_build_packs_every_module_the_page_needs(web_dir):
+    from tools.web import build
+
+    with open(os.path.join(web_dir, "app.pack"), "rb") as f:
+        data = f.read()
+    head, _, body = data.partition(b"\n")
+    index = json.loads(head)
+    names = [p for p, _ in index["files"]]
+    assert sum(n for _, n in index["files"]) == len(body) == index["bytes"]
+    assert "webport.mpy" in names
+    for rel in build.sources():
+        assert build.mount_path(rel)[:-3] + ".mpy" in names
+    for dev in build.DEVICE_ONLY:
+        assert dev[:-3] + ".mpy" not in names
+    for p in ("engine/__init__.mpy", "firmware/app.mpy", "firmware/screens/play.mpy"):
+        assert p in names
+    off = 0
+    for _, n in index["files"]:
+        assert body[off:off + 2] == b"M\x06"      # mpy v6: what the wasm port loads
+        off += n
+    for f in ("index.html", "web.js", "style.css", "micropython.mjs", "micropython.wasm"):
+        assert os.path.getsize(os.path.join(web_dir, f)) > 0
+
+
+def test_build_refuses_to_replace_a_foreign_folder(tmp_path):
+    from tools.web import build
+
+    (tmp_path / "keep.txt").write_text("mine")
+    with pytest.raises(SystemExit):
+        build.build(str(tmp_path), quiet=True)
+    assert (tmp_path / "keep.txt").read_text() == "mine"
