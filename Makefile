@@ -74,3 +74,19 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV) node_modules
+
+# ---- web: the handheld in a browser (tools/web) ---------------------------
+#   make web-build   build the static page into build/web (tools/web/build.py)
+#   make web         build, then serve build/web on localhost for trying
+WEB_PORT ?= 8000
+WEB_OUT ?= build/web
+
+.PHONY: web web-build
+
+web-build: venv node_modules
+	$(PY) tools/web/build.py --out $(WEB_OUT)
+
+web: web-build
+	@echo "The handheld in a browser: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
+	$(PY) -m http.server --bind 127.0.0.1 --directory $(WEB_OUT) $(WEB_PORT)
+# ---- end web ---------------------------------------------------------------
