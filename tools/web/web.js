@@ -173,12 +173,13 @@ function mount(FS, pack) {
 
 // -- the screen --
 let web = null;
+let py = null;
 let getValue = null;
 let shownFrames = -1;
 let shownLevel = -1;
 
 function paint() {
-  const addr = web.frame_addr();
+  const addr = py.frameAddr();
   const fb = gin.fb;
   for (let i = 0; i < 1024; i++) fb[i] = getValue(addr + i, "i8") & 255;
   for (let page = 0; page < 8; page++) {
@@ -198,14 +199,14 @@ function refresh() {
     shownFrames = f;
     gin.frames = f;
     paint();
-    const screen = web.screen();
+    const screen = py.screen();
     gin.screenName = screen;
     document.body.dataset.screen = screen;
     if (gin.t.title === undefined && screen === "title") gin.t.title = performance.now();
-    const err = web.kv_error();
+    const err = py.kvError();
     if (err) setStatus(err, true);
   }
-  const level = web.level();
+  const level = py.level();
   if (level !== shownLevel) {
     shownLevel = level;
     // The panel's contrast: 0xCF (high) shows at full brightness, the idle
@@ -252,7 +253,7 @@ function applyMask() {
   if (m === mask) return;
   mask = m;
   if (web && !fake && !stopped) {
-    try { web.set_buttons(m); } catch (e) { stopped = true; fail(e); return; }
+    try { py.setButtons(m); } catch (e) { stopped = true; fail(e); return; }
     schedule(0);
   }
 }
@@ -291,7 +292,7 @@ function releaseAll() {
 function scripted(name) {
   if (!web || stopped) return;
   try {
-    gin.keysDone = web.press(name);
+    gin.keysDone = py.press(name);
     refresh();
   } catch (e) {
     stopped = true;
@@ -389,14 +390,19 @@ async function boot() {
   web = mp.globals.get("web");
   gin.web = web;
   getValue = mp._module.getValue;
-  stepFn = web.step;
+  // The port's methods, looked up once (each lookup makes a proxy).
+  py = {
+    step: web.step, frameAddr: web.frame_addr, screen: web.screen, level: web.level,
+    kvError: web.kv_error, setButtons: web.set_buttons, press: web.press,
+  };
+  stepFn = py.step;
   gin.t.app = performance.now();
   refresh();
   const notes = [];
   if (!store.kept) notes.push("This browser keeps no storage here: saves last until the page closes.");
   if (fake) notes.push("test mode: fake clock, seed " + seed);
   setStatus(notes.join(" "));
-  gin.screen = () => web.screen();
+  gin.screen = () => py.screen();
   gin.py = (expr) => web.eval(expr);
   gin.fbHex = () => Array.from(gin.fb, (b) => b.toString(16).padStart(2, "0")).join("");
   gin.press = (name) => { scripted(name); return gin.keysDone; };
