@@ -15,6 +15,7 @@ import functools
 import http.server
 import json
 import os
+import queue
 import shutil
 import subprocess
 import threading
@@ -89,9 +90,11 @@ class BrowserError(RuntimeError):
 
 
 class Browser:
-    """One headless Chromium; each method is a driver.mjs request."""
+    """One headless Chromium; each method is a driver.mjs request. A request
+    that gets no answer within `timeout` seconds ends the browser (a page
+    stuck in a loop must not hang a test run)."""
 
-    def __init__(self, chromium=None, timeout=120):
+    def __init__(self, chromium=None, timeout=180):
         chromium = chromium or find_chromium()
         if chromium is None:
             raise BrowserError(missing() or "no Chromium")
@@ -99,10 +102,23 @@ class Browser:
         self.proc = subprocess.Popen(
             ["node", DRIVER, "--chromium", chromium], cwd=ROOT,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self._lines = queue.Queue()
+        t = threading.Thread(target=self._read, daemon=True)
+        t.start()
         self.version = self._reply()
 
+    def _read(self):
+        for line in self.proc.stdout:
+            self._lines.put(line)
+        self._lines.put("")
+
     def _reply(self):
-        line = self.proc.stdout.readline()
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            self.proc.kill()
+            self.proc.wait()
+            raise BrowserError("the browser gave no answer in %d s; stopped it" % self.timeout)
         if not line:
             raise BrowserError("the browser driver stopped (exit %s)" % self.proc.poll())
         r = json.loads(line)
@@ -111,6 +127,8 @@ class Browser:
         return r["ok"]
 
     def call(self, cmd, **kw):
+        if self.proc.poll() is not None:
+            raise BrowserError("the browser driver has stopped (exit %s)" % self.proc.poll())
         kw["cmd"] = cmd
         self.proc.stdin.write(json.dumps(kw) + "\n")
         self.proc.stdin.flush()
