@@ -10,9 +10,11 @@ The rules for new matches (R13, V1-V5) are kept field by field under the
 names of engine.rules.Rules (upcard_offer, oklahoma, stop_at, match_bonus,
 target, knock_limit, first) plus `rules`, the preset they equal or
 "custom". Choosing a preset sets every field; changing a field makes the
-rules "custom" unless they then equal a preset again. A file from before the
-fields existed holds only `rules` and `target`: its fields come from that
-preset, then whatever keys it does hold.
+rules "custom" unless they then equal a preset again. A file names the
+preset, or "custom" and the fields that differ from Cardems; decoding takes
+the named preset's fields (Cardems for "custom" or an unknown name), then
+each field the file holds. Files from before the fields existed hold
+`rules` and `target` and read the same way.
 """
 
 from engine.rules import PRESETS, Rules
@@ -176,11 +178,20 @@ class Settings:
 
     # -- encoding ---------------------------------------------------------
     def pairs(self):
+        """(key, value) in key order: the older keys (a preset is its name
+        and target), and for custom rules the fields that differ from
+        Cardems (kept short: the CircuitPython port stores settings in a
+        128-byte slot)."""
+        name = self.rules
         out = [("brightness", self.brightness), ("level", self.level),
-               ("rules", self.rules), ("sound", self.sound),
-               ("speed", self.speed)]
-        for key, _ in RULE_FIELDS:
-            out.append((key, getattr(self, key)))
+               ("rules", name), ("sound", self.sound),
+               ("speed", self.speed), ("target", self.target)]
+        if name == CUSTOM:
+            base = PRESETS[0]
+            for key, _ in RULE_FIELDS:
+                v = getattr(self, key)
+                if key != "target" and v != _field_of(base, key):
+                    out.append((key, v))
         out.sort()
         return out
 

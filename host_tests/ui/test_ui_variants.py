@@ -140,13 +140,24 @@ def test_settings_rule_fields_round_trip_sorted():
     data = s.encode()
     lines = data.decode().splitlines()
     assert lines == sorted(lines)
-    for want in ("rules=custom", "upcard_offer=1", "match_bonus=1", "oklahoma=0",
-                 "stop_at=0", "target=350", "first=loser", "knock_limit=0"):
-        assert want in lines, want
+    # Custom: the fields that differ from Cardems (and the target, as ever).
+    assert [ln for ln in lines if ln.split("=")[0] not in (
+        "brightness", "level", "sound", "speed")] == [
+        "first=loser", "knock_limit=0", "match_bonus=1", "rules=custom",
+        "target=350", "upcard_offer=1"]
     t = Settings.decode(data)
     assert t.pairs() == s.pairs() and t.match_rules() == s.match_rules()
     r = t.match_rules()
     assert r.text() == engine.Rules.from_text(r.text()).text()
+
+
+def test_settings_a_preset_is_stored_as_its_name_as_before():
+    s = Settings()
+    assert s.encode() == (b"brightness=high\nlevel=normal\nrules=cardems\n"
+                          b"sound=1\nspeed=normal\ntarget=100\n")
+    s.set_preset("oklahoma")
+    assert b"rules=oklahoma\n" in s.encode() and b"stop_at" not in s.encode()
+    assert Settings.decode(s.encode()).match_rules() == OKLAHOMA
 
 
 def test_settings_from_before_the_rule_fields_read_through_their_preset():
