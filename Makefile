@@ -90,3 +90,21 @@ web: web-build
 	@echo "The handheld in a browser: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
 	$(PY) -m http.server --bind 127.0.0.1 --directory $(WEB_OUT) $(WEB_PORT)
 # ---- end web ---------------------------------------------------------------
+
+# ---- records: copy the game records off the board --------------------------
+#   make records [PORT=/dev/ttyACM0]
+# The board keeps the records of its last matches in /data/records (one file
+# per match, rewritten at every hand end). mpremote stops the game, copies
+# the folder into ./records/ and resets the board, which restarts the game
+# (the match resumes from its save). `tools/replay.py records/FILE` replays
+# one. PORT is what `mpremote connect` takes, or a shortcut such as a0.
+RECORDS_PORT = $(if $(PORT),$(if $(filter a0 a1 a2 a3 c0 c1 c2 c3 u0 u1 u2 u3,$(PORT)),$(PORT),connect $(PORT)))
+
+.PHONY: records
+records: venv
+	$(PY) -m mpremote $(RECORDS_PORT) fs cp -r :/data/records . + reset || { \
+		echo "mpremote could not copy /data/records. No records yet? One is written when a hand ends."; \
+		echo "Not connected? Check the USB cable, close other programs using the port, give PORT=..."; \
+		exit 1; }
+	@echo "records copied into ./records/; replay one with: $(PY) tools/replay.py records/FILE"
+# ---- end of records -----------------------------------------------------------

@@ -1,0 +1,202 @@
+"""Replay a game record and print every move and the result.
+
+    python3 tools/replay.py RECORD [RECORD ...]
+    micropython tools/replay.py RECORD
+
+RECORD is a game record (engine/record.py): a file the handheld keeps in
+/data/records (`make records` copies them into ./records/), one the
+simulator keeps in saves/records/, or one tools/record_match.py printed.
+The replay deals every hand again from the record's seed, checks that each
+deal number matches, plays every move through the rules' legality checks
+and checks every result line, so a record that does not come from a fair
+deal and legal play is rejected with the line that disagrees (exit 1).
+
+Runs unchanged on CPython and the MicroPython unix port and prints the same
+bytes on both. Seat 0 is YOU and seat 1 the CPU, as on the handheld.
+"""
+
+import sys
+
+
+def _add_repo_root():
+    # As tools/record_match.py: the interpreter puts this script's folder
+    # (tools/) first on sys.path; the repo root is its parent.
+    here = sys.path[0] if sys.path and sys.path[0] else ""
+    if not here.rstrip("/").endswith("tools"):
+        f = __file__
+        here = f.rsplit("/", 1)[0] if "/" in f else "."
+    here = here.rstrip("/")
+    if here.endswith("/tools"):
+        root = here[: -len("/tools")] or "/"
+    elif here == "tools":
+        root = "."
+    else:
+        root = here + "/.."
+    if root not in sys.path:
+        sys.path.insert(0, root)
+
+
+_add_repo_root()
+
+from engine import Hand, card_text, deck_for, replay  # noqa: E402
+from engine.hand import action_text  # noqa: E402
+
+USAGE = "usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
+NAMES = ("YOU", "CPU")
+WHY = {"stock": "the stock ran down with no knock", "pile": "the discard pile went round"}
+
+
+def _cards(cs):
+    return " ".join([card_text(c) for c in sorted(cs)])
+
+
+def _melds(ms):
+    return " | ".join([" ".join([card_text(c) for c in m]) for m in ms]) or "none"
+
+
+def move_text(code, last, result):
+    """One move in words."""
+    a = action_text(code)
+    kind, _, c = a.partition(":")
+    if kind == "draw_stock":
+        return "draw from the stock"
+    if kind == "draw_upcard":
+        return "take %s from the discard pile" % c
+    if kind == "pass":
+        return "pass on the upcard"
+    if kind == "knock":
+        if last and result is not None and result.kind == "gin":
+            return "gin, discarding %s face down" % c
+        return "knock, discarding %s face down" % c
+    return "discard " + c
+
+
+def result_lines(h, res, scores):
+    if res.winner is None:
+        return ["result: no score, %s" % WHY.get(res.why, res.why)]
+    o = res.outcome
+    k = res.knocker
+    d = 1 - k
+    out = []
+    kmelded = []
+    for m in o.knocker_melds:
+        kmelded.extend(m)
+    out.append("%s  melds %s; deadwood %s = %d" % (
+        NAMES[k], _melds(o.knocker_melds),
+        _cards([c for c in h.cards_of(k) if c not in kmelded]) or "none",
+        o.knocker_deadwood))
+    dmelded = []
+    for m in o.defender_melds:
+        dmelded.extend(m)
+    laid = [c for c, _ in o.layoffs]
+    out.append("%s  melds %s; lays off %s; deadwood %s = %d" % (
+        NAMES[d], _melds(o.defender_melds), _cards(laid) or "nothing",
+        _cards([c for c in h.cards_of(d) if c not in dmelded and c not in laid]) or "none",
+        o.defender_deadwood))
+    if res.kind == "gin":
+        how = "gin by %s" % NAMES[k]
+    elif res.kind == "undercut":
+        how = "undercut: %s knocked, %s has less or equal deadwood" % (NAMES[k], NAMES[d])
+    else:
+        how = "knock by %s" % NAMES[k]
+    out.append("result: %s, %d points to %s; scores YOU %d, CPU %d" % (
+        how, res.points, NAMES[res.winner], scores[0], scores[1]))
+    return out
+
+
+def replay_text(text, write):
+    """Replay `text`, writing the account through write(str). True if the
+    record replays; False (after saying why) if not."""
+    first = text.lstrip().split("\n", 1)[0].strip()
+    if first.startswith("gin-rummy box record"):
+        return replay_box(text, write)
+    try:
+        m = replay(text)
+    except ValueError as e:
+        write("the record does not replay: %s\n" % (e,))
+        return False
+    write("rules: %s\n" % m.rules.text())
+    write("seed: %d\n" % m.seed)
+    scores = [0, 0]
+    for i in range(len(m.hands)):
+        h = m.hands[i]
+        res = m.results[i] if i < len(m.results) else None
+        start = Hand(m.rules, deck_for(h.deal), h.first, h.deal)
+        write("\nhand %d, deal number %d, %s first\n" % (i + 1, h.deal, NAMES[h.first]))
+        write("  YOU  dealt %s\n" % _cards(start.cards_of(0)))
+        write("  CPU  dealt %s\n" % _cards(start.cards_of(1)))
+        write("  upcard    %s\n" % card_text(start.upcard()))
+        n = len(h.log)
+        for j in range(n):
+            write("  %3d %s  %s\n" % (j + 1, NAMES[h.log_seat[j]],
+                                     move_text(h.log[j], j == n - 1, res)))
+        if res is None:
+            write("  (the hand is not over)\n")
+            continue
+        if res.winner is not None:
+            scores[res.winner] += res.points
+        for line in result_lines(h, res, scores):
+            write("  " + line + "\n")
+    write("\n")
+    if m.end is None:
+        write("match not over: YOU %d, CPU %d after %d hands\n" % (
+            m.scores[0], m.scores[1], len(m.results)))
+    else:
+        e = m.end
+        write("match won by %s: YOU %d, CPU %d\n" % (NAMES[e.winner], m.scores[0], m.scores[1]))
+        if m.rules.match_bonus:
+            write("bonuses: game %d, hands %d, shutout %d; total %d\n" % (
+                e.game_bonus, e.hand_bonus, e.shutout_bonus, e.total))
+    write("replayed: every deal number, move and result as recorded\n")
+    return True
+
+
+def replay_box(text, write):
+    """A V6 three-player box record: checked by engine.box, then listed."""
+    from engine.box import box_replay
+
+    try:
+        bm = box_replay(text)
+    except ValueError as e:
+        write("the record does not replay: %s\n" % (e,))
+        return False
+    for ln in text.split("\n"):
+        ln = ln.strip()
+        if not ln or ln.startswith("gin-rummy"):
+            continue
+        w = ln.split()
+        if w[0] in ("0", "1", "2") and len(w) == 2:
+            write("  player %s %s\n" % (w[0], w[1]))
+        elif w[0] == "hand":
+            write("\n" + ln + "\n")
+        else:
+            write(ln + "\n")
+    write("\nmatch: %s\n" % ("player %d wins" % bm.winner if bm.winner is not None
+                             else "not over"))
+    write("replayed: every deal number, move and result as recorded\n")
+    return True
+
+
+def main(argv):
+    paths = argv[1:]
+    if not paths or paths[0] in ("-h", "--help"):
+        sys.stdout.write(USAGE)
+        return 0 if paths else 2
+    ok = True
+    for i in range(len(paths)):
+        p = paths[i]
+        try:
+            with open(p) as f:
+                text = f.read()
+        except OSError as e:
+            sys.stdout.write("%s: cannot read (%s)\n" % (p, e))
+            ok = False
+            continue
+        if len(paths) > 1:
+            sys.stdout.write("%s== %s\n" % ("\n" if i else "", p))
+        ok = replay_text(text, sys.stdout.write) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
