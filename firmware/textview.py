@@ -1,0 +1,337 @@
+"""The screen as text on the serial console, and console keys as buttons.
+
+Used when no display answers on I2C (headless): the game goes on, each
+changed frame is printed on the serial console (what `mpremote` shows) and
+keys typed there act as the six buttons.
+
+Frames (TextView): the 128x64 picture as 32 lines of 128 characters, two
+pixel rows per character, inside a border, then a legend:
+
+  "blocks" (default): the simulator's rendering (tools/render.to_text),
+           UTF-8 half blocks: ' ' none, '\u2580' upper, '\u2584' lower,
+           '\u2588' both. mpremote, and the terminals of Linux, macOS and
+           Windows 10+ show them.
+  "ascii": ' ' none, "'" upper, ',' lower, '#' both: for a serial console
+           that shows UTF-8 as garbage (older Windows consoles, some serial
+           monitors). About a third of the bytes of "blocks".
+
+A frame is printed only when it differs from the last one printed. Lines end
+in CR LF (the console is raw: a bare LF would not return the carriage). The
+terminal needs 130 columns and 35 rows to show a whole frame. show()
+allocates nothing on MicroPython (the stream's write(buf, n)); it takes
+roughly 4 KB (ascii) to 12 KB (blocks) of serial output per frame.
+
+Keys (KeyDecoder, the simulator's map):
+
+  arrows              LEFT RIGHT UP DOWN
+  z, Enter, space     A            x, Backspace      B
+  Z                   hold A       X                 hold B
+  q, Ctrl-C           QUIT (the simulator quits; on the board Ctrl-C stops
+                      the game before it reaches the decoder, q is ignored)
+
+ConsoleKeys reads stdin without blocking and turns each key into a press of
+that button: held TAP_MS (HOLD_MS for Z / X), then released for GAP_MS, one
+key at a time, so keys typed quickly (or pasted) are played in order. Its
+read() is or'ed into the button pins' reading and goes through the same
+debounce and latch as the real buttons (firmware.buttons).
+"""
+
+import sys
+
+from firmware.compat import const
+from firmware import buttons as btn
+
+W = const(128)
+H = const(64)
+ROWS = const(32)
+
+TAP_MS = const(60)      # how long a typed key holds its button down
+GAP_MS = const(40)      # released this long before the next typed key
+HOLD_MS = const(700)    # Z / X: a long press of A / B (firmware.buttons LONG_MS 600)
+
+QUIT = const(0x80)      # decoder result: the simulator quits
+
+_TICKS_MASK = const(0x3FFFFFFF)
+
+LEGEND = (b"keys: arrows move, z/Enter/space = A, x/Backspace = B, Z/X = hold A/B;"
+          b" Ctrl-C stops the game")
+
+# UTF-8 of U+2580 upper half, U+2584 lower half, U+2588 full block share
+# the first two bytes.
+_U8A = const(0xE2)
+_U8B = const(0x96)
+_BLOCK3 = b"\x80\x84\x88"   # third byte, by (upper, lower) = (1,0) (0,1) (1,1)
+_ASCII = b" ,'#"            # by upper * 2 + lower
+
+
+def _writer():
+    """write(buf, n): the first n bytes of buf to stdout, unconverted."""
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:
+        def w(b, n):
+            sys.stdout.write(bytes(b[:n]).decode())
+        return w, getattr(sys.stdout, "flush", None)
+    if sys.implementation.name == "micropython":
+        return out.write, None   # stream write(buf, max_len): no slice
+    def w(b, n):
+        out.write(memoryview(b)[:n])
+    return w, out.flush
+
+
+class TextView:
+    """show(buf): print the 1024-byte MONO_VLSB framebuffer as text if it
+    changed since the last frame printed. `write(buf, n)` defaults to raw
+    stdout; `footer` is a list of extra lines (bytes) under the legend."""
+
+    def __init__(self, style="blocks", write=None, flush=None, footer=()):
+        if style not in ("blocks", "ascii"):
+            raise ValueError("text style must be 'blocks' or 'ascii', not %r" % (style,))
+        self.ascii = style == "ascii"
+        if write is None:
+            write, flush = _writer()
+        self.write = write
+        self.flush = flush
+        self.last = bytearray(W * ROWS // 4)   # the frame last printed
+        self.printed = 0                       # frames printed
+        self.line = bytearray(3 + W * 3 + 3 + 2)
+        if self.ascii:
+            top = b"+" + b"-" * W + b"+\r\n"
+            self.bottom = top
+            self.side = b"|"
+        else:
+            top = "\u250c".encode() + "\u2500".encode() * W + "\u2510\r\n".encode()
+            self.bottom = "\u2514".encode() + "\u2500".encode() * W + "\u2518\r\n".encode()
+            self.side = "\u2502".encode()
+        self.top = top
+        tail = LEGEND + b"\r\n"
+        for ln in footer:
+            tail += bytes(ln) + b"\r\n"
+        self.tail = tail
+
+    def show(self, buf, full=False):
+        """Print the frame unless it is the one printed last (or `full`).
+        Returns the bytes written."""
+        last = self.last
+        if self.printed and not full and buf == last:
+            return 0
+        i = 0
+        while i < 1024:
+            last[i] = buf[i]
+            i += 1
+        w = self.write
+        n = len(self.top)
+        w(self.top, n)
+        line = self.line
+        side = self.side
+        ns = len(side)
+        ascii = self.ascii
+        row = 0
+        while row < ROWS:
+            k = 0
+            while k < ns:
+                line[k] = side[k]
+                k += 1
+            base = (row >> 2) * W
+            sh = (row & 3) * 2
+            x = 0
+            while x < W:
+                v = (buf[base + x] >> sh) & 3   # bit 0 upper, bit 1 lower
+                if ascii:
+                    line[k] = _ASCII[((v & 1) << 1) | (v >> 1)]
+                    k += 1
+                elif v == 0:
+                    line[k] = 32
+                    k += 1
+                else:
+                    line[k] = _U8A
+                    line[k + 1] = _U8B
+                    line[k + 2] = _BLOCK3[v - 1]
+                    k += 3
+                x += 1
+            j = 0
+            while j < ns:
+                line[k] = side[j]
+                k += 1
+                j += 1
+            line[k] = 13
+            line[k + 1] = 10
+            k += 2
+            w(line, k)
+            n += k
+            row += 1
+        w(self.bottom, len(self.bottom))
+        w(self.tail, len(self.tail))
+        n += len(self.bottom) + len(self.tail)
+        if self.flush is not None:
+            self.flush()
+        self.printed += 1
+        return n
+
+
+class KeyDecoder:
+    """Bytes from a terminal -> button codes (see the module docstring).
+
+    feed(byte) returns 0 (nothing yet), a button bit, LONG | bit (hold), or
+    QUIT. Arrow keys are ESC [ A..D or ESC O A..D; an LF right after a CR is
+    the same Enter."""
+
+    def __init__(self):
+        self._esc = 0       # 0, 1 after ESC, 2 after ESC [ or ESC O
+        self._cr = False
+
+    def feed(self, c):
+        esc = self._esc
+        cr = self._cr
+        self._cr = c == 13
+        if esc == 1:
+            if c == 91 or c == 79:          # '[' 'O'
+                self._esc = 2
+                return 0
+            self._esc = 0
+        elif esc == 2:
+            self._esc = 0
+            if c == 65:
+                return btn.UP
+            if c == 66:
+                return btn.DOWN
+            if c == 67:
+                return btn.RIGHT
+            if c == 68:
+                return btn.LEFT
+            return 0
+        if c == 27:
+            self._esc = 1
+            return 0
+        if c == 122 or c == 13 or c == 32:   # z CR space
+            return btn.A
+        if c == 10:
+            return 0 if cr else btn.A
+        if c == 120 or c == 127 or c == 8:   # x DEL BS
+            return btn.B
+        if c == 90:                          # Z
+            return btn.LONG_A
+        if c == 88:                          # X
+            return btn.LONG_B
+        if c == 113 or c == 81 or c == 3:    # q Q Ctrl-C
+            return QUIT
+        return 0
+
+
+def _diff(a, b):
+    d = (a - b) & _TICKS_MASK
+    if d >= 0x20000000:
+        d -= 0x40000000
+    return d
+
+
+class ConsoleKeys:
+    """Keys typed on the console as button presses.
+
+    read(): the buttons a typed key holds down now (or it into the pins'
+    reading; safe in a timer callback, allocates nothing). update(now):
+    call from the main loop, often: reads waiting bytes and starts the next
+    queued key. feed(byte) queues a byte without reading stdin (tests)."""
+
+    def __init__(self, clock_ms, stream=None, poll_stdin=True):
+        self._clock = clock_ms
+        self.mask = 0
+        self._until = 0
+        self._phase = 0               # 0 idle, 1 held, 2 released (gap)
+        self._q = bytearray(32)
+        self._head = 0
+        self._tail = 0
+        self.dec = KeyDecoder()
+        self.keys = 0                 # keys typed (for tests and the console)
+        self._one = bytearray(1)
+        self._poll = None
+        if poll_stdin:
+            self._open(sys.stdin if stream is None else stream)
+
+    def _open(self, stream):
+        try:
+            try:
+                import select
+            except ImportError:
+                import uselect as select
+            p = select.poll()
+            p.register(stream, select.POLLIN)
+            self._poll = p
+            self._ipoll = getattr(p, "ipoll", None)
+            self._src = getattr(stream, "buffer", stream)
+            if sys.implementation.name != "micropython":
+                import os
+                fd = stream.fileno()
+                self._read1 = lambda: os.read(fd, 1)
+            else:
+                self._read1 = None
+        except Exception:
+            self._poll = None          # no console input on this port
+
+    def _ready(self):
+        ip = self._ipoll
+        if ip is not None:
+            for _ in ip(0):
+                return True
+            return False
+        return bool(self._poll.poll(0))
+
+    def _pump(self):
+        """Read up to 16 waiting bytes into the queue."""
+        n = 0
+        while n < 16 and self._poll is not None and self._ready():
+            if self._read1 is not None:
+                b = self._read1()
+                got = len(b)
+                c = b[0] if got else 0
+            else:
+                got = self._src.readinto(self._one)
+                c = self._one[0]
+            if not got:                  # end of input: stop polling
+                self._poll = None
+                return
+            self.feed(c)
+            n += 1
+
+    def feed(self, c):
+        code = self.dec.feed(c)
+        if not code or code == QUIT:
+            return
+        t = self._tail
+        nt = (t + 1) & 31
+        if nt == self._head:
+            return                      # 31 keys waiting: drop
+        self._q[t] = code
+        self._tail = nt
+        self.keys += 1
+
+    def pending(self):
+        return self._phase != 0 or self._head != self._tail
+
+    def update(self, now):
+        """Read the console and advance the key being pressed."""
+        if self._poll is not None:
+            self._pump()
+        if self._phase == 1:
+            if _diff(now, self._until) < 0:
+                return
+            self.mask = 0
+            self._phase = 2
+            self._until = (now + GAP_MS) & _TICKS_MASK
+        if self._phase == 2:
+            if _diff(now, self._until) < 0:
+                return
+            self._phase = 0
+        h = self._head
+        if h == self._tail:
+            return
+        code = self._q[h]
+        self._head = (h + 1) & 31
+        self._until = (now + (HOLD_MS if code & btn.LONG else TAP_MS)) & _TICKS_MASK
+        self._phase = 1
+        self.mask = code & btn.ALL
+
+    def read(self):
+        m = self.mask
+        if m and _diff(self._clock(), self._until) >= 0:
+            return 0                    # its time is up even if the loop is busy
+        return m
