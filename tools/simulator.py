@@ -11,16 +11,21 @@ in for the six buttons through the real debounce/latch logic
     python tools/simulator.py --keys "R R A"    scripted presses, fake clock;
                                                 prints the final screen
     options: --seed N  --level easy|normal|hard  --png DIR  --saves DIR
+             --sound   the game's sounds (the device's buzzer): a terminal
+                       bell and the sound's name; silent without it
 
 Keys: arrows = LEFT/RIGHT/UP/DOWN; z, Enter or space = A; x or Backspace
-= B; Z / X = a long press of A / B (hold); q quits. Scripted key names:
+= B; Z / X = a long press of A / B (hold); q quits (the key map of the
+board's serial console, firmware/textview.py). Scripted key names:
 L R U D A B, LEFT RIGHT UP DOWN, LA LB (long A / B; also Z X), and wN to
 let N ms pass.
 
 With a fake clock (scripted runs, tests) the same presses always give the
 same screens: each key is pressed, held 50 ms, released, then time advances
 until nothing is pending (AI moves, pauses). Saves go to ./saves/ (or
---saves DIR, or $GIN_SAVES) through the firmware's storage module.
+--saves DIR, or $GIN_SAVES) through the firmware's storage module, and the
+game records of the last matches to saves/records/ (firmware/records.py;
+tools/replay.py replays one).
 """
 
 import os
@@ -91,6 +96,21 @@ def host_storage(root):
     return Storage(root)
 
 
+class SimSound:
+    """The sound port with --sound: remembers each sound's name, and rings
+    the terminal bell when `bell` (the interactive simulator)."""
+
+    def __init__(self, bell=False):
+        self.played = []
+        self.bell = bell
+
+    def play(self, name):
+        self.played.append(name)
+        if self.bell:
+            sys.stdout.write("\a")
+            sys.stdout.flush()
+
+
 class FakeClock:
     def __init__(self, t=1000):
         self.t = t
@@ -106,7 +126,7 @@ class Sim:
     """The app wired to host ports. `clock` is a FakeClock unless given."""
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
-                 png_dir=None, player_factory=None, settings=None):
+                 png_dir=None, player_factory=None, settings=None, sound=None):
         from firmware.app import App
 
         self.clock = clock or FakeClock()
@@ -125,8 +145,9 @@ class Sim:
             for k, v in (settings or {}).items():
                 setattr(st, k, v)
             self.storage.save("settings", st.encode())
+        self.sound = sound
         self.app = App(self.display, self.buttons, self.clock, self.storage,
-                       seed=seed, player_factory=player_factory)
+                       sound=sound, seed=seed, player_factory=player_factory)
         self.png_dir = png_dir
         self.shots = 0
         self._last_shot = None
@@ -229,10 +250,28 @@ def frame_text(image, status=""):
     return "\n".join(out)
 
 
+_decoder = None
+
+
+def _key_names():
+    from firmware import textview
+
+    return {btn.UP: "U", btn.DOWN: "D", btn.LEFT: "L", btn.RIGHT: "R",
+            btn.A: "A", btn.B: "B", btn.LONG_A: "LA", btn.LONG_B: "LB",
+            textview.QUIT: "QUIT"}
+
+
 def _read_keys(fd):
-    """Bytes waiting on the terminal, split into key names."""
+    """Bytes waiting on the terminal, split into key names (the board's
+    console key map: firmware.textview.KeyDecoder)."""
     import select
 
+    global _decoder
+    if _decoder is None:
+        from firmware.textview import KeyDecoder
+
+        _decoder = (KeyDecoder(), _key_names())
+    dec, names = _decoder
     data = b""
     while select.select([fd], [], [], 0)[0]:
         chunk = os.read(fd, 64)
@@ -240,26 +279,10 @@ def _read_keys(fd):
             break
         data += chunk
     keys = []
-    i = 0
-    while i < len(data):
-        ch = data[i:i + 1]
-        if ch == b"\x1b" and data[i + 1:i + 2] in (b"[", b"O") and i + 2 < len(data):
-            k = {b"A": "U", b"B": "D", b"C": "R", b"D": "L"}.get(data[i + 2:i + 3])
-            if k:
-                keys.append(k)
-            i += 3
-            continue
-        i += 1
-        if ch in (b"z", b"\r", b"\n", b" "):
-            keys.append("A")
-        elif ch in (b"x", b"\x7f", b"\x08"):
-            keys.append("B")
-        elif ch == b"Z":
-            keys.append("LA")
-        elif ch == b"X":
-            keys.append("LB")
-        elif ch in (b"q", b"Q", b"\x03"):
-            keys.append("QUIT")
+    for c in data:
+        k = names.get(dec.feed(c))
+        if k:
+            keys.append(k)
     return keys
 
 
@@ -297,6 +320,8 @@ def interactive(sim):
                 sim.shot()
                 status = "screen: %-10s  I2C bytes last frame: %4d" % (
                     sim.screen, sim.app.last_bytes)
+                if sim.sound is not None and sim.sound.played:
+                    status += "  sound: %-8s" % sim.sound.played[-1]
                 out.write("\x1b[H" + frame_text(img, status).replace("\n", "\r\n"))
                 out.flush()
             time.sleep(min(max(w, 1), 15) / 1000.0)
@@ -304,6 +329,14 @@ def interactive(sim):
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
         out.write("\x1b[?25h\r\n")
         out.flush()
+
+
+def keep_records(sim, saves):
+    """Keep the game records in saves/records/, as the board keeps them in
+    /data/records/."""
+    from firmware.records import Records
+
+    sim.app.records = Records(os.path.join(saves, "records"))
 
 
 class RealClock:
@@ -325,6 +358,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=None, help="seed of new matches")
     ap.add_argument("--level", choices=("easy", "normal", "hard"))
     ap.add_argument("--png", metavar="DIR", help="write a PNG per screen change")
+    ap.add_argument("--sound", action="store_true",
+                    help="show the game's sounds (bell and name); silent without it")
     ap.add_argument("--saves", metavar="DIR",
                     default=os.environ.get("GIN_SAVES", "saves"),
                     help="where matches, settings and statistics are kept")
@@ -332,17 +367,23 @@ def main(argv=None):
     storage = host_storage(args.saves)
     if args.keys is not None:
         seed = 1 if args.seed is None else args.seed
-        sim = Sim(seed=seed, level=args.level, storage=storage, png_dir=args.png)
+        sim = Sim(seed=seed, level=args.level, storage=storage, png_dir=args.png,
+                  sound=SimSound() if args.sound else None)
+        keep_records(sim, args.saves)
         sim.settle()
         sim.keys(args.keys)
         print(sim.text())
         print("screen: %s" % sim.screen)
+        if args.sound:
+            print("sounds: %s" % (" ".join(sim.sound.played) or "none"))
         return 0
     if not sys.stdin.isatty():
         print("the simulator needs a terminal (or use --keys)", file=sys.stderr)
         return 2
     sim = Sim(seed=args.seed, level=args.level, storage=storage,
-              clock=RealClock(), png_dir=args.png)
+              clock=RealClock(), png_dir=args.png,
+              sound=SimSound(bell=True) if args.sound else None)
+    keep_records(sim, args.saves)
     interactive(sim)
     return 0
 
