@@ -31,3 +31,13 @@ BUTTONS_ACTIVE_LOW = True
 # In the bit order of firmware.buttons (LEFT RIGHT UP DOWN A B): bit i of the
 # button mask is the pin BUTTON_PINS[i].
 BUTTON_PINS = (BTN_LEFT, BTN_RIGHT, BTN_UP, BTN_DOWN, BTN_A, BTN_B)
+
+# Optional passive piezo buzzer: its GPIO (PWM), e.g. 16 for GP16 (pin 21),
+# wired pin -> piezo -> GND (a 100 ohm resistor in series is kind to the
+# pin). None: no buzzer. Mute it in the game's SETTINGS > SOUND.
+BUZZER_PIN = None
+
+# Without a display the screens go to the serial console as text:
+# "blocks" (UTF-8 half blocks, as the simulator), "ascii" (for a console
+# that shows the blocks as garbage) or "off".
+HEADLESS_TEXT = "blocks"

@@ -7,18 +7,26 @@ firmware/board.py.
 - Display: open_display() scans I2C, accepts the OLED at 0x3C or 0x3D
   (board.DISPLAY_ADDR first), drives an SH1106 when board.DISPLAY_TYPE says
   so, and when nothing answers prints in plain words what it found and what
-  to check, then returns a HeadlessDisplay so the game keeps running.
+  to check, then returns a HeadlessDisplay so the game keeps running:
+  run() has it print each changed screen on the serial console as text
+  (firmware.textview; board.HEADLESS_TEXT "blocks", "ascii" or "off").
   DisplayPort wraps the driver: an I2C error during play is reported once on
   the serial console and the game goes on.
 - Buttons: ButtonPins.read() gives the mask of the six buttons (active low,
   internal pull-ups) in firmware.buttons bit order; Sampler calls
   Buttons.sample() from a machine.Timer every 2 ms, so a tap between two
-  frames is latched.
+  frames is latched. Keys typed on the serial console (mpremote) are
+  pressed as buttons too (firmware.textview.ConsoleKeys, or'ed into the
+  pins' reading), with or without a display.
+- Sound: with board.BUZZER_PIN set, a piezo on that pin plays the game's
+  short sounds (firmware.sound) through PWM; the sampler's timer ends each
+  note, so nothing waits for a sound.
 - Clock: time.ticks_ms. Sleep: wait() sleeps in short slices and returns
   early when a press is waiting.
-- run(): builds the ports, the storage (/data) and the App, and steps it
-  until Ctrl-C (mpremote) or an error, which is printed with advice; the
-  timer is stopped either way so the REPL is left clean.
+- run(): builds the ports, the storage (/data), the game records
+  (/data/records, firmware.records) and the App, and steps it until Ctrl-C
+  (mpremote) or an error, which is printed with advice; the timer and the
+  buzzer are stopped either way so the REPL is left clean.
 """
 
 import sys
@@ -68,17 +76,31 @@ def _check_wiring(cfg):
 
 # -- display ------------------------------------------------------------------
 
+_HEADLESS = "Running without a display: the game goes on."
+
 class HeadlessDisplay:
-    """No display: frames go nowhere, the game runs on (issue 6 adds the
-    screens as text on the serial console)."""
+    """No display: the game runs on. With a `view` (run() attaches a
+    firmware.textview.TextView) each changed frame is printed on the serial
+    console as text; without one frames go nowhere. `why` says in a few
+    words what bring-up found."""
 
     headless = True
     last_bytes = 0
     addr = None
     sh1106 = False
 
+    def __init__(self, why="no display"):
+        self.why = why
+        self.view = None
+
     def show(self, buf, full=False):
-        return 0
+        v = self.view
+        if v is not None:
+            try:
+                v.show(buf, full)
+            except OSError:
+                pass  # the console went away; the game goes on
+        return 0  # no bytes on the I2C bus
 
     def contrast(self, value):
         pass
@@ -166,8 +188,8 @@ def open_display(bus=None, cfg=board, out=print):
     except Exception as e:  # OSError, or ValueError for pins the port refuses
         out("No display: the I2C bus %s could not be used (%s)." % (where, e))
         out("Check firmware/board.py: I2C_ID, I2C_SDA and I2C_SCL must be pins of that I2C block.")
-        out("Running without a display.")
-        return HeadlessDisplay(), None
+        out(_HEADLESS)
+        return HeadlessDisplay("the I2C bus %s could not be used" % where), None
     addr = -1
     for a in (cfg.DISPLAY_ADDR,) + _ADDRESSES:
         if a in found:
@@ -175,14 +197,16 @@ def open_display(bus=None, cfg=board, out=print):
             break
     if addr < 0:
         if not found:
-            out("No display found: nothing answered on %s." % where)
+            why = "nothing answered on %s" % where
+            out("No display found: %s." % why)
         else:
+            why = "nothing at 0x3C or 0x3D on %s" % where
             out("No display found at 0x3C or 0x3D on %s; other devices answered: %s."
                 % (where, _hex_list(found)))
             out("The OLED must be an I2C SSD1306 or SH1106 module (address 0x3C or 0x3D).")
         out(_check_wiring(cfg))
-        out("Running without a display: the game goes on, the screen stays dark.")
-        return HeadlessDisplay(), bus
+        out(_HEADLESS)
+        return HeadlessDisplay(why), bus
     if len(found) > 8:
         out("Warning: %d addresses answer on %s; SDA or SCL may be shorted, "
             "or the wires swapped." % (len(found), where))
@@ -195,8 +219,8 @@ def open_display(bus=None, cfg=board, out=print):
     except OSError as e:
         out("The display at 0x%02X on %s did not accept commands (%s)." % (addr, where, e))
         out(_check_wiring(cfg))
-        out("Running without a display.")
-        return HeadlessDisplay(), bus
+        out(_HEADLESS)
+        return HeadlessDisplay("the display at 0x%02X did not accept commands" % addr), bus
     out("Display: %s at 0x%02X on %s." % (kind, addr, where))
     if kind == "SSD1306":
         out("If the picture is shifted or has a noisy stripe at one edge, the module is "
@@ -251,36 +275,100 @@ class ButtonPins:
         return m
 
 
+class Inputs:
+    """The pins' reading or'ed with the keys typed on the console."""
+
+    def __init__(self, pins, keys):
+        self._pins = pins.read
+        self._keys = keys.read
+
+    def read(self):
+        return self._pins() | self._keys()
+
+
 class Sampler:
     """Samples the buttons from a periodic machine.Timer (on the rp2 port a
     soft timer: the callback runs between bytecodes, so it also runs while
-    the game computes; Buttons skips a sample that would re-enter)."""
+    the game computes; Buttons skips a sample that would re-enter). The
+    same tick ends the notes of `sound` (firmware.sound.Sound) on time."""
 
-    def __init__(self, buttons, period_ms=SAMPLE_MS):
+    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None):
         self.buttons = buttons
+        self.sound = sound
         self._ticks = clock_ms
         self.timer = machine.Timer(-1)
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
     def _tick(self, t):
-        self.buttons.sample(self._ticks())
+        now = self._ticks()
+        self.buttons.sample(now)
+        s = self.sound
+        if s is not None and s.playing:
+            s.update(now)
 
     def stop(self):
         self.timer.deinit()
 
 
-def wait(buttons, ms):
-    """Sleep up to `ms` milliseconds; return early once a press is waiting."""
+def wait(buttons, ms, keys=None):
+    """Sleep up to `ms` milliseconds; return early once a press is waiting.
+    `keys` (textview.ConsoleKeys): the console is read every slice."""
     if ms is None or ms <= 0:
         return
     ticks_ms = clock_ms
     end = time.ticks_add(ticks_ms(), ms)
     while True:
         now = ticks_ms()
+        if keys is not None:
+            keys.update(now)
         left = time.ticks_diff(end, now)
         if left <= 0 or buttons.poll(now):
             return
         sleep_ms(left if left < SLICE_MS else SLICE_MS)
+
+
+# -- sound --------------------------------------------------------------------
+
+class Buzzer:
+    """A passive piezo on a PWM pin: tone(hz) sounds it, tone(0) stops it."""
+
+    def __init__(self, pin, duty=0x8000):
+        self.pwm = machine.PWM(machine.Pin(pin))
+        self.duty = duty
+        self.pwm.duty_u16(0)
+
+    def tone(self, hz):
+        if hz:
+            self.pwm.freq(hz)
+            self.pwm.duty_u16(self.duty)
+        else:
+            self.pwm.duty_u16(0)
+
+    def off(self):
+        try:
+            self.pwm.duty_u16(0)
+            self.pwm.deinit()
+        except Exception:
+            pass
+
+
+def make_sound(cfg=board, out=print):
+    """(sound, buzzer): a firmware.sound.Sound on board.BUZZER_PIN, or
+    (None, None) when the board has no buzzer or the pin cannot do PWM."""
+    pin = getattr(cfg, "BUZZER_PIN", None)
+    if pin is None:
+        return None, None
+    try:
+        from firmware.sound import Sound
+
+        bz = Buzzer(pin)
+        snd = Sound(bz.tone, clock_ms)
+    except Exception as e:
+        out("The buzzer on %s could not be used (%s); playing without sound. "
+            "Check BUZZER_PIN in firmware/board.py (None: no buzzer)." % (gp(pin), e))
+        return None, None
+    out("Buzzer on %s (mute it in SETTINGS > SOUND)." % gp(pin))
+    return snd, bz
 
 
 # -- the device -------------------------------------------------------------------
@@ -306,24 +394,63 @@ def _print_exception(e):
         traceback.print_exception(type(e), e, e.__traceback__)
 
 
-def run(app_factory=None, root=DATA_DIR, max_steps=None, out=print, seed=None):
+def console_keys(out=print):
+    """A textview.ConsoleKeys on stdin, or None where the port has none."""
+    try:
+        from firmware.textview import ConsoleKeys
+
+        return ConsoleKeys(clock_ms)
+    except Exception as e:
+        out("Keys typed on the console will not work here (%s)." % (e,))
+        return None
+
+
+def text_view(display, cfg=board, out=print):
+    """Attach the text view to a HeadlessDisplay (board.HEADLESS_TEXT)."""
+    style = getattr(cfg, "HEADLESS_TEXT", "blocks")
+    if style == "off" or not style:
+        out("The screens are not shown (HEADLESS_TEXT = \"off\" in firmware/board.py).")
+        return
+    try:
+        from firmware.textview import TextView
+
+        display.view = TextView(style, footer=(
+            ("No display: %s. The boot messages say what to check: Ctrl-C, then "
+             "Ctrl-D restarts and shows them." % display.why).encode(),))
+    except Exception as e:
+        out("The screens cannot be shown as text (%s)." % (e,))
+        return
+    out("The screens are printed here as text and keys typed here are the buttons "
+        "(if the text looks garbled, set HEADLESS_TEXT = \"ascii\" in firmware/board.py).")
+
+
+def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
-    (None if it could not be built)."""
+    (None if it could not be built). `root`: where saves and records go
+    (DATA_DIR)."""
     import gc
 
     from firmware.storage import Storage
+    from firmware.records import Records
 
+    if root is None:
+        root = DATA_DIR
     display, bus = open_display(out=out)
+    keys = console_keys(out)
+    if display.headless:
+        text_view(display, out=out)
     pins = ButtonPins()
-    buttons = Buttons(pins.read)
-    sampler = Sampler(buttons)
+    buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
+    sound, buzzer = make_sound(out=out)
+    sampler = Sampler(buttons, sound=sound)
     storage = Storage(root)
     app = None
     try:
         if app_factory is None:
             from firmware.app import App as app_factory
-        app = app_factory(display, buttons, clock_ms, storage, sound=None,
+        app = app_factory(display, buttons, clock_ms, storage, sound=sound,
                           seed=hw_seed() if seed is None else seed)
+        app.records = Records(root.rstrip("/") + "/records", out=out)
         for why in storage.damage:
             out("Save set aside: " + why)
         gc.collect()
@@ -331,11 +458,13 @@ def run(app_factory=None, root=DATA_DIR, max_steps=None, out=print, seed=None):
             % gc.mem_free())
         steps = 0
         while True:
+            if keys is not None:
+                keys.update(clock_ms())
             ms = app.step()
             steps += 1
             if max_steps is not None and steps >= max_steps:
                 break
-            wait(buttons, ms)
+            wait(buttons, ms, keys)
     except KeyboardInterrupt:
         out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
     except MemoryError as e:
@@ -351,4 +480,6 @@ def run(app_factory=None, root=DATA_DIR, max_steps=None, out=print, seed=None):
         show_lines(display, ("ERROR", "PRESS RESET"))
     finally:
         sampler.stop()
+        if buzzer is not None:
+            buzzer.off()
     return app

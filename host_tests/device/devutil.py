@@ -222,4 +222,5 @@ def run_mp(script_path, cwd, timeout=600, heap="4M", args=()):
     mp = micropython()
     assert mp, "MicroPython unix port not found (.venv/bin/micropython); run `make test`"
     return subprocess.run([mp, "-X", "heapsize=" + heap, script_path] + list(args),
-                          cwd=cwd, capture_output=True, text=True, timeout=timeout)
+                          cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL)

@@ -120,14 +120,19 @@ def run_case(tmp_path, setup, steps=4, crash=False):
     return "\n".join(said), facts, r.stderr
 
 
-def test_no_display_says_what_to_check_and_runs_headless(tmp_path):
-    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty(EIO))")
+@pytest.mark.parametrize("errno", ["EIO", "ENODEV"])
+def test_no_display_says_what_to_check_and_runs_headless(tmp_path, errno):
+    # rp2 reports a missing ACK as EIO, other ports as ENODEV
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty(%s))" % errno)
     assert "No display found: nothing answered on I2C0 (SDA GP4 (pin 6), SCL GP5 (pin 7))." in said
     assert "VCC to 3V3" in said and "0x3C or 0x3D" in said
     assert "Running without a display: the game goes on" in said
+    assert "The screens are printed here as text and keys typed here are the buttons" in said
     assert f["HEADLESS"] == "True" and f["STEPS"] == "4"
     assert "Stopped by Ctrl-C. The REPL is free" in said
     assert "Traceback" not in said
+    # the stub's frame went to the console as text, once (it never changed)
+    assert said.count("\u250c" + "\u2500" * 128) == 1
 
 
 def test_no_device_enodev_on_scan_runs_headless(tmp_path):
@@ -183,6 +188,28 @@ bus, EMU = FakeBus.with_display(0x3C, sh1106=True)
 board.DISPLAY_TYPE = "sh1106"
 machine.setup(bus=bus)""")
     assert "Display: SH1106 at 0x3C" in said
+    assert f["PICTURE"] == "True"
+
+
+def test_sh1106_module_with_the_ssd1306_setting_runs_and_says_what_to_set(tmp_path):
+    # The 1.3" modules sold as SSD1306: the picture comes out shifted, so
+    # the console names the setting that fixes it.
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C, sh1106=True)
+machine.setup(bus=bus)""")
+    assert "Display: SSD1306 at 0x3C on I2C0" in said
+    assert ('the module is an SH1106: set DISPLAY_TYPE = "sh1106" in firmware/board.py.'
+            in said)
+    assert f["HEADLESS"] == "False" and f["PICTURE"] == "False" and f["STEPS"] == "4"
+
+
+def test_sh1106_at_0x3d_gives_the_right_picture(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3D, sh1106=True)
+board.DISPLAY_TYPE = "sh1106"
+machine.setup(bus=bus)""")
+    assert "Display found at 0x3D (board.py says 0x3C): using 0x3D." in said
+    assert "Display: SH1106 at 0x3D" in said and "SH1106: set DISPLAY_TYPE" not in said
     assert f["PICTURE"] == "True"
 
 
@@ -306,3 +333,46 @@ def test_wait_sleeps_but_returns_at_a_press(tmp_path):
     idle, pressed, mask, ev = (int(x) for x in r.stdout.split("@@")[1].split())
     assert 55 <= idle < 1000
     assert pressed < 1000 and mask == 1 and ev == 1  # LEFT
+
+
+RESUME = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.fakebus import FakeBus
+bus, emu = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)
+import engine
+from firmware import pico
+app = pico.run(root=%(root)r, max_steps=1, seed=7)
+print("@@", app.screen_name, engine.dumps(app.match) == open(%(want)r, "rb").read(),
+      bytes(emu.image()) == bytes(app.canvas.buf), app.screen.title.decode().replace(" ", "_"))
+"""
+
+
+def test_corrupt_newest_save_resumes_the_backup_on_the_board(tmp_path):
+    """The newest match save is damaged (a flipped bit): the board says so
+    on the console, sets it aside as match.bad and resumes the save before
+    it, telling the player on the screen."""
+    from devutil import match_states
+    from firmware.storage import Storage
+
+    states = match_states(13, 6)
+    data = tmp_path / "data"
+    st = Storage(str(data))
+    st.save("match", states[4])
+    st.save("match", states[5])
+    raw = bytearray((data / "match.dat").read_bytes())
+    raw[20] ^= 0x04
+    (data / "match.dat").write_bytes(bytes(raw))
+    want = tmp_path / "want.bin"
+    want.write_bytes(states[4])
+    path = tmp_path / "resume.py"
+    path.write_text(RESUME % {"fakes": FAKES, "repo": ROOT, "root": str(data),
+                              "want": str(want)})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Save set aside: %s/match.dat: checksum mismatch" % data in r.stdout
+    assert r.stdout.split("@@ ")[1].split() == ["message", "True", "True", "SAVE_RESTORED"]
+    assert (data / "match.bad").read_bytes() == bytes(raw)
+    assert "Traceback" not in r.stdout

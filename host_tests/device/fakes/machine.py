@@ -10,7 +10,8 @@ Pin levels: every pin reads 1 (pulled up, nothing pressed) unless listed
 in `low`; LEVELS can be changed at any time. I2C(...) returns a wrapper of
 the given tools.fakebus bus (or raises `i2c_error` to model pins the port
 refuses); `scan_error` makes scan() raise. Timers never fire by themselves:
-fire_timers() runs their callbacks. LOG records what the code set up.
+fire_timers() runs their callbacks. PWM logs each duty change (the
+buzzer). LOG records what the code set up.
 """
 
 LEVELS = {}
@@ -96,6 +97,30 @@ class Timer:
     def deinit(self):
         self.running = False
         LOG.append(("timer_deinit",))
+
+
+class PWM:
+    """Logs ("pwm", pin, freq, duty) at every change of a sounding pin."""
+
+    def __init__(self, pin, freq=None, duty_u16=None):
+        self.pin = pin.id
+        self._freq = 1000
+        self._duty = 0
+        LOG.append(("pwm_init", self.pin))
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        self._freq = f
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        self._duty = d
+        LOG.append(("pwm", self.pin, self._freq, d))
+
+    def deinit(self):
+        LOG.append(("pwm_deinit", self.pin))
 
 
 def fire_timers(n=1):

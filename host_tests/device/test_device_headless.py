@@ -1,0 +1,445 @@
+"""Headless: no display on the bus, the screens on the serial console as
+text and keys typed there as the buttons (firmware/textview.py, pico.run).
+
+The main case runs firmware/main.py as the board would, on the MicroPython
+unix port with the fake `machine` and nothing on the I2C bus, and plays a
+hand through its stdin and stdout only: the simulator (same App, same seed)
+says which frame must come and which key to type next, and each frame read
+from the serial text must equal the simulator's text rendering. The game
+record the "board" kept for that hand then replays to the same result.
+"""
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from devutil import ROOT, micropython, run_mp
+
+FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
+UI = os.path.join(ROOT, "host_tests", "ui")
+if UI not in sys.path:
+    sys.path.append(UI)
+
+from firmware import buttons as btn  # noqa: E402
+from firmware.buttons import Buttons  # noqa: E402
+from firmware.textview import ConsoleKeys, KeyDecoder, QUIT, TextView  # noqa: E402
+from tools import render  # noqa: E402
+
+TOP = "\u250c" + "\u2500" * 128 + "\u2510"
+BOTTOM = "\u2514" + "\u2500" * 128 + "\u2518"
+
+
+def sim_image():
+    from tools.simulator import Sim
+
+    sim = Sim(seed=3)
+    sim.settle()
+    sim.press("A")
+    return sim.image()
+
+
+def capture(style="blocks", footer=()):
+    out = bytearray()
+    tv = TextView(style, write=lambda b, n: out.extend(bytes(b[:n])), footer=footer)
+    return tv, out
+
+
+# -- the text view --------------------------------------------------------------
+
+def test_blocks_are_the_simulators_text_rendering_in_a_frame():
+    img = sim_image()
+    tv, out = capture(footer=[b"No display: nothing answered."])
+    n = tv.show(img)
+    assert n == len(out)
+    lines = out.decode().split("\r\n")
+    assert lines[0] == TOP and lines[33] == BOTTOM
+    assert [ln[1:-1] for ln in lines[1:33]] == render.to_text(img).split("\n")
+    assert all(ln[0] == ln[-1] == "\u2502" for ln in lines[1:33])
+    assert lines[34].startswith("keys: arrows move, z/Enter/space = A, x/Backspace = B")
+    assert lines[35] == "No display: nothing answered." and lines[36] == ""
+    assert "\n" not in out.decode().replace("\r\n", "")   # CR LF only
+
+
+def test_ascii_has_the_same_pixels():
+    img = sim_image()
+    tv, out = capture("ascii")
+    tv.show(img)
+    lines = out.decode("ascii").split("\r\n")
+    assert lines[0] == lines[33] == "+" + "-" * 128 + "+"
+    back = {" ": " ", "'": "\u2580", ",": "\u2584", "#": "\u2588"}
+    got = ["".join(back[ch] for ch in ln[1:-1]) for ln in lines[1:33]]
+    assert got == render.to_text(img).split("\n")
+    assert len(out) < 5000
+
+
+def test_a_frame_is_printed_only_when_it_changed():
+    img = bytearray(sim_image())
+    tv, out = capture()
+    assert tv.show(img) > 0
+    n = len(out)
+    assert tv.show(bytes(img)) == 0 and len(out) == n
+    img[5] ^= 0xFF
+    assert tv.show(img) > 0 and tv.printed == 2
+    assert tv.show(img, True) > 0 and tv.printed == 3   # full: printed again
+
+
+def test_bad_style_is_refused():
+    with pytest.raises(ValueError):
+        TextView("utf8")
+
+
+# -- keys -------------------------------------------------------------------------
+
+def decode(data):
+    d = KeyDecoder()
+    out = []
+    for c in data:
+        k = d.feed(c)
+        if k:
+            out.append(k)
+    return out
+
+
+def test_key_map_is_the_simulators():
+    assert decode(b"\x1b[A\x1b[B\x1b[C\x1b[D\x1bOC") == [
+        btn.UP, btn.DOWN, btn.RIGHT, btn.LEFT, btn.RIGHT]
+    assert decode(b"z \r") == [btn.A] * 3
+    assert decode(b"x\x7f\x08") == [btn.B] * 3
+    assert decode(b"ZX") == [btn.LONG_A, btn.LONG_B]
+    assert decode(b"qQ\x03") == [QUIT] * 3
+    assert decode(b"\r\n\n") == [btn.A, btn.A]         # CR LF is one Enter
+    assert decode(b"abc123") == []
+
+
+def test_an_arrow_split_over_two_reads_is_one_key():
+    d = KeyDecoder()
+    assert [d.feed(c) for c in b"\x1b["] == [0, 0]
+    assert d.feed(ord("C")) == btn.RIGHT
+
+
+def test_simulator_reads_keys_with_the_same_decoder(monkeypatch):
+    from tools import simulator
+
+    r, w = os.pipe()
+    try:
+        os.write(w, b"\x1b[Cz\r\nxZXq")
+        assert simulator._read_keys(r) == ["R", "A", "A", "B", "LA", "LB", "QUIT"]
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000
+
+    def __call__(self):
+        return self.t
+
+
+def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+    clock = Clock()
+    keys = ConsoleKeys(clock, poll_stdin=False)
+    b = Buttons(keys.read)
+    for c in b"\x1b[Cz\x1b[CX":
+        keys.feed(c)
+    events = []
+    for _ in range(400):                 # 2 s in 5 ms samples
+        keys.update(clock.t)
+        b.poll(clock.t)
+        ev = b.event()
+        while ev:
+            events.append(btn.event_name(ev))
+            ev = b.event()
+        clock.t += 5
+    assert events == ["RIGHT", "A", "RIGHT", "LONG_B"]
+    assert keys.keys == 4 and not keys.pending() and keys.read() == 0
+
+
+def test_a_key_is_released_on_time_even_if_the_loop_is_busy():
+    clock = Clock()
+    keys = ConsoleKeys(clock, poll_stdin=False)
+    keys.feed(ord("z"))
+    keys.update(clock.t)
+    assert keys.read() == btn.A
+    clock.t += 59
+    assert keys.read() == btn.A
+    clock.t += 1                         # no update() meanwhile: the timer's view
+    assert keys.read() == 0
+
+
+def test_console_keys_read_a_pipe_and_stop_at_its_end():
+    r, w = os.pipe()
+    f = os.fdopen(r, "rb", buffering=0)
+    try:
+        clock = Clock()
+        keys = ConsoleKeys(clock, stream=f)
+        os.write(w, b"x")
+        keys.update(clock.t)
+        assert keys.read() == btn.B
+        os.close(w)
+        w = None
+        for _ in range(3):
+            clock.t += 100
+            keys.update(clock.t)
+        assert keys._poll is None and keys.read() == 0
+    finally:
+        f.close()
+        if w is not None:
+            os.close(w)
+
+
+# -- on MicroPython ------------------------------------------------------------------
+
+NO_ALLOC = r"""
+import sys, micropython
+sys.path.insert(0, %(repo)r)
+from firmware.textview import TextView, ConsoleKeys
+from firmware import fb
+c = fb.Canvas()
+c.text(b"HELLO", 0, 0, 1, fb.BIG)
+res = [0, 0]
+def locked(tv, buf):          # (module-level assignments would allocate)
+    micropython.heap_lock()
+    try:
+        res[0] = tv.show(buf)
+        res[1] = tv.show(buf)
+    finally:
+        micropython.heap_unlock()
+for style in ("blocks", "ascii"):
+    tv = TextView(style, write=sys.stdout.buffer.write)
+    tv.show(c.buf)
+    c.buf[700] ^= 0xFF               # a changed frame
+    locked(tv, c.buf)
+    print("@@", style, res[0] > 0, res[1])
+class Clock:
+    t = 0
+    def __call__(self):
+        return self.t
+k = ConsoleKeys(Clock())
+k.update(0)
+def keys_locked():
+    micropython.heap_lock()
+    try:
+        k.update(10)
+        res[0] = k.read()
+    finally:
+        micropython.heap_unlock()
+keys_locked()
+print("@@ keys", res[0])
+"""
+
+
+def test_show_and_key_polling_allocate_nothing_on_micropython(tmp_path):
+    path = tmp_path / "noalloc.py"
+    path.write_text(NO_ALLOC % {"repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    facts = [ln for ln in r.stdout.splitlines() if ln.startswith("@@")]
+    assert facts == ["@@ blocks True 0", "@@ ascii True 0", "@@ keys 0"], r.stdout[-3000:]
+
+
+# -- bring-up messages and the style setting (stub app) --------------------------------
+
+STYLE = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.fakebus import FakeBus
+machine.setup(bus=FakeBus.empty())
+import firmware.board as board
+board.HEADLESS_TEXT = %(style)r
+from firmware import fb, pico
+
+class Stub:
+    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+        self.display = display
+        self.n = 0
+        self.c = fb.Canvas()
+        self.c.text(b"HI", 0, 0, 1, fb.BIG)
+
+    def step(self):
+        self.n += 1
+        self.display.show(self.c.buf)       # the same frame every step
+        if self.n == 3:
+            raise KeyboardInterrupt
+        return 5
+
+pico.run(app_factory=Stub, root=%(root)r)
+"""
+
+
+@pytest.mark.parametrize("style", ["blocks", "ascii", "off"])
+def test_headless_text_setting(tmp_path, style):
+    path = tmp_path / "style.py"
+    path.write_text(STYLE % {"fakes": FAKES, "repo": ROOT, "style": style,
+                             "root": str(tmp_path / "data")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    out = r.stdout
+    assert "No display found: nothing answered on I2C0" in out
+    assert "Running without a display: the game goes on." in out
+    assert "Stopped by Ctrl-C" in out
+    if style == "off":
+        assert 'The screens are not shown (HEADLESS_TEXT = "off"' in out
+        assert "keys:" not in out
+        return
+    assert "The screens are printed here as text and keys typed here are the buttons" in out
+    # one frame printed for three shows of the same frame
+    if style == "blocks":
+        assert out.count(TOP) == 1 and out.count(BOTTOM) == 1
+    else:
+        assert out.count("+" + "-" * 128 + "+") == 2
+    assert ("No display: nothing answered on I2C0 (SDA GP4 (pin 6), SCL GP5 (pin 7)). "
+            "The boot messages say what to check: Ctrl-C, then Ctrl-D restarts and "
+            "shows them.") in out
+    if style == "ascii":
+        assert max(out.encode()) < 128
+
+
+# -- a hand through the serial console ----------------------------------------------------
+
+SEED = 5
+
+DEVICE = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.fakebus import FakeBus
+machine.setup(bus=FakeBus.empty())
+import firmware.settings as S
+S.SPEED_MS = (60, 60, 60)           # the AI's moves stay 60 ms (not 0.9 s)
+from firmware import pico
+pico.hw_seed = lambda: %(seed)d
+pico.DATA_DIR = %(data)r
+exec(open(%(main)r).read(), {"__name__": "__main__"})
+"""
+
+KEY_BYTES = {"L": b"\x1b[D", "R": b"\x1b[C", "U": b"\x1b[A", "D": b"\x1b[B",
+             "A": b"\r", "B": b"x", "LA": b"Z", "LB": b"X"}
+
+
+class Console:
+    """The board's serial console: keys in, text frames out."""
+
+    def __init__(self, cmd, cwd):
+        self.p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.frames = []
+        self.text = []
+        self.q = queue.Queue()
+        self.t = threading.Thread(target=self._read, daemon=True)
+        self.t.start()
+
+    def _read(self):
+        cur = None
+        for raw in iter(self.p.stdout.readline, b""):
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            self.text.append(line)
+            if line == TOP:
+                cur = []
+            elif line == BOTTOM and cur is not None:
+                self.q.put("\n".join(cur))
+                cur = None
+            elif cur is not None:
+                cur.append(line[1:-1])
+        self.q.put(None)
+
+    def wait_frame(self, want, timeout=90):
+        """Until the newest frame printed is `want`."""
+        end = time.time() + timeout
+        while not (self.frames and self.frames[-1] == want):
+            left = end - time.time()
+            try:
+                f = self.q.get(timeout=max(left, 0.01))
+            except queue.Empty:
+                f = None
+                if left <= 0:
+                    break
+                continue
+            if f is None:
+                break
+            self.frames.append(f)
+        if not (self.frames and self.frames[-1] == want):
+            tail = "\n".join(self.text[-40:])
+            err = self.p.stderr.read().decode() if self.p.poll() is not None else ""
+            raise AssertionError("the console did not show the expected frame:\n%s\n"
+                                 "--- last console lines:\n%s\n%s" % (want, tail, err))
+
+    def key(self, k):
+        self.p.stdin.write(KEY_BYTES[k])
+        self.p.stdin.flush()
+
+    def close(self):
+        if self.p.poll() is None:
+            self.p.kill()
+        self.p.wait(timeout=30)
+        self.t.join(timeout=10)
+
+
+def test_a_hand_played_through_the_serial_console(tmp_path):
+    import engine
+    from tools.simulator import MemStorage, Sim
+    from ui_driver import presses_for, simple_choice
+
+    mp = micropython()
+    assert mp, "MicroPython unix port not found (.venv/bin/micropython); run `make test`"
+    data = tmp_path / "data"
+    script = tmp_path / "device.py"
+    script.write_text(DEVICE % {"fakes": FAKES, "repo": ROOT, "seed": SEED,
+                                "data": str(data),
+                                "main": os.path.join(ROOT, "firmware", "main.py")})
+    sim = Sim(seed=SEED, storage=MemStorage())
+    sim.settle()
+    con = Console([mp, "-X", "heapsize=2M", str(script)], str(tmp_path))
+    try:
+        con.wait_frame(sim.text())
+        assert sim.screen == "title"
+        typed = 0
+
+        def press(k):
+            nonlocal typed
+            con.key(k)
+            sim.press(k)
+            typed += 1
+            con.wait_frame(sim.text())
+
+        press("A")                                   # NEW MATCH
+        while sim.screen == "play":
+            assert typed < 300, "the hand does not end"
+            for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+                press(k)
+                if sim.screen != "play":
+                    break
+        assert sim.screen == "showdown"
+        m = sim.app.match
+        res = m.results[-1]
+        # the showdown shows the deal number (the hand's seed)
+        assert sim.app.screen.deal == m.hands[0].deal
+        # the board kept the record of the hand
+        rec_dir = data / "records"
+        for _ in range(100):
+            if rec_dir.exists() and any(n.endswith(".txt") for n in os.listdir(rec_dir)):
+                break
+            time.sleep(0.1)
+        names = sorted(n for n in os.listdir(rec_dir) if n.endswith(".txt"))
+        assert names == ["000001-%d.txt" % m.seed], names
+        text = (rec_dir / names[0]).read_text()
+        assert text == engine.record_text(m)
+        again = engine.replay(text)
+        r2 = again.results[-1]
+        assert (r2.kind, r2.winner, r2.points) == (res.kind, res.winner, res.points)
+        assert "hand 1 deal %d " % m.hands[0].deal in text
+    finally:
+        con.close()
+    out = "\n".join(con.text)
+    assert "No display found: nothing answered on I2C0 (SDA GP4 (pin 6), SCL GP5 (pin 7))." in out
+    assert "The screens are printed here as text and keys typed here are the buttons" in out
+    assert "Traceback" not in out
+    assert len(con.frames) >= typed // 2
