@@ -48,6 +48,7 @@ ROWS = const(32)
 TAP_MS = const(60)      # how long a typed key holds its button down
 GAP_MS = const(40)      # released this long before the next typed key
 HOLD_MS = const(700)    # Z / X: a long press of A / B (firmware.buttons LONG_MS 600)
+SEEN_MS = const(10)     # held at least this long after read() first saw it
 
 QUIT = const(0x80)      # decoder result: the simulator quits
 
@@ -237,6 +238,8 @@ class ConsoleKeys:
         self.mask = 0
         self._until = 0
         self._phase = 0               # 0 idle, 1 held, 2 released (gap)
+        self._seen = False            # read() has seen the key held
+        self._seen_t = 0
         self._q = bytearray(32)
         self._head = 0
         self._tail = 0
@@ -328,10 +331,21 @@ class ConsoleKeys:
         self._head = (h + 1) & 31
         self._until = (now + (HOLD_MS if code & btn.LONG else TAP_MS)) & _TICKS_MASK
         self._phase = 1
+        self._seen = False
         self.mask = code & btn.ALL
 
     def read(self):
         m = self.mask
-        if m and _diff(self._clock(), self._until) >= 0:
+        if not m:
+            return 0
+        now = self._clock()
+        if not self._seen:
+            # The first reading always sees the key, and the release comes
+            # no sooner than a debounce later: a key is never lost to a
+            # busy loop.
+            self._seen = True
+            self._seen_t = now
+            return m
+        if _diff(now, self._until) >= 0 and _diff(now, self._seen_t) >= SEEN_MS:
             return 0                    # its time is up even if the loop is busy
         return m

@@ -174,6 +174,25 @@ def test_a_key_is_released_on_time_even_if_the_loop_is_busy():
     assert keys.read() == 0
 
 
+def test_a_key_is_seen_even_when_the_first_reading_comes_late():
+    clock = Clock()
+    keys = ConsoleKeys(clock, poll_stdin=False)
+    b = Buttons(keys.read)
+    keys.feed(ord("\x1b"))
+    keys.feed(ord("["))
+    keys.feed(ord("D"))
+    keys.update(clock.t)
+    clock.t += 300                       # the loop stalled past the tap
+    b.poll(clock.t)                      # first reading: held
+    assert keys.read() == btn.LEFT
+    clock.t += 9
+    assert keys.read() == btn.LEFT
+    clock.t += 1
+    b.poll(clock.t)                      # released a debounce later
+    assert keys.read() == 0
+    assert b.event() == btn.LEFT
+
+
 def test_console_keys_read_a_pipe_and_stop_at_its_end():
     r, w = os.pipe()
     f = os.fdopen(r, "rb", buffering=0)
