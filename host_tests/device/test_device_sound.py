@@ -131,6 +131,10 @@ from tools.fakebus import FakeBus
 machine.setup(bus=FakeBus.with_display(0x3C)[0])
 import firmware.board as board
 board.BUZZER_PIN = %(pin)r
+if %(broken)r:
+    def _no_pwm(pin, *a, **k):
+        raise ValueError("no PWM on this pin")
+    machine.PWM = _no_pwm
 from firmware import fb, pico
 
 class Stub:
@@ -159,9 +163,9 @@ print("@@ LOG", [e for e in machine.LOG if e[0].startswith("pwm")])
 """
 
 
-def buzzer_case(tmp_path, pin):
+def buzzer_case(tmp_path, pin, broken=False):
     path = tmp_path / "bz.py"
-    path.write_text(BUZZER % {"fakes": FAKES, "repo": ROOT, "pin": pin,
+    path.write_text(BUZZER % {"fakes": FAKES, "repo": ROOT, "pin": pin, "broken": broken,
                               "root": str(tmp_path / "data")})
     r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -192,3 +196,10 @@ def test_no_buzzer_by_default(tmp_path):
     said, f = buzzer_case(tmp_path, None)
     assert "Buzzer" not in said and "PLAYING" not in f
     assert eval(f["LOG"]) == []
+
+
+def test_a_buzzer_pin_without_pwm_is_reported_and_the_game_runs_silent(tmp_path):
+    said, f = buzzer_case(tmp_path, 16, broken=True)
+    assert ("The buzzer on GP16 (pin 21) could not be used (no PWM on this pin); playing "
+            "without sound. Check BUZZER_PIN in firmware/board.py (None: no buzzer).") in said
+    assert "PLAYING" not in f and "Stopped by Ctrl-C" in said
