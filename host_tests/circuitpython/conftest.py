@@ -1,0 +1,59 @@
+"""Setup for the CircuitPython port tests.
+
+Puts fakes/ (stand-ins for CircuitPython's built-in board, busio, digitalio,
+keypad, microcontroller and supervisor) first on sys.path and loads
+circuitpython/cpports.py as the module `cpports`. (circuitpython/ itself is
+not put on sys.path: its code.py would shadow the standard library's `code`
+module, which pdb imports.) Blinka's displayio, busdisplay, i2cdisplaybus and
+bitmaptools (from the pinned adafruit-circuitpython-displayio-ssd1306
+dependencies) run for real.
+"""
+
+import importlib.util
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FAKES = os.path.join(HERE, "fakes")
+CPDIR = os.path.join(ROOT, "circuitpython")
+
+if FAKES in sys.path:
+    sys.path.remove(FAKES)
+sys.path.insert(0, FAKES)
+# Blinka's modules of the same names must not be the ones already imported.
+for _m in ("board", "busio", "digitalio", "keypad", "microcontroller", "supervisor"):
+    _mod = sys.modules.get(_m)
+    if _mod is not None and not getattr(_mod, "__file__", "").startswith(FAKES):
+        del sys.modules[_m]
+
+
+def _load_cpports():
+    spec = importlib.util.spec_from_file_location("cpports", os.path.join(CPDIR, "cpports.py"))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["cpports"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_load_cpports()
+
+
+@pytest.fixture(autouse=True)
+def fresh_fakes():
+    """Every test starts with released displays, a fresh nvm, pins idle."""
+    import board
+    import digitalio
+    import displayio
+    import microcontroller
+    import supervisor
+
+    displayio.release_displays()
+    microcontroller.nvm = microcontroller.FakeNvm()
+    supervisor.set_ms(0)
+    board.release_all()
+    digitalio.DigitalInOut.claimed.clear()
+    yield
+    displayio.release_displays()

@@ -1,0 +1,120 @@
+"""The simulator's Sim with the CircuitPython ports in place of the MicroPython
+ones: the real Adafruit displayio driver (Blinka) on a recording fake I2C
+bus decoded by tools/ssd1306_emu.py, keypad events through KeypadButtons,
+the supervisor clock through cpports.Clock.
+
+Sim's scripted presses (press, hold, run, settle) work unchanged: setting
+`mask` reports the change as keypad events stamped with the fake clock.
+"""
+
+import busio
+import cpports
+import keypad
+import supervisor
+from firmware import board as cfg
+from tools.simulator import FakeClock, MemStorage, Sim
+
+# Start near supervisor.ticks_ms()'s 2**29 wrap so every scripted run
+# crosses it (cpports.Clock must keep time continuous for the buttons).
+START_MS = (1 << 29) - 20000
+
+
+class CPSim(Sim):
+    def __init__(self, seed=1, level=None, storage=None, clock=None, png_dir=None,
+                 player_factory=None, settings=None, narrow=True, start_ms=START_MS):
+        from firmware.app import App
+
+        self.clock = clock or FakeClock(start_ms)
+        self.fake_clock = isinstance(self.clock, FakeClock)
+        supervisor.set_ms(self.clock.t)
+        self.bus, self.emu = busio.I2C.with_display()
+        self.display, _ = cpports.open_display(self.bus, narrow=narrow, out=lambda s: None)
+        assert not self.display.headless
+        self.keys = keypad.Keys([cpports.pin(n) for n in cfg.BUTTON_PINS],
+                                value_when_pressed=False, pull=True)
+        self.cpclock = cpports.Clock(self._ticks)
+        self._mask = 0
+        self.buttons = cpports.KeypadButtons(self.keys, self.cpclock)
+        self.storage = storage if storage is not None else MemStorage()
+        if level or settings:
+            from firmware.settings import Settings
+            payload, _ = self.storage.load("settings")
+            st = Settings.decode(payload)
+            if level:
+                st.level = level
+            for k, v in (settings or {}).items():
+                setattr(st, k, v)
+            self.storage.save("settings", st.encode())
+        self.app = App(self.display, self.buttons, self.cpclock, self.storage,
+                       seed=seed, player_factory=player_factory)
+        self.png_dir = png_dir
+        self.shots = 0
+        self._last_shot = None
+        self.frames_checked = 0
+        self.sent = []  # bytes on the bus of each frame shown
+        self.wait = self.app.step()
+        self.shot()
+
+    def _ticks(self):
+        supervisor.set_ms(self.clock.t)
+        return supervisor.ticks_ms()
+
+    @property
+    def mask(self):
+        return self._mask
+
+    @mask.setter
+    def mask(self, m):
+        # What keypad's background scan would report, stamped now.
+        self._mask = m
+        self.keys.set_mask(m, self._ticks())
+
+    def step(self):
+        before = self.app.frames
+        self.bus.reset_counts()
+        self.wait = self.app.step()
+        if self.app.frames != before:
+            # The port's count is what went over the bus.
+            assert self.app.last_bytes == self.bus.bytes, (self.app.last_bytes, self.bus.bytes)
+            self.sent.append(self.bus.bytes)
+        return self.wait
+
+
+def assert_panel_is_framebuffer(sim):
+    """The emulated panel, rebuilt from the bytes the Adafruit driver wrote,
+    equals the game's framebuffer (blank while the screen is blanked)."""
+    img = bytes(sim.emu.image())
+    fbuf = bytes(sim.app.canvas.buf)
+    if sim.app.idle == 2:
+        fbuf = bytes(len(fbuf))
+    if img != fbuf:
+        diff = sum(bin(a ^ b).count("1") for a, b in zip(img, fbuf))
+        raise AssertionError("CircuitPython panel differs from the framebuffer in %d "
+                             "pixels on %s" % (diff, sim.screen))
+    sim.frames_checked += 1
+
+
+class CheckedCPSim(CPSim):
+    """Checks panel == framebuffer after every press, as the UI test does."""
+
+    def press(self, key, settle=True):
+        super().press(key, settle)
+        assert_panel_is_framebuffer(self)
+
+
+class ScreenCheck:
+    """Stands in for the UI test's Golden: at each named screen, the panel
+    must equal the framebuffer; finish() says which screens were seen."""
+
+    seen = []
+
+    def __init__(self, tmp_path):
+        self.names = []
+
+    def check(self, sim, name):
+        assert_panel_is_framebuffer(sim)
+        self.names.append(name)
+        ScreenCheck.seen.append(name)
+
+    def finish(self):
+        assert self.names
