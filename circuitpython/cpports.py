@@ -284,12 +284,11 @@ class DisplayPort:
         try:
             n = self._show(buf, full or not self._valid)
         except (OSError, RuntimeError) as e:  # Blinka raises RuntimeError for a NACK
+            # (CircuitPython's own displayio does not report bus errors of a
+            # refresh; Blinka's raises them, and the game must go on.)
             self._failed(e)
             self.last_bytes = 0
             return 0
-        if self.errors:
-            self.errors = 0
-            self.out("The display answers again.")
         self.last_bytes = n
         return n
 
@@ -352,9 +351,13 @@ class DisplayPort:
         self._valid = False
 
     def contrast(self, value):
-        """0..255 (SSD1306 0x81); lower is dimmer."""
+        """0..255 (the controller's 0x81 contrast); lower is dimmer. Through
+        the driver's brightness (its brightness_command is 0x81): the C core
+        sends int(255 * b), Blinka round(255 * b); (v + 0.25) / 255 gives v
+        in both."""
+        value &= 0xFF
         try:
-            self.display.bus.send(0x81, bytes((value & 0xFF,)))
+            self.display.brightness = 1.0 if value == 255 else (value + 0.25) / 255
         except (OSError, RuntimeError) as e:
             self._failed(e)
 
