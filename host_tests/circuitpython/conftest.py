@@ -41,10 +41,25 @@ def _load_cpports():
 _load_cpports()
 
 
+def _stop_blinka_background():
+    """Blinka's displayio polls its displays from a thread every 1 ms (for
+    auto_refresh, which the port never uses). Stopped, so that tests may
+    replace time.sleep and the fake clock moves only when a test moves it."""
+    import displayio
+
+    stop = getattr(displayio, "_stop_background", None)
+    if stop is not None:
+        stop()
+
+
+_stop_blinka_background()
+
+
 @pytest.fixture(autouse=True)
 def fresh_fakes():
     """Every test starts with released displays, a fresh nvm, pins idle."""
     import board
+    import busio
     import digitalio
     import displayio
     import microcontroller
@@ -55,5 +70,6 @@ def fresh_fakes():
     supervisor.set_ms(0)
     board.release_all()
     digitalio.DigitalInOut.claimed.clear()
+    busio.last_bus = None
     yield
     displayio.release_displays()

@@ -1,0 +1,216 @@
+"""code.py on the fake board (safe boot, a normal boot that plays), and the
+deploy to a CIRCUITPY drive (files, stale cleanup, the circup command; circup
+itself is not run: it downloads library bundles)."""
+
+import os
+import runpy
+import subprocess
+import sys
+import time
+
+import pytest
+
+import board
+import busio
+import cpports
+import microcontroller
+import supervisor
+
+from tools import deploy_circuitpython as dep
+from tools.simulator import Sim
+
+CODE = os.path.join(dep.CPDIR, "code.py")
+FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes")
+
+
+@pytest.fixture
+def fake_time(monkeypatch):
+    """time.sleep advances the fake supervisor clock instead of sleeping."""
+    slept = []
+
+    def sleep(s):
+        slept.append(s)
+        supervisor.advance(max(1, int(s * 1000)))
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    return slept
+
+
+def run_code_py(capsys):
+    runpy.run_path(CODE, run_name="__main__")
+    return capsys.readouterr().out
+
+
+def test_safe_boot_skips_the_game(monkeypatch, capsys, fake_time):
+    board.GP15.level = 0                 # B held (active low)
+    monkeypatch.setattr(cpports, "run", lambda *a, **k: pytest.fail("the game started"))
+    out = run_code_py(capsys)
+    assert "Safe boot" in out and "REPL is free" in out
+    img = busio.last_bus.devices[0x3C].image()
+    assert any(img)                      # SAFE BOOT on the panel
+    assert microcontroller.nvm.writes == 0
+
+
+def test_a_short_b_glitch_at_boot_is_not_a_safe_boot(monkeypatch, capsys, fake_time):
+    monkeypatch.setattr(cpports, "MAX_STEPS", 3)
+    out = run_code_py(capsys)
+    assert "Safe boot" not in out and "Game running" in out
+
+
+def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fake_time):
+    monkeypatch.setattr(cpports, "MAX_STEPS", 60)
+    made = []
+    real_keys = cpports.make_keys
+
+    def keys():
+        k = real_keys()
+        made.append(k)
+        return k
+
+    monkeypatch.setattr(cpports, "make_keys", keys)
+    title = []
+
+    def sleep(s):
+        supervisor.advance(max(1, int(s * 1000)))
+        if busio.last_bus is None:       # code.py's safe-boot check: no bus yet
+            return
+        emu = busio.last_bus.devices[0x3C]
+        if not title and any(emu.image()):
+            title.append(bytes(emu.image()))
+            made[0].press(4)             # A: NEW MATCH
+        elif title and made[0].down:
+            made[0].release(4)
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    out = run_code_py(capsys)
+    assert "Display: SSD1306 at 0x3C" in out and "Game running" in out
+    sim = Sim(seed=1)
+    sim.settle()
+    assert title and title[0] == sim.image()   # the same title screen as the simulator
+    st = cpports.NvmStorage(microcontroller.nvm)
+    assert st.load("match")[0] is not None    # the new match went into the nvm
+    assert made[0].deinited                   # the pins are freed at the end
+
+
+def test_no_display_runs_headless_with_advice(monkeypatch, capsys, fake_time):
+    monkeypatch.setattr(busio, "default_devices", lambda: {})
+    monkeypatch.setattr(cpports, "MAX_STEPS", 3)
+    out = run_code_py(capsys)
+    assert "No display found: nothing answered on SDA GP4, SCL GP5." in out
+    assert "Check: display VCC" in out and "Game running" in out
+
+
+def test_display_at_0x3d_is_found(monkeypatch, capsys, fake_time):
+    from tools.ssd1306_emu import SSD1306Emu
+
+    monkeypatch.setattr(busio, "default_devices", lambda: {0x3D: SSD1306Emu()})
+    monkeypatch.setattr(cpports, "MAX_STEPS", 5)
+    out = run_code_py(capsys)
+    assert "Display found at 0x3D (board.py says 0x3C)" in out
+    assert any(busio.last_bus.devices[0x3D].image())
+
+
+# -- deploy --
+
+def make_drive(tmp_path, version="9.2.1"):
+    d = tmp_path / "CIRCUITPY"
+    d.mkdir()
+    (d / "boot_out.txt").write_text(
+        "Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+        "Board ID:raspberry_pi_pico\n" % version)
+    return d
+
+
+def test_bundle_is_what_the_ports_import():
+    files = dep.bundle_files()
+    for f in ("firmware/app.py", "firmware/fb.py", "firmware/buttons.py",
+              "firmware/storage.py", "firmware/board.py", "firmware/screens/play.py",
+              "firmware/screens/title.py", "engine/__init__.py", "engine/ai.py"):
+        assert f in files
+    for f in ("firmware/pico.py", "firmware/main.py", "firmware/ssd1306.py"):
+        assert f not in files            # MicroPython only (machine, framebuf driver)
+
+
+def test_deploy_copies_the_game_and_gives_circup_the_requirements(tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "lib").mkdir()
+    (drive / "lib" / "keep.mpy").write_bytes(b"x")
+    (drive / "settings.toml").write_text("X=1\n")
+    (drive / "engine").mkdir()
+    (drive / "engine" / "gone.py").write_text("stale")
+    (drive / "firmware").mkdir()
+    (drive / "firmware" / "app.mpy").write_bytes(b"stale")
+    ran = []
+    lines = []
+    copied, removed, cmd = dep.deploy(str(drive), out=lines.append,
+                                      run=lambda c: ran.append(c) or subprocess.CompletedProcess(c, 0))
+    assert (drive / "code.py").read_bytes() == open(CODE, "rb").read()
+    assert (drive / "cpports.py").exists()
+    assert (drive / "firmware" / "screens" / "play.py").exists()
+    assert not (drive / "firmware" / "pico.py").exists()
+    assert removed == ["engine/gone.py", "firmware/app.mpy"]
+    assert not (drive / "engine" / "gone.py").exists()
+    assert (drive / "lib" / "keep.mpy").exists() and (drive / "settings.toml").exists()
+    assert ran == [cmd]
+    assert cmd[-5:] == ["--path", str(drive), "install", "-r", dep.REQUIREMENTS]
+    assert os.path.basename(cmd[0]) == "circup"
+    # Again: nothing differs, nothing is written.
+    copied2, removed2, _ = dep.deploy(str(drive), out=lines.append,
+                                      run=lambda c: subprocess.CompletedProcess(c, 0))
+    assert copied2 == [] and removed2 == []
+
+
+def test_requirements_name_the_display_driver():
+    with open(dep.REQUIREMENTS) as f:
+        names = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
+    assert "adafruit_displayio_ssd1306" in names
+
+
+def test_dry_run_changes_nothing(tmp_path):
+    drive = make_drive(tmp_path)
+    lines = []
+    copied, _, cmd = dep.deploy(str(drive), dry_run=True, out=lines.append,
+                                run=lambda c: pytest.fail("ran circup"))
+    assert "code.py" in copied
+    assert sorted(os.listdir(drive)) == ["boot_out.txt"]
+    assert any(ln.startswith("would run: ") and "install -r" in ln for ln in lines)
+
+
+def test_deploy_refuses_what_is_not_a_circuitpython_9_drive(tmp_path):
+    with pytest.raises(SystemExit, match="boot_out.txt"):
+        dep.deploy(str(tmp_path), out=lambda s: None)
+    with pytest.raises(SystemExit, match="DRIVE="):
+        dep.deploy("", out=lambda s: None)
+    old = make_drive(tmp_path, version="8.2.10")
+    with pytest.raises(SystemExit, match="CircuitPython 9 or later"):
+        dep.deploy(str(old), out=lambda s: None)
+
+
+def test_the_copied_drive_boots_on_its_own(tmp_path):
+    """code.py from the drive, with nothing of the repository on sys.path but
+    the fakes: the copied files are all the game needs."""
+    drive = make_drive(tmp_path)
+    dep.deploy(str(drive), circup=False, out=lambda s: None)
+    script = r'''
+import sys, time
+sys.path[:0] = [%r, %r]
+import busio, supervisor, displayio
+displayio._stop_background()
+class Sink:
+    def write(self, data):
+        pass
+busio.default_devices = lambda: {0x3C: Sink()}
+time.sleep = lambda s: supervisor.advance(max(1, int(s * 1000)))
+import cpports
+cpports.MAX_STEPS = 5
+import runpy
+runpy.run_path("code.py", run_name="__main__")
+mods = [m.__file__ for m in list(sys.modules.values())
+        if getattr(m, "__name__", "").split(".")[0] in ("engine", "firmware", "cpports")]
+assert all(f.startswith(%r) for f in mods), mods
+print("modules from the drive:", len(mods))
+''' % (str(drive), FAKES, str(drive))
+    r = subprocess.run([sys.executable, "-c", script], cwd=str(drive), capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Game running" in r.stdout and "modules from the drive:" in r.stdout
