@@ -108,3 +108,15 @@ records: venv
 		exit 1; }
 	@echo "records copied into ./records/; replay one with: $(PY) tools/replay.py records/FILE"
 # ---- end of records -----------------------------------------------------------
+
+# ---- CircuitPython port (circuitpython/, tools/deploy_circuitpython.py) ----
+# make flash-circuitpython DRIVE=/media/$USER/CIRCUITPY   (E:/ on Windows,
+# /Volumes/CIRCUITPY on macOS): copies code.py, cpports.py and the game to
+# the drive, then installs the display driver into its lib/ with circup.
+.PHONY: flash-circuitpython
+flash-circuitpython: venv
+	@if [ -z "$(DRIVE)" ]; then \
+		echo "usage: make flash-circuitpython DRIVE=/path/to/CIRCUITPY"; exit 2; \
+	fi
+	$(PY) tools/deploy_circuitpython.py "$(DRIVE)"
+# ---- end of the CircuitPython port block ----
