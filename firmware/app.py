@@ -126,6 +126,10 @@ class App:
                 from firmware.screens.help import Help as cls
             elif name == "message":
                 from firmware.screens.message import Message as cls
+            elif name.startswith("box_"):
+                # V6: the three-player box game's screens
+                from firmware.screens.box_common import screen_class
+                cls = screen_class(name)
             else:
                 raise ValueError("no screen %r" % name)
             s = cls(self)

@@ -1,0 +1,113 @@
+"""V6 on the device: what the three-player screens share.
+
+The human is player 0 ("YOU"), the two device AIs players 1 and 2 ("P2",
+"P3"). A box match (engine.box.BoxMatch) is app.match like a two-player
+one: it is saved after every completed turn (engine.dumps, magic GRSB),
+resumed at boot, and kept as a game record at every hand end. The rules
+are engine.box.BOX_RULES (V1 offer, V3 stop, undercut 10) with the match
+target of the settings (V5; 100 unless changed).
+
+The AIs are engine.ai.Player objects at the settings' level, one per AI
+player, made when first needed (after a resume too) and kept on the app.
+"""
+
+from firmware.compat import const
+
+NAMES = (b"YOU", b"P2", b"P3")
+ROLE_TAGS = (b"BOX", b"CAP", b"SIT")          # box, captain, sitter
+_SEED_MASK = const(0x3FFFFFFF)
+
+
+def is_box(match):
+    return match is not None and hasattr(match, "hand_roles")
+
+
+def box_rules(app):
+    from engine.box import BOX_RULES
+
+    t = app.settings.target
+    return BOX_RULES if t == BOX_RULES.target else BOX_RULES.copy(target=t)
+
+
+def new_box_match(app):
+    """Start a V6 match (roles drawn by the engine) and save it."""
+    from engine.box import BoxMatch
+
+    seed = app.next_seed()
+    app.match = BoxMatch(box_rules(app), seed)
+    app.ai = None
+    app.box_ais = None
+    app.save_match()
+
+
+def box_ais(app):
+    """[None, AI of P2, AI of P3] for the match in play, at the settings'
+    level (made again when the match or the level changes)."""
+    m = app.match
+    level = app.settings.level
+    cur = getattr(app, "box_ais", None)
+    if cur is not None and cur[0] is m and cur[1] == level:
+        return cur[2]
+    seed = m.seed
+    ais = [None,
+           app.player_factory(level, (seed + 1) & _SEED_MASK),
+           app.player_factory(level, (seed + 2) & _SEED_MASK)]
+    app.box_ais = (m, level, ais)
+    return ais
+
+
+def box_hand_over(app, res):
+    """Count a finished hand (and match) in the statistics, from the
+    human's side: the hands the human played as box or captain (a hand
+    sat out is not the human's), and the match."""
+    m = app.match
+    seat = m.seat_of(0)
+    if seat is not None:
+        app.stats.record_hand(res, seat)
+    if m.winner is not None:
+        app.stats.record_match(m)          # reads .winner: player 0 is the human
+    app.storage.save("stats", app.stats.encode())
+    app.save_match()
+    if app.records is not None:
+        app.records.keep_match(m)           # never raises
+
+
+def screen_class(name):
+    """The class of box screen `name` (imported when first needed)."""
+    if name == "box_play":
+        from firmware.screens.box_play import BoxPlay as cls
+    elif name == "box_showdown":
+        from firmware.screens.box_showdown import BoxShowdown as cls
+    elif name == "box_result":
+        from firmware.screens.box_result import BoxResult as cls
+    elif name == "box_match_end":
+        from firmware.screens.box_match_end import BoxMatchEnd as cls
+    else:
+        raise ValueError("no screen %r" % name)
+    return cls
+
+
+def rotation_lines(roles, winner_seat):
+    """Who moves where after a hand (V6), as lines of bytes.
+
+    roles: (box, captain, sitter) of the hand; winner_seat: the hand seat
+    that won (1 the box, 0 the captain) or None for a drawn hand."""
+    box, cap, sit = roles
+    if winner_seat is None:
+        return (b"NOBODY MOVES:", _says(box, b"DEAL", b"DEALS") + b" AGAIN")
+    if winner_seat == 1:
+        return (_says(box, b"STAY", b"STAYS") + b" IN THE BOX",
+                _pair(cap, sit) + b" SWAP")
+    return (_says(box, b"SIT", b"SITS") + b" OUT",
+            _says(cap, b"GO", b"GOES") + b" INTO THE BOX",
+            _says(sit, b"BECOME", b"BECOMES") + b" CAPTAIN")
+
+
+def _says(p, you, other):
+    return NAMES[p] + b" " + (you if p == 0 else other)
+
+
+def _pair(a, b):
+    if b == 0:
+        a, b = b, a
+    return NAMES[a] + b" AND " + NAMES[b]
