@@ -1,7 +1,9 @@
-"""The title screen: continue / new match / settings / statistics / rules.
+"""The title screen: continue / new match / settings / statistics / rules /
+3-player game.
 
 CONTINUE shows only when a match is in progress (resumed from the save at
-boot, or left through the play menu). Starting a new match over one in
+boot, or left through the play menu); it goes back to the two-player or
+the three-player (V6 box game) table. Starting a new match over one in
 progress asks first.
 """
 
@@ -14,6 +16,7 @@ from firmware.screens.menu import Menu
 _ITEMS = {
     "continue": b"CONTINUE",
     "new": b"NEW MATCH",
+    "box": b"3-PLAYER GAME",
     "settings": b"SETTINGS",
     "stats": b"STATISTICS",
     "rules": b"RULES",
@@ -27,6 +30,7 @@ class Title(Screen):
         self.keys = []
         self.menu = Menu([])
         self.confirm = False
+        self.pending = "new"         # what the NEW MATCH? question starts
 
     def enter(self, **kw):
         self.dirty = True
@@ -34,7 +38,7 @@ class Title(Screen):
         keys = []
         if self.app.match_in_progress():
             keys.append("continue")
-        keys.extend(("new", "settings", "stats", "rules"))
+        keys.extend(("new", "settings", "stats", "rules", "box"))
         # Back from settings, statistics or rules: the cursor stays there.
         last = self.keys[self.menu.sel] if self.keys else None
         sel = keys.index(last) if last in keys and last in ("settings", "stats", "rules") else 0
@@ -45,7 +49,7 @@ class Title(Screen):
         if self.confirm:
             if ev == btn.A:
                 self.confirm = False
-                self._new()
+                self._new(self.pending)
             elif ev == btn.B or ev == btn.LONG_B:
                 self.confirm = False
                 self.dirty = True
@@ -58,13 +62,15 @@ class Title(Screen):
         k = self.keys[self.menu.sel]
         app = self.app
         if k == "continue":
-            app.go("play")
-        elif k == "new":
+            from firmware.screens.box_common import is_box
+            app.go("box_play" if is_box(app.match) else "play")
+        elif k == "new" or k == "box":
             if app.match_in_progress():
+                self.pending = k
                 self.confirm = True
                 self.dirty = True
             else:
-                self._new()
+                self._new(k)
         elif k == "settings":
             app.go("settings")
         elif k == "stats":
@@ -72,7 +78,13 @@ class Title(Screen):
         else:
             app.go("help", back="title")
 
-    def _new(self):
+    def _new(self, k="new"):
+        if k == "box":
+            # V6: the human and two AIs; the engine draws the roles
+            from firmware.screens.box_common import new_box_match
+            new_box_match(self.app)
+            self.app.go("box_play", new_hand=True)
+            return
         self.app.new_match()
         self.app.go("play", new_hand=True)
 
