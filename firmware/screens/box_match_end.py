@@ -1,0 +1,105 @@
+"""The end of a box game (V6: first to the target, 100, wins at once): the
+winner, the three totals with the hands each won and played as box and
+as captain, and the matches won on this device. A goes back to the
+title (the save is gone; the statistics already count the match).
+
+    +--------------------------------------------------------------+
+    | MATCH OVER                                      14 HANDS     |
+    |                  P2 WINS                                     |
+    |       TOTAL  WON  BOX  CAP                                   |
+    | P2      104    6    8    4                                   |
+    | YOU      61    4    5    6                                   |
+    | P3       35    2    4    5                                   |
+    | [A] TITLE    MATCHES WON 3 OF 7                              |
+    +--------------------------------------------------------------+
+"""
+
+from firmware import fb
+from firmware import buttons as btn
+from firmware.screens import Screen
+from firmware.screens import layout as L
+from firmware.screens.box_common import NAMES
+
+# A 15x12 trophy, column bytes (2 pages): the two-player match end's cup.
+_CUP = fb.sprites(
+    b"\x00\x0e\x11\x11\x1f\xff\xff\xff\xff\xff\x1f\x11\x11\x0e\x00"
+    b"\x00\x00\x00\x08\x08\x0c\x0f\x0f\x0f\x0c\x08\x08\x00\x00\x00", 15, 12)[0]
+
+
+class BoxMatchEnd(Screen):
+    name = "box_match_end"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.winner = 0
+        self.order = bytearray(3)        # players, highest total first
+        self.scores = [0, 0, 0]
+        self.won = [0, 0, 0]
+        self.as_box = [0, 0, 0]
+        self.as_cap = [0, 0, 0]
+        self.hands = 0
+
+    def enter(self, **kw):
+        self.dirty = True
+        m = self.app.match
+        self.winner = m.winner
+        self.scores = list(m.scores)
+        self.won = list(m.hands_won)
+        self.hands = len(m.results)
+        for p in range(3):
+            self.as_box[p] = 0
+            self.as_cap[p] = 0
+        for _, roles in m.results:
+            self.as_box[roles[0]] += 1
+            self.as_cap[roles[1]] += 1
+        order = sorted(range(3), key=lambda p: (-self.scores[p], p))
+        for i in range(3):
+            self.order[i] = order[i]
+        self.app.play_sound("win" if m.winner == 0 else "lose")
+        # The match is over: nothing left to resume.
+        self.app.save_match()
+
+    def event(self, ev, now):
+        if ev == btn.A or ev == btn.B:
+            self.app.match = None
+            self.app.go("title")
+
+    def draw(self, c):
+        c.fill(0)
+        L.title_bar(c, b"MATCH OVER")
+        x = 126 - fb.text_width(b"HANDS")
+        c.text(b"HANDS", x, 2, 0)
+        c.num(self.hands, x - 4 - fb.num_width(self.hands), 2, 0)
+        won = self.winner == 0
+        if won:
+            c.glyph(_CUP, 4, 10)
+            c.glyph(_CUP, 109, 10)
+            L.text_c(c, b"YOU WIN!", 12, 1, fb.BIG)
+        else:
+            w = (len(NAMES[self.winner]) + 5) * 6
+            x = c.text(NAMES[self.winner], (128 - w) // 2, 12, 1, fb.BIG)
+            c.text(b" WINS", x, 12, 1, fb.BIG)
+        # the three totals, highest first
+        y = 22
+        c.text(b"TOTAL", 34, y, 1)
+        c.text(b"WON", 66, y, 1)
+        c.text(b"BOX", 86, y, 1)
+        c.text(b"CAP", 106, y, 1)
+        for i in range(3):
+            p = self.order[i]
+            yy = y + 8 + 8 * i
+            c.text(NAMES[p], 2, yy, 1, fb.BIG)
+            _right(c, self.scores[p], 54, yy, fb.BIG)
+            _right(c, self.won[p], 77, yy + 1, fb.SMALL)
+            _right(c, self.as_box[p], 97, yy + 1, fb.SMALL)
+            _right(c, self.as_cap[p], 117, yy + 1, fb.SMALL)
+        st = self.app.stats
+        x = L.hint(c, b"A", b"TITLE", 0, 58)
+        x = c.text(b"MATCHES WON", x + 8, 58, 1)
+        x = c.num(st.matches_won, x + 4, 58, 1)
+        x = c.text(b"OF", x + 4, 58, 1)
+        c.num(st.matches, x + 4, 58, 1)
+
+
+def _right(c, n, x_end, y, font):
+    c.num(n, x_end - fb.num_width(n, font), y, 1, font)

@@ -1,0 +1,76 @@
+"""The showdown of a box game hand (V6): the two-player showdown
+(firmware/screens/showdown.py: melds, layoffs, deadwood, the deal number)
+with the players named (YOU, P2, P3) and their roles, and the box
+result screen after it. Undercut scores 10 here (BOX_RULES)."""
+
+from firmware import fb
+from firmware import buttons as btn
+from firmware.screens import layout as L
+from firmware.screens.showdown import Showdown
+from firmware.screens.box_common import NAMES, ROLE_TAGS
+
+
+class BoxShowdown(Showdown):
+    name = "box_showdown"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.players = bytearray(2)      # hand seat -> player
+        self.roles2 = bytearray(2)       # hand seat -> role (0 box, 1 captain)
+
+    def enter(self, **kw):
+        # The two-player showdown lays the hand out from match.results[-1]
+        # (a HandResult) and match.hand; a box match keeps (HandResult,
+        # roles) pairs, so it reads them through a small stand-in.
+        app = self.app
+        m = app.match
+        app.match = _LastHand(m)
+        try:
+            super().enter(**kw)
+        finally:
+            app.match = m
+        for s in range(2):
+            self.players[s] = m.player_at(s)
+            self.roles2[s] = 1 if s == 0 else 0
+
+    def event(self, ev, now):
+        if ev == btn.A:
+            self.app.go("box_result")
+
+    def _who(self, c, seat, x, y):
+        x = c.text(NAMES[self.players[seat]], x, y, 1)
+        return c.text(ROLE_TAGS[self.roles2[seat]], x + 4, y, 1)
+
+    def draw(self, c):
+        c.fill(0)
+        L.title_bar(c, self.kind)
+        x = 126 - fb.num_width(self.deal)
+        c.num(self.deal, x, 2, 0)
+        c.text(b"DEAL", x - 20, 2, 0)
+        k = self.knocker
+        d = 1 - k
+        # the knocker's hand, with the defender's layoffs on its melds
+        x = self._who(c, k, 1, 11)
+        c.text(b"WENT GIN" if self.k_dw == 0 else b"KNOCKED", x + 4, 11, 1)
+        self._deadwood(c, self.k_dw, 11)
+        self.top.draw(c, 17, -1, False)
+        # the defender's
+        x = self._who(c, d, 1, 33)
+        if self.laid:
+            x = c.text(b"LAID OFF", x + 4, 33, 1)
+            c.num(self.laid, x + 4, 33, 1)
+        self._deadwood(c, self.d_dw, 33)
+        self.bottom.draw(c, 39, -1, False)
+        p = self.players[self.winner]
+        x = c.text(NAMES[p], 1, 56, 1, fb.BIG)
+        x = c.text(b" SCORE" if p == 0 else b" SCORES", x, 56, 1, fb.BIG)
+        c.num(self.points, x + 6, 56, 1, fb.BIG)
+        L.hint(c, b"A", b"NEXT", 102, 57)
+
+
+class _LastHand:
+    """What Showdown.enter reads of a match: the last result and its hand."""
+
+    def __init__(self, bm):
+        self.results = [bm.results[-1][0]]
+        self.hand = bm.hand
