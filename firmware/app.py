@@ -69,6 +69,7 @@ class App:
         self.ai = None
         self.hint_player = None      # the hint's evaluator, made when first asked
         self.saved_at = 0
+        self.save_error = None       # the last save the flash refused, if any
         self.records = None          # firmware.records.Records: a record per hand end
         self.screen = None
         self._screens = {}
@@ -93,9 +94,11 @@ class App:
             # R: a damaged save was set aside; start over and tell the player.
             if self.match is None:
                 self.new_match()
+                # The storage says what it did with the damaged data (files
+                # are kept aside as .bad; the nvm port has nowhere to keep it).
                 self.go("message", title=b"SAVE DAMAGED",
-                        text="Your saved match could not be read and was "
-                             "set aside. A new match starts.",
+                        text=msg if isinstance(msg, str) else
+                        "Your saved match could not be read. A new match starts.",
                         then="play")
                 return
             self.go("message", title=b"SAVE RESTORED",
@@ -168,22 +171,37 @@ class App:
     def match_in_progress(self):
         return self.match is not None and self.match.phase != "match_over"
 
+    def _store(self, name, payload=None):
+        """Save (or, with no payload, remove) through the storage port. A
+        flash that refuses (full, worn) must not stop the game: the error is
+        kept in save_error for the console and play goes on."""
+        try:
+            if payload is None:
+                self.storage.remove(name)
+            else:
+                self.storage.save(name, payload)
+            return True
+        except OSError as e:
+            self.save_error = "could not save %s: %s" % (name, e)
+            return False
+
     def save_match(self):
         m = self.match
         if m is None:
             return
         if m.phase == "match_over":
-            self.storage.remove("match")
+            ok = self._store("match")
         else:
-            self.storage.save("match", engine.dumps(m))
-        self.saved_at = self.clock()
+            ok = self._store("match", engine.dumps(m))
+        if ok:
+            self.saved_at = self.clock()
 
     def hand_over(self, result):
         """Count a finished hand (and match) in the statistics."""
         self.stats.record_hand(result)
         if self.match.end is not None:
             self.stats.record_match(self.match.end)
-        self.storage.save("stats", self.stats.encode())
+        self._store("stats", self.stats.encode())
         self.save_match()
         if self.records is not None:
             self.records.keep_match(self.match)   # never raises
@@ -191,11 +209,11 @@ class App:
     def abandon_match(self):
         self.match = None
         self.ai = None
-        self.storage.remove("match")
+        self._store("match")
 
     def save_settings(self):
         """Store the settings; a new AI level applies to the match in play."""
-        self.storage.save("settings", self.settings.encode())
+        self._store("settings", self.settings.encode())
         m = self.match
         if m is not None and getattr(self.ai, "level", None) != self.settings.level:
             self.ai = self.player_factory(self.settings.level, m.seed & _SEED_MASK)
@@ -206,7 +224,7 @@ class App:
 
     def reset_stats(self):
         self.stats = Stats()
-        self.storage.save("stats", self.stats.encode())
+        self._store("stats", self.stats.encode())
 
     def play_sound(self, name):
         if self.sound is not None and self.settings.sound:

@@ -75,7 +75,7 @@ class MemStorage:
             return decode(payload), None
         except Exception:
             self.set_aside[name] = self.files.pop(name)
-            return None, "The %s save was damaged and set aside." % name
+            return None, "The %s save was damaged and set aside; a new match starts." % name
 
     def save(self, name, payload):
         self.files[name] = bytes(payload)

@@ -163,3 +163,37 @@ def test_simulator_command_line_prints_the_final_screen(tmp_path):
     assert outs[0] == outs[1]                  # same keys, same screen
     pngs = sorted(os.listdir(str(tmp_path / "png")))
     assert pngs[0] == "000_title.png" and pngs[-1].endswith("_play.png")
+
+
+class _RefusingStorage(MemStorage):
+    """Flash that is full: every write fails with OSError, as Storage allows."""
+
+    def save(self, name, payload):
+        raise OSError(28, "no space left on device")
+
+    def remove(self, name):
+        raise OSError(5, "EIO")
+
+
+def test_a_flash_that_refuses_saves_does_not_stop_the_game():
+    sim = Sim(seed=4, storage=_RefusingStorage(), player_factory=simple_factory)
+    sim.press("A")                       # new match: its first save fails
+    assert sim.screen == "play"
+    assert "could not save match" in sim.app.save_error
+    for _ in range(3):
+        for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+            sim.press(k)
+    assert sim.app.match.hand.log        # play went on
+    sim.app.reset_stats()
+    assert "could not save stats" in sim.app.save_error
+
+
+def test_the_damaged_save_message_is_the_storages_own():
+    good = Sim(seed=4, storage=MemStorage(), player_factory=simple_factory)
+    good.press("A")
+    files = dict(good.app.storage.files)
+    files["match"] = b"GRSV\x01garbage"
+    sim = Sim(seed=9, storage=MemStorage(files), player_factory=simple_factory)
+    assert sim.screen == "message"
+    from firmware.screens import layout as L
+    assert sim.app.screen.lines == L.wrap("The match save was damaged and set aside; a new match starts.", 31)
