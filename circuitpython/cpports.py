@@ -505,7 +505,7 @@ REC_VERSION = const(1)
 REC_HEAD = const(8)  # magic 2, version 1, record id 1, sequence 2, length 2
 REC_OVERHEAD = const(10)  # head + crc 2
 # (name, bytes per slot); the last record takes the rest of the nvm.
-LAYOUT = (("settings", 128), ("stats", 240), ("match", None))
+LAYOUT = (("settings", 192), ("stats", 240), ("match", None))
 
 _BLANK = 0  # slot states
 _VALID = 1
@@ -524,9 +524,9 @@ class NvmStorage:
         0    header: b"GRNV" version:1 count:1, then per record
              name:8 (zero padded) id:1 offset:2 slot_size:2, crc16:2;
              zero padded to 64 bytes
-        64   settings: two slots of 128 bytes
-        320  stats: two slots of 240 bytes
-        800  match: two slots of (size - 800) / 2 bytes (1648 of 4096)
+        64   settings: two slots of 192 bytes (custom rules spell out every field)
+        448  stats: two slots of 240 bytes
+        928  match: two slots of (size - 928) / 2 bytes (1584 of 4096)
 
     A slot holds one record:
 

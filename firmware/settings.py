@@ -181,7 +181,7 @@ class Settings:
         """(key, value) in key order: the older keys (a preset is its name
         and target), and for custom rules the fields that differ from
         Cardems (kept short: the CircuitPython port stores settings in a
-        128-byte slot)."""
+        192-byte slot)."""
         name = self.rules
         out = [("brightness", self.brightness), ("level", self.level),
                ("rules", name), ("sound", self.sound),

@@ -48,8 +48,26 @@ def stats_payload(hands):
 def test_layout_fills_the_rp2040_nvm():
     st = NvmStorage(FakeNvm(4096))
     assert [(r[0], r[2], r[3]) for r in st.records] == [
-        ("settings", 64, 128), ("stats", 320, 240), ("match", 800, 1648)]
+        ("settings", 64, 192), ("stats", 448, 240), ("match", 928, 1584)]
     assert st.records[-1][2] + 2 * st.records[-1][3] == 4096
+
+
+def test_custom_rules_settings_fit_one_settings_slot():
+    # Every rule changed from Cardems: the longest settings the UI writes.
+    from firmware.settings import Settings, RULE_FIELDS
+    s = Settings()
+    for key, options in RULE_FIELDS:
+        # the longest value that differs from Cardems' for every field
+        cur = getattr(s, key)
+        s.set_rule(key, max([o for o in options if o != cur], key=lambda o: len(str(o))))
+    assert s.rules == "custom"
+    payload = s.encode()
+    st = NvmStorage(FakeNvm(4096))
+    assert len(payload) > 128           # more than the old slot held
+    assert st.save("settings", payload)
+    assert st.load("settings") == (payload, None)
+    # one slot holds it whole (record head, payload, CRC): no spill into the other
+    assert len(payload) + 8 + 2 <= st.records[0][3], len(payload)
 
 
 def test_blank_nvm_has_no_saves_and_no_message():
