@@ -88,7 +88,7 @@ def screen_class(name):
 
 
 def rotation_lines(roles, winner_seat):
-    """Who moves where after a hand (V6), as lines of bytes.
+    """Who moves where after a hand (V6), as two lines of bytes.
 
     roles: (box, captain, sitter) of the hand; winner_seat: the hand seat
     that won (1 the box, 0 the captain) or None for a drawn hand."""
@@ -98,8 +98,8 @@ def rotation_lines(roles, winner_seat):
     if winner_seat == 1:
         return (_says(box, b"STAY", b"STAYS") + b" IN THE BOX",
                 _pair(cap, sit) + b" SWAP")
-    return (_says(box, b"SIT", b"SITS") + b" OUT",
-            _says(cap, b"GO", b"GOES") + b" INTO THE BOX",
+    return (_says(box, b"SIT", b"SITS") + b" OUT, " + _says(cap, b"TAKE", b"TAKES")
+            + b" THE BOX",
             _says(sit, b"BECOME", b"BECOMES") + b" CAPTAIN")
 
 

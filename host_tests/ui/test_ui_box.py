@@ -1,0 +1,452 @@
+"""V6 on the handheld: the three-player box game through button presses.
+
+The human (YOU, player 0) against two AIs (P2, P3) in every role: as box
+and as captain they play with the buttons (the captain sees the AI
+sitter's advice), as sitter they watch the captain's cards and advise the
+AI captain, who answers. Hands go to the showdown and to the result that
+says who moves where; a short match (target 50) goes to the match end
+with the three totals. Golden screenshots (UPDATE_GOLDEN=1 rewrites them),
+and after every press the panel rebuilt from the driver's I2C bytes is
+compared with the framebuffer.
+
+The AIs in the golden runs are the small SimplePlayer (ui_driver), so the
+pictures do not move when the device AI improves; one run plays the real
+AI. Role drawing by match seed (engine.box): seed 1 deals YOU the box,
+seed 6 the captain, seed 2 the sitter.
+"""
+
+import engine
+from engine.box import BoxMatch
+from engine.box_ai import consider, plain
+from firmware.screens import play as P
+from tools.simulator import MemStorage, Sim
+from ui_driver import presses_for, simple_choice, simple_factory, SimplePlayer
+from ui_golden import Golden, assert_panel_matches_framebuffer
+
+SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
+SEED_CAPTAIN = 6      # (P3, YOU, P2)
+SEED_SITTER = 2       # (P2, P3, YOU)
+
+
+class CheckedSim(Sim):
+    """A Sim that checks panel == framebuffer after every press."""
+
+    def press(self, key, settle=True):
+        super().press(key, settle)
+        assert_panel_matches_framebuffer(self)
+
+
+def new_sim(seed, storage=None, factory=simple_factory, **settings):
+    st = {"speed": "fast"}
+    st.update(settings)
+    return CheckedSim(seed=seed, storage=storage if storage is not None else MemStorage(),
+                      player_factory=factory, settings=st)
+
+
+def start_box(sim, settle=True):
+    """From the title: 3-PLAYER GAME."""
+    sim.settle()
+    t = sim.app.screen
+    assert sim.screen == "title"
+    for _ in range(len(t.keys)):
+        if t.keys[t.menu.sel] == "box":
+            break
+        sim.press("D")
+    assert t.keys[t.menu.sel] == "box"
+    sim.press("A", settle)
+    assert sim.screen == "box_play"
+    return sim.app.match
+
+
+def human_turn(sim):
+    """The human's draw or discard by button presses (the simple policy)."""
+    for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
+        sim.press(k)
+
+
+def play_hand(sim):
+    """Play on until the hand's showdown or result screen."""
+    for _ in range(2000):
+        if sim.screen != "box_play":
+            return
+        play = sim.app.screen
+        m = sim.app.match
+        if play.overlay:
+            sim.press("A")
+        elif m.to_move == 0 and play.mode in (P.M_DRAW, P.M_DISCARD):
+            human_turn(sim)
+        else:
+            sim.settle()
+    raise AssertionError("the hand never ended")
+
+
+def status_text(sim):
+    """The status row's three players as the screen holds them."""
+    play = sim.app.screen
+    tags = ("BOX", "CAP", "SIT")
+    return " | ".join("%s %s %d" % (("YOU", "P2", "P3")[p], tags[play.role_of[p]],
+                                    play.score3[p]) for p in range(3))
+
+
+# -- the human as box --------------------------------------------------------
+
+def test_box_game_human_is_box_plays_a_hand_to_the_rotation(tmp_path):
+    g = Golden(tmp_path)
+    storage = MemStorage()
+    sim = new_sim(SEED_BOX, storage)
+    m = start_box(sim)
+    assert isinstance(m, BoxMatch) and m.roles == (0, 1, 2)
+    assert m.seat_of(0) == 1                     # the box is hand seat 1
+    # the captain (P2) acted first with the V1 offer; now the box draws
+    assert m.to_move == 0 and m.hand.log_seat[0] == 0
+    play = sim.app.screen
+    assert status_text(sim) == "YOU BOX 0 | P2 CAP 0 | P3 SIT 0"
+    assert play.row.n == 10 and sorted(play.row.cards[:10]) == m.hand.cards_of(1)
+    g.check(sim, "60_box_play_you_box")
+    assert engine.loads(storage.files["match"]).roles == m.roles   # saved (GRSB)
+    play_hand(sim)
+    res, roles = m.results[-1]
+    assert roles == (0, 1, 2)
+    if sim.screen == "box_showdown":
+        g.check(sim, "61_box_showdown")
+        sim.press("A")
+    assert sim.screen == "box_result"
+    r = sim.app.screen
+    # the box (YOU) lost: YOU sit out, P2 into the box, P3 captain
+    assert res.winner == 0 and r.scorer == 1
+    assert r.lines == (b"YOU SIT OUT, P2 TAKES THE BOX", b"P3 BECOMES CAPTAIN")
+    g.check(sim, "62_box_result_box_lost")
+    sim.press("A", settle=False)
+    assert sim.screen == "box_play" and m.hand_no == 2
+    assert m.roles == (1, 2, 0)
+    assert status_text(sim).startswith("YOU SIT 0 | P2 BOX %d" % m.scores[1])
+    assert sim.app.stats.hands == 1              # the hand YOU played
+    g.finish()
+
+
+# -- the human as captain ------------------------------------------------------
+
+def test_box_game_human_captain_sees_the_sitters_advice(tmp_path):
+    g = Golden(tmp_path)
+    sim = new_sim(SEED_CAPTAIN)
+    m = start_box(sim)
+    box, cap, sit = m.roles
+    assert (box, cap, sit) == (2, 0, 1)
+    assert m.to_move == 0 and m.phase == "first_upcard"   # the captain starts
+    play = sim.app.screen
+    # the AI sitter (P2) advised; the advice is recorded and on the table
+    want = SimplePlayer().hint(m.view(sit))[0]
+    assert m.advice == (sit, want)
+    assert play.adv_kind != 0
+    g.check(sim, "63_box_play_captain_advice")
+    sim.press("LB")                               # hold B: the advice and why
+    assert play.overlay == P.O_MSG and play.msg_title.startswith(b"SITTER: ")
+    g.check(sim, "64_box_play_captain_advice_why")
+    sim.press("A")
+    # the captain decides: here it goes against the advice once
+    other = [a for a in m.legal() if a != want][0]
+    for k in presses_for(sim, other):
+        sim.press(k)
+    assert plain(engine.hand.action_text(m.hand.log[0])) == other
+    # every turn of the captain shows fresh advice
+    while m.to_move != 0 and sim.screen == "box_play":
+        sim.settle()
+    if m.to_move == 0:
+        assert play.adv_kind != 0 and m.advice is not None and m.advice[0] == sit
+    play_hand(sim)
+    if sim.screen == "box_showdown":
+        sim.press("A")
+    assert sim.screen == "box_result"
+    res, roles = m.results[-1]
+    r = sim.app.screen
+    # the captain (YOU) won: P3 sits out, YOU go into the box, P2 captain
+    assert res.winner == 0 and r.scorer == 0
+    assert r.lines == (b"P3 SITS OUT, YOU TAKE THE BOX", b"P2 BECOMES CAPTAIN")
+    g.check(sim, "65_box_result_captain_won")
+    sim.press("A", settle=False)
+    assert m.roles == (0, 1, 2)
+    g.finish()
+
+
+# -- the human as sitter ---------------------------------------------------------
+
+def _wait_for(sim, cond, ms=20000):
+    for _ in range(ms // 50):
+        if cond():
+            return
+        sim.run(50)
+    raise AssertionError("waited in vain")
+
+
+def test_box_game_human_sitter_advises_the_ai_captain(tmp_path):
+    g = Golden(tmp_path)
+    sim = new_sim(SEED_SITTER)
+    m = start_box(sim, settle=False)
+    box, cap, sit = m.roles
+    assert (box, cap, sit) == (1, 2, 0)
+    play = sim.app.screen
+    assert play.sitter and m.to_move == cap
+    # the captain's cards are shown
+    assert sorted(play.row.cards[:play.row.n]) == m.hand.cards_of(0)
+    g.check(sim, "66_box_play_sitter_watch")
+    sim.press("A", settle=False)                  # advise
+    assert play.advising and play.mode == P.M_DRAW
+    sim.run(3000)
+    assert m.to_move == cap and not m.hand.log    # the captain waits meanwhile
+    sim.press("R", settle=False)                  # the upcard
+    g.check(sim, "67_box_play_sitter_advising")
+    want = consider(SimplePlayer(), m.view(cap), "draw_upcard")
+    sim.press("A", settle=False)
+    assert m.advice == (0, "draw_upcard") and not play.advising
+    _wait_for(sim, lambda: play.overlay == P.O_MSG)
+    # the captain answered, and played what it said
+    follows = want[1]
+    assert play.msg_title == (b"P3 FOLLOWS" if follows else b"P3 DECLINES")
+    assert engine.hand.action_text(m.hand.log[0]).startswith(want[0])
+    g.check(sim, "68_box_play_captain_answer")
+    sim.press("A", settle=False)
+    # the captain's discard: a knock advice the rules refuse, then a discard
+    _wait_for(sim, lambda: m.to_move == cap and m.phase == "discard"
+              and play.mode == P.M_AI and play.overlay == 0)
+    sim.press("A", settle=False)
+    assert play.advising and play.mode == P.M_DISCARD
+    before = engine.dumps(m)
+    sim.press("U", settle=False)                  # knock with that card: refused (R6)
+    assert play.overlay == P.O_MSG and play.msg_title == b"NOT ALLOWED"
+    assert b"knocking needs 10 or less (R6)" in b" ".join(play.msg_lines)
+    assert engine.dumps(m) == before and m.advice is None
+    g.check(sim, "69_box_play_advice_knock_refused")
+    sim.press("A", settle=False)
+    assert play.advising
+    sim.press("R", settle=False)
+    card = play.row.cards[play.cur]
+    adv = "discard:" + engine.card_text(card)
+    if adv not in m.legal():                      # R4: not the card just taken
+        sim.press("R", settle=False)
+        card = play.row.cards[play.cur]
+        adv = "discard:" + engine.card_text(card)
+    want = consider(SimplePlayer(), m.view(cap), adv)
+    sim.press("A", settle=False)
+    assert m.advice == (0, adv)
+    _wait_for(sim, lambda: play.overlay == P.O_MSG)
+    assert play.msg_title == (b"P3 FOLLOWS" if want[1] else b"P3 DECLINES")
+    last = [engine.hand.action_text(c) for c, s in zip(m.hand.log, m.hand.log_seat) if s == 0][-1]
+    assert last == want[0]
+    g.check(sim, "70_box_play_discard_answer")
+    sim.press("A", settle=False)
+    # B leaves the advice without giving any
+    _wait_for(sim, lambda: m.to_move == cap and play.mode == P.M_AI and play.overlay == 0
+              or sim.screen != "box_play")
+    if sim.screen == "box_play":
+        sim.press("A", settle=False)
+        sim.press("B", settle=False)
+        assert not play.advising and play.mode == P.M_AI and m.advice is None
+    g.finish()
+
+
+# -- a whole match ---------------------------------------------------------------
+
+def test_box_game_short_match_to_the_end(tmp_path):
+    g = Golden(tmp_path)
+    storage = MemStorage()
+    sim = new_sim(SEED_CAPTAIN, storage, target=50)
+    m = start_box(sim)
+    assert m.rules.target == 50 and m.rules.undercut_bonus == 10
+    played = 0
+    shown = set()
+    for _ in range(100):
+        if sim.screen == "box_match_end":
+            break
+        play_hand(sim)
+        res, roles = m.results[-1]
+        if roles[2] != 0:
+            played += 1
+        if sim.screen == "box_showdown":
+            sim.press("A")
+        assert sim.screen == "box_result"
+        if res.winner == 1 and "won" not in shown and m.phase != "match_over":
+            # the box won: it stays, the other two swap
+            shown.add("won")
+            box, cap, sit = roles
+            assert sim.app.screen.next_role[box] == 0
+            assert sim.app.screen.next_role[cap] == 2 and sim.app.screen.next_role[sit] == 1
+            g.check(sim, "73_box_result_box_won")
+            sim.press("A")
+            assert m.roles == (box, sit, cap)
+            continue
+        sim.press("A")
+    assert shown == {"won"}
+    assert sim.screen == "box_match_end"
+    assert m.phase == "match_over" and m.scores[m.winner] >= 50
+    assert sorted(m.scores)[1] < 50
+    for res, roles in m.results:                  # the sitter never scores
+        assert res.winner is None or roles[2] != (roles[0] if res.winner == 1 else roles[1])
+    e = sim.app.screen
+    assert e.scores == m.scores and sorted(e.order) == [0, 1, 2]
+    assert m.scores[e.order[0]] == max(m.scores)
+    g.check(sim, "71_box_match_end")
+    st = sim.app.stats
+    assert st.matches == 1 and st.hands == played
+    assert "match" not in storage.files           # nothing left to resume
+    sim.press("A")
+    assert sim.screen == "title" and sim.app.match is None
+    g.finish()
+
+
+class BoxStockOnly:
+    """Passes the offer, draws from the stock and throws that card back."""
+
+    def __init__(self, level="normal", seed=0):
+        self.level = level
+        self.before = set()
+
+    def choose(self, view):
+        if view.phase == "first_upcard":
+            return "pass"
+        if view.phase == "draw":
+            self.before = set(view.hand)
+            return "draw_stock"
+        new = [c for c in view.hand if c not in self.before]
+        return "discard:" + engine.card_text(new[0])
+
+    def hint(self, view):
+        return self.choose(view), "stock only"
+
+
+def test_box_game_drawn_hand_nobody_moves(tmp_path):
+    """V3 in the box game: two stock cards left after a discard, a drawn
+    hand; the same box deals again."""
+    g = Golden(tmp_path)
+    sim = new_sim(SEED_BOX, factory=lambda level, seed: BoxStockOnly(level, seed))
+    m = start_box(sim)
+    play = sim.app.screen
+    for _ in range(200):
+        if sim.screen != "box_play":
+            break
+        if m.phase == "first_upcard":
+            sim.press("A")                        # pass
+        elif m.phase == "draw":
+            assert play.src == 0
+            sim.press("A")                        # the stock
+        else:
+            sim.press("A")                        # the card drawn goes back
+    assert sim.screen == "box_result"
+    res, roles = m.results[-1]
+    assert res.kind == "draw" and res.why == "stock" and m.hand.stock_n == 2
+    assert sim.app.screen.lines == (b"NOBODY MOVES:", b"YOU DEAL AGAIN")
+    g.check(sim, "72_box_result_drawn")
+    sim.press("A")
+    assert m.roles == roles and m.hand_no == 2
+    g.finish()
+
+
+# -- saves and the real AI -------------------------------------------------------
+
+def test_box_game_is_saved_and_resumes():
+    storage = MemStorage()
+    sim = new_sim(SEED_CAPTAIN, storage)
+    m = start_box(sim)
+    human_turn(sim)
+    human_turn(sim)
+    sim.settle()
+    saved = storage.files["match"]
+    assert saved[:4] == b"GRSB"
+    again = new_sim(99, storage)
+    again.settle()
+    t = again.app.screen
+    assert t.keys[0] == "continue"
+    again.press("A")
+    assert again.screen == "box_play"
+    m2 = again.app.match
+    assert isinstance(m2, BoxMatch) and engine.dumps(m2) == saved
+    assert m2.roles == m.roles and m2.hand_no == m.hand_no
+    assert status_text(again) == status_text(sim)
+    # a box match left through the menu continues at the same turn
+    again.press("B")
+    for _ in range(4):
+        again.press("D")
+    again.press("A")                              # QUIT TO TITLE
+    assert again.screen == "title"
+    again.press("A")                              # CONTINUE
+    assert again.screen == "box_play" and engine.dumps(again.app.match) == saved
+
+
+def test_box_game_with_the_device_ai_to_the_end():
+    """The real AI (engine.ai) in both AI seats, consulting each other as
+    sitter and captain (engine.box_ai); the human plays the simple policy.
+    No AI move is ever refused by the engine."""
+    sim = new_sim(SEED_SITTER, level="easy", target=50, factory=None)
+    m = start_box(sim, settle=False)
+    refused = []
+    act = m.act
+
+    def checked(a):
+        why = act(a)
+        if why is not None:
+            refused.append((a, why))
+        return why
+
+    m.act = checked
+    hands = 0
+    advised = answers = 0
+    for _ in range(3000):
+        s = sim.screen
+        if s == "box_match_end":
+            break
+        if s in ("box_showdown", "box_result"):
+            if s == "box_result":
+                hands += 1
+            sim.press("A", settle=False)
+            continue
+        play = sim.app.screen
+        if play.overlay:
+            sim.press("A", settle=False)
+        elif m.to_move == 0 and play.mode in (P.M_DRAW, P.M_DISCARD):
+            human_turn(sim)
+        elif play.advising:
+            sim.press("B", settle=False)          # (advice refused: R4) give none
+        elif play.sitter and m.to_move == m.hand_roles[1] and play.mode == P.M_AI \
+                and not m.advice:
+            sim.press("A", settle=False)          # advise the AI captain
+            sim.press("A", settle=False)
+            if m.advice is not None:
+                advised += 1
+            sim.run(1000)
+            if play.overlay == P.O_MSG and play.msg_title[3:] in (b"FOLLOWS", b"DECLINES"):
+                answers += 1
+        else:
+            sim.run(200)
+    assert sim.screen == "box_match_end", sim.screen
+    assert not refused, refused
+    assert max(m.scores) >= 50 and hands == len(m.results)
+    assert advised and answers == advised
+
+
+# -- MicroPython: the box table redraws without allocating ----------------------
+
+MP_CHECK = r'''
+r = Rig(seed=%d)
+app = r.app
+for i in range(4):
+    r.press(btn.DOWN)
+r.press(btn.A)                      # 3-PLAYER GAME
+r.settle()
+play = app.screen
+c = app.canvas
+print("screen|%%s" %% app.screen_name)
+play.draw(c)
+print("table|%%d" %% locked(lambda: play.draw(c)))
+'''
+
+
+def test_box_table_redraw_allocates_nothing_on_micropython():
+    import pytest
+    from tools.bench_ui import SCENARIO, ROOT, micropython_path, run_mp
+    if micropython_path() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    for seed in (SEED_BOX, SEED_CAPTAIN):
+        out = run_mp("import sys\nsys.path.insert(0, %r)\n" % ROOT + SCENARIO
+                     + MP_CHECK % seed).strip().splitlines()
+        res = dict(line.rsplit("|", 1) for line in out if "|" in line)
+        assert res.get("screen") == "box_play", out
+        assert res.get("table") == "1", "allocated under heap_lock (seed %d): %s" % (seed, out)
