@@ -57,7 +57,8 @@ class BoxMatch:
     def role_of(self, player):
         return ROLE_NAMES[self.roles.index(player)]
 
-    def _rotate(self, res):
+    def rotate(self, res):
+        """The roles (box, captain, sitter) after a hand ending in `res` (V6)."""
         box, cap, sit = self.roles
         if res.winner is None:
             return self.roles                   # drawn: nobody moves
@@ -156,7 +157,7 @@ class BoxMatch:
             return "the match is over"
         if self.hand.phase != OVER:
             return "the hand is still being played"
-        self.roles = self._rotate(self.results[-1][0])
+        self.roles = self.rotate(self.results[-1][0])
         self._deal()
         return None
 

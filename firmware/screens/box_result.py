@@ -68,7 +68,7 @@ class BoxResult(Screen):
             self.why = _BY[res.kind]
         self.lines = rotation_lines(roles, res.winner)
         # the roles of the next hand, by the engine's own V6 rotation
-        nxt = m._rotate(res) if not self.over else roles
+        nxt = m.rotate(res) if not self.over else roles
         for i in range(3):
             self.next_role[nxt[i]] = i
 
