@@ -115,28 +115,13 @@ def best_discard4(m, forbidden):
     best = _BIG
     best_card = NO_CARD
     best_val = 0
-    if not ((a & b & (c | d)) | (c & d & (a | b))):
-        # No set possible with 11 cards, none with 10: runs only, per suit.
-        total = RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
-        for s in range(4):
-            x = m[s]
-            base = total - RUN_DW[x]
-            left = x
-            while left:
-                bit = left & -left
-                left ^= bit
-                card = s * 13 + _BIT_RANK[bit % 37]
-                if card == forbidden:
-                    continue
-                dw = base + RUN_DW[x ^ bit]
-                v = CARD_VALUE[card]
-                if dw < best or (dw == best and v > best_val):
-                    best = dw
-                    best_card = card
-                    best_val = v
-        return best * 64 + best_card
+    # No rank held three times in 11 cards: none in 10 either, so a discard
+    # only changes its own suit's runs: one table lookup per candidate.
+    runs_only = not ((a & b & (c | d)) | (c & d & (a | b)))
+    total = RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
     for s in range(4):
         x = m[s]
+        base = total - RUN_DW[x]
         left = x
         while left:
             bit = left & -left
@@ -144,14 +129,17 @@ def best_discard4(m, forbidden):
             card = s * 13 + _BIT_RANK[bit % 37]
             if card == forbidden:
                 continue
-            m[s] = x ^ bit
-            dw = deadwood4(m[0], m[1], m[2], m[3])
+            if runs_only:
+                dw = base + RUN_DW[x ^ bit]
+            else:
+                m[s] = x ^ bit
+                dw = deadwood4(m[0], m[1], m[2], m[3])
+                m[s] = x
             v = CARD_VALUE[card]
             if dw < best or (dw == best and v > best_val):
                 best = dw
                 best_card = card
                 best_val = v
-        m[s] = x
     return best * 64 + best_card
 
 
