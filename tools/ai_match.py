@@ -18,22 +18,9 @@ give the same action. Prints "ai alloc-free: N decisions".
 
 import sys
 
+import _root  # this script's folder, tools/, is first on sys.path on every runtime
 
-def _add_repo_root():
-    here = sys.path[0] if sys.path and sys.path[0] else ""
-    if not here.rstrip("/").endswith("tools"):
-        f = __file__
-        here = f.rsplit("/", 1)[0] if "/" in f else "."
-    here = here.rstrip("/")
-    if here.endswith("/tools"):
-        root = here[: -len("/tools")] or "/"
-    else:
-        root = here + "/.."
-    if root not in sys.path:
-        sys.path.insert(0, root)
-
-
-_add_repo_root()
+_root.add_repo_root()
 
 from engine import Match, record_text, replay  # noqa: E402
 from engine.ai import Player  # noqa: E402

@@ -15,19 +15,7 @@ this host's unix port, so read the times as relative.
 """
 import sys
 
-
-def _add_repo_root():
-    here = sys.path[0] if sys.path and sys.path[0] else ""
-    if not here.rstrip("/").endswith("tools"):
-        f = __file__
-        here = f.rsplit("/", 1)[0] if "/" in f else "."
-    here = here.rstrip("/")
-    if here.endswith("/tools"):
-        root = here[: -len("/tools")] or "/"
-    else:
-        root = here + "/.."
-    if root not in sys.path:
-        sys.path.insert(0, root)
+from _root import add_repo_root as _add_repo_root  # tools/ is first on sys.path
 
 
 def _args(argv):

@@ -23,24 +23,9 @@ After the match the record is replayed through the engine as a check.
 
 import sys
 
+import _root  # this script's folder, tools/, is first on sys.path on every runtime
 
-def _add_repo_root():
-    # The interpreter puts this script's folder (tools/) first on sys.path,
-    # as an absolute path on all three runtimes; the repo root is its parent.
-    here = sys.path[0] if sys.path and sys.path[0] else ""
-    if not here.rstrip("/").endswith("tools"):
-        f = __file__
-        here = f.rsplit("/", 1)[0] if "/" in f else "."
-    here = here.rstrip("/")
-    if here.endswith("/tools"):
-        root = here[: -len("/tools")] or "/"
-    else:
-        root = here + "/.."
-    if root not in sys.path:
-        sys.path.insert(0, root)
-
-
-_add_repo_root()
+_root.add_repo_root()
 
 from engine import (Match, PRESETS, preset, best_discard, best_melds,  # noqa: E402
                     card_text, record_text, replay)

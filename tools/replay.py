@@ -17,26 +17,9 @@ bytes on both. Seat 0 is YOU and seat 1 the CPU, as on the handheld.
 
 import sys
 
+import _root  # this script's folder, tools/, is first on sys.path on every runtime
 
-def _add_repo_root():
-    # As tools/record_match.py: the interpreter puts this script's folder
-    # (tools/) first on sys.path; the repo root is its parent.
-    here = sys.path[0] if sys.path and sys.path[0] else ""
-    if not here.rstrip("/").endswith("tools"):
-        f = __file__
-        here = f.rsplit("/", 1)[0] if "/" in f else "."
-    here = here.rstrip("/")
-    if here.endswith("/tools"):
-        root = here[: -len("/tools")] or "/"
-    elif here == "tools":
-        root = "."
-    else:
-        root = here + "/.."
-    if root not in sys.path:
-        sys.path.insert(0, root)
-
-
-_add_repo_root()
+_root.add_repo_root()
 
 from engine import Hand, card_text, deck_for, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
