@@ -40,10 +40,10 @@ from firmware.buttons import ticks_diff
 from firmware.screens import layout as L
 from firmware.screens.play import (Play, M_DRAW, M_DISCARD, M_AI, M_END,
                                    O_NONE, O_MSG, O_CONFIRM, NOCARD, STOCK, PASSED, TEXT_X,
-                                   HINT_Y, MARK_MS)
+                                   HINT_Y)
 from firmware.screens.box_common import NAMES, ROLE_TAGS, box_ais, box_hand_over
 import engine
-from engine.hand import DRAW_STOCK, PASS, DISCARD, KNOCK, TOOK, action_code
+from engine.hand import action_code
 
 # the AI sitter's advice to a human captain, by kind
 A_NONE = 0
@@ -164,19 +164,7 @@ class BoxPlay(Play):
         end = i
         while i >= 0 and seat[i] == s:
             i -= 1
-        for k in range(i + 1, end + 1):
-            code = log[k]
-            if code == DRAW_STOCK:
-                self.ai_took = STOCK
-            elif code == PASS:
-                self.ai_took = PASSED
-            elif code >= TOOK:
-                self.ai_took = code - TOOK
-            elif code >= KNOCK:
-                self.ai_out = code - KNOCK
-                self.ai_knock = True
-            elif code >= DISCARD:
-                self.ai_out = code - DISCARD
+        self._read_turn(log, i + 1, end)
 
     def _after_move(self, now):
         super()._after_move(now)
@@ -339,21 +327,14 @@ class BoxPlay(Play):
 
     # -- the end of the hand ------------------------------------------------
     def _hand_over(self, now):
-        m = self.app.match
-        res = m.results[-1][0]
-        self.mode = M_END
         self.advising = False
-        self.end_due = now + self.app.settings.speed_ms() + 600
-        self._set_end_text(res)
-        if self._counted is not m.hand:
-            self._counted = m.hand
-            box_hand_over(self.app, res)
-            self.mark = True
-            self.mark_until = now + MARK_MS
-        if res.kind == "gin":
-            self.app.play_sound("gin")
-        elif res.kind != "draw":
-            self.app.play_sound("knock")
+        super()._hand_over(now)
+
+    def _last_result(self):
+        return self.app.match.results[-1][0]     # (HandResult, roles)
+
+    def _count_hand(self, res):
+        box_hand_over(self.app, res)
 
     def _set_end_text(self, res):
         if isinstance(res, tuple):        # BoxMatch.results: (HandResult, roles)
@@ -437,20 +418,8 @@ class BoxPlay(Play):
         elif mode == M_AI:
             x = c.text(NAMES[self.mover], x0, y3, 1, fb.BIG)
             c.text(b"'S TURN", x, y3, 1, fb.BIG)
-        elif mode == M_DRAW:
-            if self.offer and self.up != NOCARD:
-                # V1: the upcard is offered
-                x = c.text(b"TAKE ", x0, y3, 1, fb.BIG)
-                x = L.big_card(c, self.up, x, y3)
-                c.text(b"OR PASS", x + 4, y3, 1, fb.BIG)
-            elif self.stock_only:
-                c.text(b"BOTH PASSED", x0, y3, 1, fb.BIG)
-            else:
-                c.text(b"YOUR DRAW", x0, y3, 1, fb.BIG)
-        elif self.can_knock:
-            c.text(b"YOU CAN GIN!" if self.dw == 0 else b"YOU CAN KNOCK", x0, y3, 1, fb.BIG)
         else:
-            c.text(b"YOUR DISCARD", x0, y3, 1, fb.BIG)
+            self._your_turn(c, x0, y3)
 
     def _hints(self, c):
         y = HINT_Y

@@ -176,7 +176,13 @@ class Play(Screen):
         end = i
         while i >= 0 and seat[i] == 1:
             i -= 1
-        for k in range(i + 1, end + 1):
+        self._read_turn(log, i + 1, end)
+        self.dirty = True
+
+    def _read_turn(self, log, start, end):
+        """What the turn logged in log[start..end] took and put down, into
+        ai_took, ai_out and ai_knock."""
+        for k in range(start, end + 1):
             code = log[k]
             if code == DRAW_STOCK:
                 self.ai_took = STOCK
@@ -189,7 +195,6 @@ class Play(Screen):
                 self.ai_knock = True
             elif code >= DISCARD:
                 self.ai_out = code - DISCARD
-        self.dirty = True
 
     # -- acting ----------------------------------------------------------
     def _act(self, action, now):
@@ -222,19 +227,27 @@ class Play(Screen):
 
     def _hand_over(self, now):
         m = self.app.match
-        res = m.results[-1]
+        res = self._last_result()
         self.mode = M_END
         self.end_due = now + self.app.settings.speed_ms() + 600
         self._set_end_text(res)
         if self._counted is not m.hand:
             self._counted = m.hand
-            self.app.hand_over(res)
+            self._count_hand(res)
             self.mark = True
             self.mark_until = now + MARK_MS
         if res.kind == "gin":
             self.app.play_sound("gin")
         elif res.kind != "draw":
             self.app.play_sound("knock")
+
+    def _last_result(self):
+        """The HandResult of the hand just ended."""
+        return self.app.match.results[-1]
+
+    def _count_hand(self, res):
+        """Count the ended hand (statistics, save, game record) once."""
+        self.app.hand_over(res)
 
     def _set_end_text(self, res):
         if res.kind == "draw":
@@ -584,7 +597,12 @@ class Play(Screen):
             c.text(self.end_kind, x0, y3, 1, fb.BIG)
         elif mode == M_AI:
             c.text(b"CPU'S TURN", x0, y3, 1, fb.BIG)
-        elif mode == M_DRAW:
+        else:
+            self._your_turn(c, x0, y3)
+
+    def _your_turn(self, c, x0, y3):
+        """The line that says what the human's draw or discard is."""
+        if self.mode == M_DRAW:
             if self.offer and self.up != NOCARD:
                 # V1: the upcard is offered
                 x = c.text(b"TAKE ", x0, y3, 1, fb.BIG)
