@@ -25,8 +25,7 @@ from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES, ROLE_TAGS, rotation_lines
-
-_BY = {"gin": b"BY GIN", "knock": b"BY KNOCKING", "undercut": b"BY UNDERCUT"}
+from firmware.screens.result import go_on, title, why_text
 
 
 class BoxResult(Screen):
@@ -55,17 +54,9 @@ class BoxResult(Screen):
         self.over = m.phase == "match_over"
         if res.winner is None:
             self.scorer = None
-            stop = m.rules.stop_at
-            if res.why != "stock":
-                self.why = b"40 TURNS WITHOUT A STOCK DRAW"
-            elif stop:
-                # V3: the hand ends with cards still in the stock
-                self.why = ("STOCK DOWN TO %d: NOBODY SCORES" % stop).encode()
-            else:
-                self.why = b"STOCK RAN OUT: NOBODY SCORES"
         else:
             self.scorer = roles[0] if res.winner == 1 else roles[1]
-            self.why = _BY[res.kind]
+        self.why = why_text(res, m.rules.stop_at)
         self.lines = rotation_lines(roles, res.winner)
         # the roles of the next hand, by the engine's own V6 rotation
         nxt = m.rotate(res) if not self.over else roles
@@ -73,23 +64,12 @@ class BoxResult(Screen):
             self.next_role[nxt[i]] = i
 
     def event(self, ev, now):
-        if ev != btn.A:
-            return
-        app = self.app
-        if self.over:
-            app.go("box_match_end")
-            return
-        why = app.match.next_hand()
-        if why is None:
-            app.save_match()
-            app.go("box_play", new_hand=True)
+        if ev == btn.A:
+            go_on(self.app, self.over, "box_match_end", "box_play")
 
     def draw(self, c):
         c.fill(0)
-        c.fill_rect(0, 0, 128, 9, 1)
-        x = c.text(b"HAND", 2, 1, 0, fb.BIG)
-        x = c.num(self.hand_no, x + 6, 1, 0, fb.BIG)
-        c.text(b"RESULT", x + 6, 1, 0, fb.BIG)
+        title(c, self.hand_no)
         if self.scorer is None:
             L.text_c(c, b"DRAWN HAND", 11, 1, fb.BIG)
         else:

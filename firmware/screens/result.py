@@ -12,6 +12,39 @@ from firmware.screens import layout as L
 
 WHO = (b"YOU", b"CPU")
 SCORES = (b"YOU SCORE", b"CPU SCORES")
+BY = {"gin": b"BY GIN", "knock": b"BY KNOCKING", "undercut": b"BY UNDERCUT"}
+
+
+def why_text(res, stop_at):
+    """How the hand was won, or why a drawn hand scores nothing."""
+    if res.kind != "draw":
+        return BY[res.kind]
+    if res.why != "stock":
+        return b"40 TURNS WITHOUT A STOCK DRAW"
+    if stop_at:
+        # V3: the hand ends with cards still in the stock
+        return ("STOCK DOWN TO %d: NOBODY SCORES" % stop_at).encode()
+    return b"STOCK RAN OUT: NOBODY SCORES"
+
+
+def go_on(app, over, end_screen, play_screen):
+    """A on a hand result: the match end once the match is over, else the
+    next hand, dealt and saved."""
+    if over:
+        app.go(end_screen)
+        return
+    why = app.match.next_hand()
+    if why is None:
+        app.save_match()
+        app.go(play_screen, new_hand=True)
+
+
+def title(c, hand_no):
+    """HAND n RESULT, dark on a lit band."""
+    c.fill_rect(0, 0, 128, 9, 1)
+    x = c.text(b"HAND", 2, 1, 0, fb.BIG)
+    x = c.num(hand_no, x + 6, 1, 0, fb.BIG)
+    c.text(b"RESULT", x + 6, 1, 0, fb.BIG)
 
 
 class Result(Screen):
@@ -41,37 +74,15 @@ class Result(Screen):
         self.won = list(m.hands_won)
         self.target = m.rules.target
         self.over = m.phase == "match_over"
-        if res.kind == "draw":
-            stop = m.rules.stop_at
-            if res.why != "stock":
-                self.why = b"40 TURNS WITHOUT A STOCK DRAW"
-            elif stop:
-                # V3: the hand ends with cards still in the stock
-                self.why = ("STOCK DOWN TO %d: NOBODY SCORES" % stop).encode()
-            else:
-                self.why = b"STOCK RAN OUT: NOBODY SCORES"
-        else:
-            self.why = {"gin": b"BY GIN", "knock": b"BY KNOCKING",
-                        "undercut": b"BY UNDERCUT"}[res.kind]
+        self.why = why_text(res, m.rules.stop_at)
 
     def event(self, ev, now):
-        if ev != btn.A:
-            return
-        app = self.app
-        if self.over:
-            app.go("match_end")
-            return
-        why = app.match.next_hand()
-        if why is None:
-            app.save_match()
-            app.go("play", new_hand=True)
+        if ev == btn.A:
+            go_on(self.app, self.over, "match_end", "play")
 
     def draw(self, c):
         c.fill(0)
-        c.fill_rect(0, 0, 128, 9, 1)
-        x = c.text(b"HAND", 2, 1, 0, fb.BIG)
-        x = c.num(self.hand_no, x + 6, 1, 0, fb.BIG)
-        c.text(b"RESULT", x + 6, 1, 0, fb.BIG)
+        title(c, self.hand_no)
         if self.winner is None:
             L.text_c(c, b"DRAWN HAND", 11, 1, fb.BIG)
             x = L.text_c(c, self.why, 20, 1)
