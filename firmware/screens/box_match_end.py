@@ -15,15 +15,10 @@ title (the save is gone; the statistics already count the match).
 """
 
 from firmware import fb
-from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES
-
-# A 15x12 trophy, column bytes (2 pages): the two-player match end's cup.
-_CUP = fb.sprites(
-    b"\x00\x0e\x11\x11\x1f\xff\xff\xff\xff\xff\x1f\x11\x11\x0e\x00"
-    b"\x00\x00\x00\x08\x08\x0c\x0f\x0f\x0f\x0c\x08\x08\x00\x00\x00", 15, 12)[0]
+from firmware.screens.match_end import cups, leave, match_over, matches_won
 
 
 class BoxMatchEnd(Screen):
@@ -55,14 +50,10 @@ class BoxMatchEnd(Screen):
         order = sorted(range(3), key=lambda p: (-self.scores[p], p))
         for i in range(3):
             self.order[i] = order[i]
-        self.app.play_sound("win" if m.winner == 0 else "lose")
-        # The match is over: nothing left to resume.
-        self.app.save_match()
+        match_over(self.app, m.winner)
 
     def event(self, ev, now):
-        if ev == btn.A or ev == btn.B:
-            self.app.match = None
-            self.app.go("title")
+        leave(self.app, ev)
 
     def draw(self, c):
         c.fill(0)
@@ -72,8 +63,7 @@ class BoxMatchEnd(Screen):
         c.num(self.hands, x - 4 - fb.num_width(self.hands), 2, 0)
         won = self.winner == 0
         if won:
-            c.glyph(_CUP, 4, 10)
-            c.glyph(_CUP, 109, 10)
+            cups(c, 10)
             L.text_c(c, b"YOU WIN!", 12, 1, fb.BIG)
         else:
             w = (len(NAMES[self.winner]) + 5) * 6
@@ -93,12 +83,8 @@ class BoxMatchEnd(Screen):
             _right(c, self.won[p], 77, yy + 1, fb.SMALL)
             _right(c, self.as_box[p], 97, yy + 1, fb.SMALL)
             _right(c, self.as_cap[p], 117, yy + 1, fb.SMALL)
-        st = self.app.stats
         x = L.hint(c, b"A", b"TITLE", 0, 58)
-        x = c.text(b"MATCHES WON", x + 8, 58, 1)
-        x = c.num(st.matches_won, x + 4, 58, 1)
-        x = c.text(b"OF", x + 4, 58, 1)
-        c.num(st.matches, x + 4, 58, 1)
+        matches_won(c, self.app.stats, x + 8, 58)
 
 
 def _right(c, n, x_end, y, font):

@@ -23,6 +23,34 @@ _CUP = fb.sprites(
     b"\x00\x00\x00\x08\x08\x0c\x0f\x0f\x0f\x0c\x08\x08\x00\x00\x00", 15, 12)[0]
 
 
+def cups(c, y):
+    """The winner's two trophies, at the left and right edges."""
+    c.glyph(_CUP, 4, y)
+    c.glyph(_CUP, 109, y)
+
+
+def match_over(app, winner):
+    """On entering a match end: the win or lose sound, and the save goes
+    (the match is over: nothing left to resume)."""
+    app.play_sound("win" if winner == 0 else "lose")
+    app.save_match()
+
+
+def leave(app, ev):
+    """A or B: back to the title, the match let go."""
+    if ev == btn.A or ev == btn.B:
+        app.match = None
+        app.go("title")
+
+
+def matches_won(c, st, x, y):
+    """MATCHES WON n OF m, from the statistics."""
+    x = c.text(b"MATCHES WON", x, y, 1)
+    x = c.num(st.matches_won, x + 4, y, 1)
+    x = c.text(b"OF", x + 4, y, 1)
+    c.num(st.matches, x + 4, y, 1)
+
+
 class MatchEnd(Screen):
     name = "match_end"
 
@@ -45,14 +73,10 @@ class MatchEnd(Screen):
         # V4: 25 for each hand the winner won
         self.hands_label = ("25 X %d HAND%s WON" % (
             e.hands_won[e.winner], "" if e.hands_won[e.winner] == 1 else "S")).encode()
-        self.app.play_sound("win" if m.end.winner == 0 else "lose")
-        # The match is over: nothing left to resume.
-        self.app.save_match()
+        match_over(self.app, m.end.winner)
 
     def event(self, ev, now):
-        if ev == btn.A or ev == btn.B:
-            self.app.match = None
-            self.app.go("title")
+        leave(self.app, ev)
 
     def draw(self, c):
         c.fill(0)
@@ -64,8 +88,7 @@ class MatchEnd(Screen):
             L.hint(c, b"A", b"TITLE", 0, 58)
             return
         if won:
-            c.glyph(_CUP, 4, 13)
-            c.glyph(_CUP, 109, 13)
+            cups(c, 13)
         L.text_c(c, b"YOU WIN!" if won else b"CPU WINS", 15, 1, fb.BIG)
         x = c.text(b"YOU", 18, 26, 1, fb.BIG)
         x = c.num(self.scores[0], x + 6, 26, 1, fb.BIG)
@@ -78,19 +101,14 @@ class MatchEnd(Screen):
         x = c.num(e.hands_won[1], x + 2, 37, 1)
         x = c.text(b"OF", x + 4, 37, 1)
         c.num(self.hands, x + 4, 37, 1)
-        st = self.app.stats
-        x = c.text(b"MATCHES WON", 2, 45, 1)
-        x = c.num(st.matches_won, x + 4, 45, 1)
-        x = c.text(b"OF", x + 4, 45, 1)
-        c.num(st.matches, x + 4, 45, 1)
+        matches_won(c, self.app.stats, 2, 45)
         L.hint(c, b"A", b"TITLE", 0, 58)
 
     def _draw_bonus(self, c, e, won):
         """V4: the winner's hand points, game bonus, 25 a hand won, the
         shutout bonus and the total, one line each."""
         if won:
-            c.glyph(_CUP, 4, 10)
-            c.glyph(_CUP, 109, 10)
+            cups(c, 10)
         L.text_c(c, b"YOU WIN!" if won else b"CPU WINS", 10, 1, fb.BIG)
         # the final score, centred: YOU n - m CPU
         w = 4 * 10 + fb.num_width(self.scores[0]) + fb.num_width(self.scores[1])
