@@ -43,19 +43,10 @@ class BoxShowdown(Showdown):
 
     def draw(self, c):
         c.fill(0)
-        L.title_bar(c, self.kind)
-        x = 126 - fb.num_width(self.deal)
-        c.num(self.deal, x, 2, 0)
-        c.text(b"DEAL", x - 20, 2, 0)
-        k = self.knocker
-        d = 1 - k
-        # the knocker's hand, with the defender's layoffs on its melds
-        x = self._who(c, k, 1, 11)
-        c.text(b"WENT GIN" if self.k_dw == 0 else b"KNOCKED", x + 4, 11, 1)
-        self._deadwood(c, self.k_dw, 11)
-        self.top.draw(c, 17, -1, False)
+        self._header(c)
+        self._knocker_row(c)
         # the defender's
-        x = self._who(c, d, 1, 33)
+        x = self._who(c, 1 - self.knocker, 1, 33)
         if self.laid:
             x = c.text(b"LAID OFF", x + 4, 33, 1)
             c.num(self.laid, x + 4, 33, 1)

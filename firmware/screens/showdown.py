@@ -81,19 +81,10 @@ class Showdown(Screen):
 
     def draw(self, c):
         c.fill(0)
-        L.title_bar(c, self.kind)
-        x = 126 - fb.num_width(self.deal)
-        c.num(self.deal, x, 2, 0)
-        c.text(b"DEAL", x - 20, 2, 0)
-        k = self.knocker
-        d = 1 - k
-        # the knocker's hand, with the defender's layoffs on its melds
-        x = c.text(WHO[k], 1, 11, 1)
-        c.text(b"WENT GIN" if self.k_dw == 0 else b"KNOCKED", x + 4, 11, 1)
-        self._deadwood(c, self.k_dw, 11)
-        self.top.draw(c, 17, -1, False)
+        self._header(c)
+        self._knocker_row(c)
         # the defender's
-        c.text(WHO[d], 1, 33, 1)
+        c.text(WHO[1 - self.knocker], 1, 33, 1)
         if self.laid:
             x = c.text(b"LAID OFF", 24, 33, 1)
             c.num(self.laid, x + 4, 33, 1)
@@ -102,6 +93,23 @@ class Showdown(Screen):
         x = c.text(SCORES[self.winner], 1, 56, 1, fb.BIG)
         c.num(self.points, x + 6, 56, 1, fb.BIG)
         L.hint(c, b"A", b"NEXT", 102, 57)
+
+    def _header(self, c):
+        """The kind of win on a lit band, the deal number at its right."""
+        L.title_bar(c, self.kind)
+        x = 126 - fb.num_width(self.deal)
+        c.num(self.deal, x, 2, 0)
+        c.text(b"DEAL", x - 20, 2, 0)
+
+    def _knocker_row(self, c):
+        """The knocker's hand, with the defender's layoffs on its melds."""
+        x = self._who(c, self.knocker, 1, 11)
+        c.text(b"WENT GIN" if self.k_dw == 0 else b"KNOCKED", x + 4, 11, 1)
+        self._deadwood(c, self.k_dw, 11)
+        self.top.draw(c, 17, -1, False)
+
+    def _who(self, c, seat, x, y):
+        return c.text(WHO[seat], x, y, 1)
 
     def _deadwood(self, c, dw, y):
         x = 126 - fb.num_width(dw)
