@@ -122,6 +122,20 @@ class FakeClock:
         self.t += ms
 
 
+def store_settings(storage, level=None, settings=None):
+    """Save into `storage` the settings a run starts with: the AI `level`
+    and {field: value} `settings` over what is saved there already."""
+    if level or settings:
+        from firmware.settings import Settings
+        payload, _ = storage.load("settings")
+        st = Settings.decode(payload)
+        if level:
+            st.level = level
+        for k, v in (settings or {}).items():
+            setattr(st, k, v)
+        storage.save("settings", st.encode())
+
+
 class Sim:
     """The app wired to host ports. `clock` is a FakeClock unless given."""
 
@@ -136,18 +150,14 @@ class Sim:
         self.mask = 0
         self.buttons = Buttons(lambda: self.mask)
         self.storage = storage if storage is not None else MemStorage()
-        if level or settings:
-            from firmware.settings import Settings
-            payload, _ = self.storage.load("settings")
-            st = Settings.decode(payload)
-            if level:
-                st.level = level
-            for k, v in (settings or {}).items():
-                setattr(st, k, v)
-            self.storage.save("settings", st.encode())
+        store_settings(self.storage, level, settings)
         self.sound = sound
         self.app = App(self.display, self.buttons, self.clock, self.storage,
                        sound=sound, seed=seed, player_factory=player_factory)
+        self._first_frame(png_dir)
+
+    def _first_frame(self, png_dir):
+        """The app's first step, and its screenshot (with --png)."""
         self.png_dir = png_dir
         self.shots = 0
         self._last_shot = None

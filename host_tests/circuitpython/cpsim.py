@@ -12,7 +12,7 @@ import cpports
 import keypad
 import supervisor
 from firmware import board as cfg
-from tools.simulator import FakeClock, MemStorage, Sim
+from tools.simulator import FakeClock, MemStorage, Sim, store_settings
 
 # Start near supervisor.ticks_ms()'s 2**29 wrap so every scripted run
 # crosses it (cpports.Clock must keep time continuous for the buttons).
@@ -36,24 +36,12 @@ class CPSim(Sim):
         self._mask = 0
         self.buttons = cpports.KeypadButtons(self.keys, self.cpclock)
         self.storage = storage if storage is not None else MemStorage()
-        if level or settings:
-            from firmware.settings import Settings
-            payload, _ = self.storage.load("settings")
-            st = Settings.decode(payload)
-            if level:
-                st.level = level
-            for k, v in (settings or {}).items():
-                setattr(st, k, v)
-            self.storage.save("settings", st.encode())
+        store_settings(self.storage, level, settings)
         self.app = App(self.display, self.buttons, self.cpclock, self.storage,
                        seed=seed, player_factory=player_factory)
-        self.png_dir = png_dir
-        self.shots = 0
-        self._last_shot = None
         self.frames_checked = 0
         self.sent = []  # bytes on the bus of each frame shown
-        self.wait = self.app.step()
-        self.shot()
+        self._first_frame(png_dir)
 
     def _ticks(self):
         supervisor.set_ms(self.clock.t)
