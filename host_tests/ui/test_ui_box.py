@@ -19,21 +19,13 @@ import engine
 from engine.box import BoxMatch
 from engine.box_ai import consider, plain
 from firmware.screens import play as P
-from tools.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice, simple_factory, SimplePlayer
-from ui_golden import Golden, assert_panel_matches_framebuffer
+from tools.simulator import MemStorage
+from ui_driver import StockOnly, play_turn, presses_for, simple_factory, SimplePlayer
+from ui_golden import CheckedSim, Golden
 
 SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
 SEED_CAPTAIN = 6      # (P3, YOU, P2)
 SEED_SITTER = 2       # (P2, P3, YOU)
-
-
-class CheckedSim(Sim):
-    """A Sim that checks panel == framebuffer after every press."""
-
-    def press(self, key, settle=True):
-        super().press(key, settle)
-        assert_panel_matches_framebuffer(self)
 
 
 def new_sim(seed, storage=None, factory=simple_factory, **settings):
@@ -58,12 +50,6 @@ def start_box(sim, settle=True):
     return sim.app.match
 
 
-def human_turn(sim):
-    """The human's draw or discard by button presses (the simple policy)."""
-    for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
-        sim.press(k)
-
-
 def play_hand(sim):
     """Play on until the hand's showdown or result screen."""
     for _ in range(2000):
@@ -74,7 +60,7 @@ def play_hand(sim):
         if play.overlay:
             sim.press("A")
         elif m.to_move == 0 and play.mode in (P.M_DRAW, P.M_DISCARD):
-            human_turn(sim)
+            play_turn(sim)
         else:
             sim.settle()
     raise AssertionError("the hand never ended")
@@ -293,31 +279,11 @@ def test_box_game_short_match_to_the_end(tmp_path):
     g.finish()
 
 
-class BoxStockOnly:
-    """Passes the offer, draws from the stock and throws that card back."""
-
-    def __init__(self, level="normal", seed=0):
-        self.level = level
-        self.before = set()
-
-    def choose(self, view):
-        if view.phase == "first_upcard":
-            return "pass"
-        if view.phase == "draw":
-            self.before = set(view.hand)
-            return "draw_stock"
-        new = [c for c in view.hand if c not in self.before]
-        return "discard:" + engine.card_text(new[0])
-
-    def hint(self, view):
-        return self.choose(view), "stock only"
-
-
 def test_box_game_drawn_hand_nobody_moves(tmp_path):
     """V3 in the box game: two stock cards left after a discard, a drawn
     hand; the same box deals again."""
     g = Golden(tmp_path)
-    sim = new_sim(SEED_BOX, factory=lambda level, seed: BoxStockOnly(level, seed))
+    sim = new_sim(SEED_BOX, factory=lambda level, seed: StockOnly(level, seed))
     m = start_box(sim)
     play = sim.app.screen
     for _ in range(200):
@@ -346,8 +312,8 @@ def test_box_game_is_saved_and_resumes():
     storage = MemStorage()
     sim = new_sim(SEED_CAPTAIN, storage)
     m = start_box(sim)
-    human_turn(sim)
-    human_turn(sim)
+    play_turn(sim)
+    play_turn(sim)
     sim.settle()
     saved = storage.files["match"]
     assert saved[:4] == b"GRSB"
@@ -402,7 +368,7 @@ def test_box_game_with_the_device_ai_to_the_end():
         if play.overlay:
             sim.press("A", settle=False)
         elif m.to_move == 0 and play.mode in (P.M_DRAW, P.M_DISCARD):
-            human_turn(sim)
+            play_turn(sim)
         elif play.advising:
             sim.press("B", settle=False)          # (advice refused: R4) give none
         elif play.sitter and m.to_move == m.hand_roles[1] and play.mode == P.M_AI \

@@ -11,23 +11,10 @@ move when the device AI improves. A second run plays the real AI.
 import engine
 from firmware.settings import Settings
 from tools.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice, simple_factory
-from ui_golden import Golden, assert_panel_matches_framebuffer
+from ui_driver import StockOnly, play_turn, presses_for, simple_choice, simple_factory
+from ui_golden import CheckedSim, Golden
 
 SEED = 1
-
-
-class CheckedSim(Sim):
-    """A Sim that checks panel == framebuffer after every press."""
-
-    def press(self, key, settle=True):
-        super().press(key, settle)
-        assert_panel_matches_framebuffer(self)
-
-
-def turn(sim):
-    for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
-        sim.press(k)
 
 
 def test_ui_golden_match(tmp_path):
@@ -125,7 +112,7 @@ def test_ui_golden_match(tmp_path):
             sim.press("A")
             shown.add("knock")
             continue
-        turn(sim)
+        play_turn(sim)
     assert shown == {"r4", "knock", "result"}
     assert kinds == {"knock", "undercut", "gin"}
     g.check(sim, "17_match_end")
@@ -163,8 +150,8 @@ def test_ui_golden_boot_with_saves(tmp_path):
     storage = MemStorage()
     sim = Sim(seed=SEED, storage=storage, player_factory=simple_factory)
     sim.press("A")
-    turn(sim)
-    turn(sim)
+    play_turn(sim)
+    play_turn(sim)
     saved = storage.files["match"]
     # A restart offers the match first.
     sim2 = Sim(seed=99, storage=storage, player_factory=simple_factory)
@@ -204,7 +191,7 @@ def test_ui_real_ai_match_to_the_end():
     while sim.screen != "match_end":
         seen.add(sim.screen)
         if sim.screen == "play":
-            turn(sim)
+            play_turn(sim)
         else:
             sim.press("A")
     assert {"play", "showdown", "result"} <= seen or {"play", "result"} <= seen
@@ -212,24 +199,6 @@ def test_ui_real_ai_match_to_the_end():
     assert max(m.scores) >= 50
     st = sim.app.stats
     assert st.matches == 1 and st.hands == len(m.results)
-
-
-class StockOnly:
-    """Draws from the stock and throws the card drawn back: never knocks."""
-
-    def __init__(self, level="normal", seed=0):
-        self.level = level
-        self.before = set()
-
-    def choose(self, view):
-        if view.phase in ("draw", "first_upcard"):
-            self.before = set(view.hand)
-            return "draw_stock"
-        new = [c for c in view.hand if c not in self.before]
-        return "discard:" + engine.card_text(new[0])
-
-    def hint(self, view):
-        return self.choose(view), "stock only"
 
 
 def test_ui_golden_drawn_hand(tmp_path):

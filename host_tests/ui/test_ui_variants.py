@@ -14,19 +14,11 @@ from engine.rules import BONUS, CARDEMS, CLASSIC, OKLAHOMA
 from firmware.settings import Settings
 from firmware.screens import play as P
 from tools.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice, simple_factory
-from ui_golden import Golden, assert_panel_matches_framebuffer
+from ui_driver import StockOnly, play_turn, simple_choice, simple_factory
+from ui_golden import CheckedSim, Golden
 
 ROWS = ("level", "speed", "rules", "upcard_offer", "oklahoma", "stop_at",
         "match_bonus", "target", "knock_limit", "first", "brightness", "sound")
-
-
-class CheckedSim(Sim):
-    """A Sim that checks panel == framebuffer after every press."""
-
-    def press(self, key, settle=True):
-        super().press(key, settle)
-        assert_panel_matches_framebuffer(self)
 
 
 def new_sim(seed=1, storage=None, factory=simple_factory, **settings):
@@ -91,11 +83,6 @@ def value_shown(sim, key):
     return s.menu.values[s.keys.index(key)]
 
 
-def turn(sim):
-    for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
-        sim.press(k)
-
-
 def play_to(sim, screens, limit=3000):
     """Play (human: the simple policy by buttons; A on other screens) until
     the screen is one of `screens`."""
@@ -103,7 +90,7 @@ def play_to(sim, screens, limit=3000):
         if sim.screen in screens:
             return
         if sim.screen == "play":
-            turn(sim)
+            play_turn(sim)
         else:
             sim.press("A")
     raise AssertionError("never reached %s" % (screens,))
@@ -289,7 +276,7 @@ def test_v2_oklahoma_ace_upcard_is_gin_only(tmp_path):
     sim.press("A")
     # Play on: nobody knocks with deadwood in this hand.
     while sim.screen == "play" and m.hand_no == 1:
-        turn(sim)
+        play_turn(sim)
     res = m.results[0]
     assert res.kind in ("gin", "draw"), res
 
@@ -303,24 +290,6 @@ def test_v2_oklahoma_limit_is_the_upcards_value():
     up = m.hand.upcard()
     assert m.hand.knock_limit == engine.value(up)
     assert sim.app.screen.limit == m.hand.knock_limit
-
-
-class StockOnly:
-    """Draws from the stock and throws the card drawn back: never knocks."""
-
-    def __init__(self, level="normal", seed=0):
-        self.level = level
-        self.before = set()
-
-    def choose(self, view):
-        if view.phase in ("draw", "first_upcard"):
-            self.before = set(view.hand)
-            return "draw_stock" if view.phase == "draw" else "pass"
-        new = [c for c in view.hand if c not in self.before]
-        return "discard:" + engine.card_text(new[0])
-
-    def hint(self, view):
-        return self.choose(view), "stock only"
 
 
 def test_v3_two_card_stop_ends_the_hand_with_two_stock_cards(tmp_path):
@@ -393,7 +362,7 @@ def test_v5_knock_limit_from_the_settings(tmp_path):
         a = simple_choice(m.view(0))
         if a.startswith("knock"):
             assert m.view(0).deadwood <= 5
-        turn(sim)
+        play_turn(sim)
     res = m.results[0]
     if res.kind == "knock" or res.kind == "undercut":
         assert res.outcome is not None
@@ -450,7 +419,7 @@ def test_a_match_in_progress_keeps_its_rules():
     storage = MemStorage()
     sim = new_sim(storage=storage, rules="classic")
     m = start_match(sim)
-    turn(sim)                             # the offer: the simple policy decides
+    play_turn(sim)                        # the offer: the simple policy decides
     sim.press("B")
     for _ in range(4):
         sim.press("D")

@@ -46,6 +46,25 @@ def simple_factory(level, seed):
     return SimplePlayer(level, seed)
 
 
+class StockOnly:
+    """Passes the upcard offer, draws from the stock and throws the card
+    drawn back: never knocks (for drawn hands)."""
+
+    def __init__(self, level="normal", seed=0):
+        self.level = level
+        self.before = set()
+
+    def choose(self, view):
+        if view.phase in ("draw", "first_upcard"):
+            self.before = set(view.hand)
+            return "draw_stock" if view.phase == "draw" else "pass"
+        new = [c for c in view.hand if c not in self.before]
+        return "discard:" + engine.card_text(new[0])
+
+    def hint(self, view):
+        return self.choose(view), "stock only"
+
+
 def presses_for(sim, action):
     """The key names that play `action` on the play screen as it stands."""
     play = sim.app.screen

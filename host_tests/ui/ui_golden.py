@@ -10,6 +10,7 @@ import os
 from PIL import Image
 
 from tools import render
+from tools.simulator import Sim
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -25,6 +26,14 @@ def assert_panel_matches_framebuffer(sim):
         raise AssertionError("panel (driver bytes through the emulator) differs "
                              "from the framebuffer in %d pixels on %s"
                              % (diff, sim.screen))
+
+
+class CheckedSim(Sim):
+    """A Sim that checks panel == framebuffer after every press."""
+
+    def press(self, key, settle=True):
+        super().press(key, settle)
+        assert_panel_matches_framebuffer(self)
 
 
 def pixels(path):
