@@ -15,26 +15,15 @@ import re
 
 import pytest
 
-from test_runtimes import ROOT, run, _report, _text
+from test_runtimes import ROOT, run, run_all, _report, _text
 
 AI_MATCH = os.path.join(ROOT, "tools", "ai_match.py")
-
-RUNS = [
-    ("cpython", {"PYTHONHASHSEED": "0"}),
-    ("cpython", {"PYTHONHASHSEED": "4242"}),
-    ("micropython-unix", None),
-    ("micropython-wasm", None),
-]
 
 
 @pytest.fixture(scope="module")
 def ai_records():
-    out = []
-    for runtime, env in RUNS:
-        cmd, p = run(runtime, [AI_MATCH, "7"], env=env)
-        label = runtime + (" PYTHONHASHSEED=" + env["PYTHONHASHSEED"] if env else "")
-        out.append((label, cmd, p))
-    return out
+    # CPython with two hash seeds, the unix port, the WebAssembly port
+    return run_all([AI_MATCH, "7"])
 
 
 def test_ai_match_runs_everywhere(ai_records):

@@ -128,14 +128,19 @@ RECORD_RUNS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def records():
+def run_all(argv):
+    """`argv` on every entry of RECORD_RUNS: [(label, cmd, process)]."""
     out = []
     for runtime, env in RECORD_RUNS:
-        cmd, p = run(runtime, [RECORD_MATCH], env=env)
+        cmd, p = run(runtime, argv, env=env)
         label = runtime + (" PYTHONHASHSEED=" + env["PYTHONHASHSEED"] if env else "")
         out.append((label, cmd, p))
     return out
+
+
+@pytest.fixture(scope="module")
+def records():
+    return run_all([RECORD_MATCH])
 
 
 def test_record_match_runs_everywhere(records):
