@@ -52,6 +52,7 @@ import time
 from firmware import board as cfg
 from firmware.buttons import Buttons, ticks_diff
 from firmware.compat import const
+from firmware.port_common import display_address, show_lines
 from firmware.storage import crc16
 
 WIDTH = const(128)
@@ -69,8 +70,6 @@ SH1106_FRAME_BYTES = const(1104)  # 8 * ((1 + 4) + (1 + 2) + (2 + 128))
 
 SLICE_MS = const(10)  # longest sleep between checks for a waiting press
 MAX_STEPS = None  # tests: stop run() after this many steps
-
-_ADDRESSES = (0x3C, 0x3D)
 
 
 def pin(n):
@@ -424,11 +423,7 @@ def open_display(i2c=None, cfg=cfg, out=print, narrow=True):
         out(_check_wiring(cfg))
         out("Running without a display.")
         return HeadlessDisplay(), None
-    addr = -1
-    for a in (cfg.DISPLAY_ADDR,) + _ADDRESSES:
-        if a in found:
-            addr = a
-            break
+    addr = display_address(found, cfg)
     if addr < 0:
         if found:
             out("No display found at 0x3C or 0x3D on %s; other devices answered: %s."
@@ -476,23 +471,6 @@ def open_display(i2c=None, cfg=cfg, out=print, narrow=True):
         return HeadlessDisplay(), i2c
     out("Display: %s at 0x%02X on %s." % (kind, addr, where))
     return port, i2c
-
-
-def show_lines(display, lines):
-    """Best effort: a few lines of text on the display (safe boot, errors)."""
-    if display is None or display.headless:
-        return
-    try:
-        from firmware import fb
-
-        c = fb.Canvas()
-        y = 2
-        for s in lines:
-            c.text(s, 2, y, 1, fb.BIG)
-            y += 10
-        display.show(c.buf, True)
-    except Exception:
-        pass
 
 
 # -- saves in microcontroller.nvm ---------------------------------------------------

@@ -37,6 +37,7 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const
+from firmware.port_common import display_address, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(10)  # longest sleep between checks for a waiting press
@@ -45,8 +46,6 @@ DATA_DIR = "/data"  # saves, settings and statistics live here
 # The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
 clock_ms = time.ticks_ms
 sleep_ms = time.sleep_ms
-
-_ADDRESSES = (0x3C, 0x3D)
 
 # Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
 _PHYS = (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22,
@@ -190,11 +189,7 @@ def open_display(bus=None, cfg=board, out=print):
         out("Check firmware/board.py: I2C_ID, I2C_SDA and I2C_SCL must be pins of that I2C block.")
         out(_HEADLESS)
         return HeadlessDisplay("the I2C bus %s could not be used" % where), None
-    addr = -1
-    for a in (cfg.DISPLAY_ADDR,) + _ADDRESSES:
-        if a in found:
-            addr = a
-            break
+    addr = display_address(found, cfg)
     if addr < 0:
         if not found:
             why = "nothing answered on %s" % where
@@ -226,23 +221,6 @@ def open_display(bus=None, cfg=board, out=print):
         out("If the picture is shifted or has a noisy stripe at one edge, the module is "
             "an SH1106: set DISPLAY_TYPE = \"sh1106\" in firmware/board.py.")
     return DisplayPort(drv, out), bus
-
-
-def show_lines(display, lines):
-    """Best effort: a few lines of text on the display (safe boot, errors)."""
-    if display is None or display.headless:
-        return
-    try:
-        from firmware import fb
-
-        c = fb.Canvas()
-        y = 2
-        for s in lines:
-            c.text(s, 2, y, 1, fb.BIG)
-            y += 10
-        display.show(c.buf, True)
-    except Exception:
-        pass
 
 
 # -- buttons ------------------------------------------------------------------

@@ -1,0 +1,34 @@
+"""What the two device ports share: firmware/pico.py (MicroPython) and
+circuitpython/cpports.py (CircuitPython). Plain Python that imports no
+hardware module, so both runtimes can load it.
+"""
+
+# The addresses an SSD1306 or SH1106 module answers at, tried after
+# board.DISPLAY_ADDR.
+ADDRESSES = (0x3C, 0x3D)
+
+
+def display_address(found, cfg):
+    """The display's address among the I2C addresses `found`: board.py's
+    DISPLAY_ADDR first, then 0x3C and 0x3D; -1 when none of them answered."""
+    for a in (cfg.DISPLAY_ADDR,) + ADDRESSES:
+        if a in found:
+            return a
+    return -1
+
+
+def show_lines(display, lines):
+    """Best effort: a few lines of text on the display (safe boot, errors)."""
+    if display is None or display.headless:
+        return
+    try:
+        from firmware import fb
+
+        c = fb.Canvas()
+        y = 2
+        for s in lines:
+            c.text(s, 2, y, 1, fb.BIG)
+            y += 10
+        display.show(c.buf, True)
+    except Exception:
+        pass
