@@ -52,7 +52,7 @@ import time
 from firmware import board as cfg
 from firmware.buttons import Buttons, ticks_diff
 from firmware.compat import const
-from firmware.port_common import display_address, show_lines
+from firmware.port_common import HeadlessDisplay, display_address, show_lines
 from firmware.storage import crc16
 
 WIDTH = const(128)
@@ -186,26 +186,7 @@ def wait(buttons, clock, ms, sleep=None):
 
 # -- display ----------------------------------------------------------------------
 
-class HeadlessDisplay:
-    """No display: frames go nowhere, the game runs on."""
-
-    headless = True
-    last_bytes = 0
-
-    def show(self, buf, full=False):
-        return 0
-
-    def contrast(self, value):
-        pass
-
-    def power(self, on):
-        pass
-
-    def invert(self, on):
-        pass
-
-    def invalidate(self):
-        pass
+# No display: firmware.port_common.HeadlessDisplay (frames go nowhere).
 
 
 class DisplayPort:

@@ -37,7 +37,7 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const
-from firmware.port_common import display_address, show_lines
+from firmware.port_common import HeadlessDisplay as _Headless, display_address, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(10)  # longest sleep between checks for a waiting press
@@ -77,14 +77,12 @@ def _check_wiring(cfg):
 
 _HEADLESS = "Running without a display: the game goes on."
 
-class HeadlessDisplay:
+class HeadlessDisplay(_Headless):
     """No display: the game runs on. With a `view` (run() attaches a
     firmware.textview.TextView) each changed frame is printed on the serial
     console as text; without one frames go nowhere. `why` says in a few
     words what bring-up found."""
 
-    headless = True
-    last_bytes = 0
     addr = None
     sh1106 = False
 
@@ -100,18 +98,6 @@ class HeadlessDisplay:
             except OSError:
                 pass  # the console went away; the game goes on
         return 0  # no bytes on the I2C bus
-
-    def contrast(self, value):
-        pass
-
-    def power(self, on):
-        pass
-
-    def invert(self, on):
-        pass
-
-    def invalidate(self):
-        pass
 
 
 class DisplayPort:

@@ -17,6 +17,28 @@ def display_address(found, cfg):
     return -1
 
 
+class HeadlessDisplay:
+    """No display: frames go nowhere, the game runs on."""
+
+    headless = True
+    last_bytes = 0
+
+    def show(self, buf, full=False):
+        return 0
+
+    def contrast(self, value):
+        pass
+
+    def power(self, on):
+        pass
+
+    def invert(self, on):
+        pass
+
+    def invalidate(self):
+        pass
+
+
 def show_lines(display, lines):
     """Best effort: a few lines of text on the display (safe boot, errors)."""
     if display is None or display.headless:
