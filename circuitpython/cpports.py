@@ -52,7 +52,7 @@ import time
 from firmware import board as cfg
 from firmware.buttons import Buttons, ticks_diff
 from firmware.compat import const
-from firmware.port_common import HeadlessDisplay, display_address, show_lines
+from firmware.port_common import HeadlessDisplay, bus_error, display_address, show_lines
 from firmware.storage import crc16
 
 WIDTH = const(128)
@@ -252,10 +252,7 @@ class DisplayPort:
         self._buf_pages = [bm[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES)]
 
     def _failed(self, e):
-        if not self.errors:
-            self.out("The display stopped answering on I2C (%s). The game goes on; "
-                     "check the display's wires." % (e,))
-        self.errors += 1
+        bus_error(self, e)
         self._valid = False
 
     def show(self, buf, full=False):

@@ -37,7 +37,8 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const
-from firmware.port_common import HeadlessDisplay as _Headless, display_address, show_lines
+from firmware.port_common import HeadlessDisplay as _Headless
+from firmware.port_common import bus_error, display_address, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(10)  # longest sleep between checks for a waiting press
@@ -116,10 +117,7 @@ class DisplayPort:
         self.last_bytes = 0
 
     def _failed(self, e):
-        if not self.errors:
-            self.out("The display stopped answering on I2C (%s). The game goes on; "
-                     "check the display's wires." % (e,))
-        self.errors += 1
+        bus_error(self, e)
 
     def show(self, buf, full=False):
         try:

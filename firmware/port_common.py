@@ -17,6 +17,15 @@ def display_address(found, cfg):
     return -1
 
 
+def bus_error(port, e):
+    """A display port's I2C error `e`: the first one since the display last
+    answered is reported through port.out; port.errors counts them."""
+    if not port.errors:
+        port.out("The display stopped answering on I2C (%s). The game goes on; "
+                 "check the display's wires." % (e,))
+    port.errors += 1
+
+
 class HeadlessDisplay:
     """No display: frames go nowhere, the game runs on."""
 
