@@ -52,7 +52,12 @@ class Rules:
         words = line.split()
         if not words:
             raise ValueError("empty rules line")
+        # A preset's name brings its fields ("classic stop_at=0" is Classic
+        # without the two-card stop); any other name starts from Cardems.
         r = Rules(name=words[0])
+        for p in PRESETS:
+            if p.name == words[0]:
+                r = p.copy()
         for w in words[1:]:
             k, _, v = w.partition("=")
             if k not in Rules.__slots__ or k == "name" or not v:

@@ -21,6 +21,14 @@ def test_presets_are_the_documented_combinations():
         assert Rules.from_text(r.text()) == r
 
 
+def test_a_rules_line_naming_a_preset_starts_from_its_fields():
+    assert Rules.from_text("classic") == CLASSIC
+    assert Rules.from_text("oklahoma") == OKLAHOMA
+    r = Rules.from_text("classic stop_at=0")
+    assert r.upcard_offer and r.stop_at == 0 and r.name == "classic"
+    assert Rules.from_text("custom") == CARDEMS.copy(name="custom")
+
+
 def test_v1_first_turn_is_an_offer_take_or_pass():
     m = match_with(KNOCKY, LOOSE, "Kd", rules=OFFER)
     assert m.phase == "first_upcard" and m.to_move == 0
