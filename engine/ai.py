@@ -10,39 +10,44 @@ made from `Know` alone.
 
 Strategy (hard)
 ---------------
-* Unseen cards are those in no known place: not ours, not in the pile, not
-  known to be held by the opponent. Each gets a weight for "the opponent
-  holds it": cards of the rank of a card the opponent discarded or left as
-  upcard, and its suit neighbours (one and two ranks away), are less likely;
-  those around a card it picked up are more likely. The weights are
-  normalised so they sum to the number of unknown cards in its hand; the
-  rest of each unseen card's chance is "next stock card".
-* A 10-card hand is valued by its expected deadwood after one more stock
-  draw and the best discard (one-step lookahead). An unseen card that can
-  join no meld with the hand only swaps with the highest-value deadwood
-  card, which a value histogram handles; a card that can join a meld gets
-  an exact best-discard search. So pairs, two-card runs and gaps count by
-  how many of their completing cards are still live.
-* Discard: among the cards whose removal leaves deadwood near the minimum,
-  the one minimising that expected deadwood plus the danger of feeding the
-  opponent (the chance that it holds two cards making a meld with the card,
-  from the weights above; a card it already holds counts fully) times a
-  weight in deadwood points.
-* Draw: take the upcard when the best hand after taking it (and its
-  discard, never the upcard itself, R4) is worth more than a stock draw: the
-  current hand's one-step value, improved by the expected gain of one more
-  draw. Always take it when it lets the player knock at once.
-* Knock: gin (0 deadwood) always. Otherwise knock when the deadwood is within
-  the limit and low enough for the stage of the hand: early any legal knock,
-  later (fewer stock cards, the opponent having picked up cards) only lower
-  deadwood, as the defender's deadwood shrinks and layoffs make undercuts
-  likelier; near the end the knock is taken at once (the stock running out
-  scores nothing).
+* Opponent model. Unseen cards are in no known place: not ours, not in the
+  pile, not known to be held by the opponent (it took them from the pile and
+  has not thrown them back). Each gets a weight for "the opponent holds it":
+  the same-rank cards and the one- and two-away suit neighbours of a card it
+  discarded or left lying as the upcard are less likely (it had no use for
+  that card), those around a card it picked up more likely (it made a meld
+  with it). The weights are normalised to the number of unknown cards in its
+  hand; the rest of each unseen card's chance is "next stock card".
+* Hand value. A 10-card hand is valued by its deadwood less the expected
+  gain of one more stock draw and the best discard. An unseen card that can
+  join no meld with the hand can only replace the highest-value deadwood
+  card (one formula); a card that can join a meld gets an exact best-discard
+  search. The meld part of the gain is weighted up (x3 with a full stock,
+  falling to x1 as it runs out), standing for the draws still to come: so
+  pairs, two-card runs and gaps count by how many of their completing cards
+  are still live, and count less late in the hand.
+* Discard: among the cards whose removal leaves deadwood near the lowest,
+  the one giving the best hand value, less a small charge for the chance
+  that the opponent holds two cards making a meld with it (from the model;
+  a card it is known to hold counts fully).
+* Draw: take the upcard (never to discard it at once, R4) when the best
+  hand after taking it is worth more than the current hand after a stock
+  draw (its value improved by one more draw's expected gain), or when it
+  lets the player knock and it would.
+* Knock: gin (0 deadwood) always. Otherwise hard knocks early only when the
+  opponent's deadwood, estimated from the value of its last discard (a
+  player shedding its highest deadwood card keeps none above that value),
+  the stock draws so far and its pickups, promises a win of 24 points or
+  more. With a smaller margin it keeps its low deadwood and plays on: it may
+  reach gin (+25), and an opponent that knocks into a lower or equal
+  deadwood is undercut (+25, R10). When the stock is two cards from its end
+  (R11 / V3) it knocks rather than let the hand die.
 
-Levels: normal uses the same lookahead without the opponent model or the
-danger term and knocks as soon as it can; easy keeps pairs but otherwise
-plays like a beginner (discards the highest unmelded card, sometimes a
-random one, takes the upcard only for a finished meld, knocks at once).
+Levels: normal uses the same lookahead (meld gains at x1) without the
+opponent model and the danger charge, and knocks as soon as it can. Easy
+plays like a beginner: it discards the highest unmelded card, one time in
+four any unmelded card, takes the upcard only for a finished meld, and
+knocks at once. The hint is always hard's move, with a few words of why.
 
 Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
@@ -52,7 +57,7 @@ runtime for a given seed). Once per hand `Know` reads the pile's first card
 and the scores (a few small allocations).
 """
 from .compat import const
-from .cards import NO_CARD, CARD_VALUE, card, card_text, RANKS, SUITS
+from .cards import NO_CARD, CARD_VALUE, card, card_text
 from .melds import deadwood4, best_discard4, _BIT_RANK
 from .hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK, TOOK
 from .rng import Rng
@@ -62,12 +67,17 @@ PH_DRAW = const(1)
 PH_DISCARD = const(2)
 PH_OTHER = const(3)
 
-# Tuning (integers; deadwood points are scaled by 16 in values).
-_MARGIN = (12)        # discard candidates: deadwood within this of the best
-_W_DANGER = (6)       # deadwood points lost when the opponent melds our discard
-_TAKE_BIAS = (4)      # (x1/16) taking the upcard must win by this much
-_RHO = (16)           # (x1/16) next draw's expected gain, relative to this one's
-_P_MAX = const(240)        # cap on a card's "opponent holds it" chance (x1/256)
+# Tuning (integers; values are deadwood points x16). Measured with
+# tools/arena.py against the `simple` baseline (see the README).
+_MARGIN = const(12)      # discard candidates: deadwood within this of the best
+_DANGER = const(2)       # points charged per unit chance the opponent melds a discard
+_TAKE_BIAS = const(4)    # (x1/16) taking the upcard must beat drawing by this
+_RHO = const(16)         # (x1/16) weight of the next draw's gain when drawing
+_LAM_EARLY = const(48)   # (x1/16) weight of meld gains with a full stock ...
+_LAM_LATE = const(16)    # ... falling to this as the stock runs out
+_KNOCK_MARGIN = const(24)  # knock early only for an estimated win this large
+_KNOCK_END = const(2)    # knock whenever the stock is this close to its end
+_P_MAX = const(240)      # cap on a card's "opponent holds it" chance (x1/256)
 
 # Every action string, built once so a decision returns one without allocating.
 ACTION_TEXT = [None] * 192
@@ -149,6 +159,8 @@ class Know:
         self.key_deal = -1
         self.key_hand = -1
         self.init_up = NO_CARD
+        self.olast = NO_CARD         # the opponent's last discard (not a knock)
+        self.stop_at = 0             # R11: 0; V3: 2 (the hand ends at this stock)
 
     def fill(self, view):
         """Read `view` (an engine View or an ObsView). Allocation-free in
@@ -195,6 +207,7 @@ class Know:
         took = 0
         turns = 0
         last = 255
+        olast = NO_CARD
         for i in range(n):
             code = log[i]
             who = ls[i]
@@ -213,6 +226,7 @@ class Know:
                     b = 1 << (c % 13)
                     oppk[c // 13] &= ~b
                     odisc[c // 13] |= b
+                    olast = c
             else:
                 if code == DRAW_STOCK:
                     turns += 1
@@ -232,6 +246,7 @@ class Know:
             dead[s] &= ~self.mine[s]
         self.opp_took = took
         self.turns = turns
+        self.olast = olast
         self.stock_only = self.phase == PH_DRAW and last == PASS
         self.taken = NO_CARD
         if self.phase == PH_DISCARD and n and ls[n - 1] == seat and last >= TOOK:
@@ -259,6 +274,8 @@ class Know:
         sc = view.scores
         self.my_score = sc[0]
         self.opp_score = sc[1]
+        r = getattr(view, "rules", None)
+        self.stop_at = getattr(r, "stop_at", 0) if r is not None else 0
 
 
 class Player:
@@ -279,17 +296,30 @@ class Player:
         self.po = [0] * 52           # opponent holds it (x1/256)
         self.ps = [0] * 52           # next stock card weight (256 - po)
         self.ps_sum = 1
-        self.vh = bytearray(16)      # stock-weight histogram of non-melding values
         # what the last decision found, for the hint
         self.why_kind = 0
         self.why_val = 0
+        self.v1 = 0
+        self.dc_value = 0
+        self.lam = _LAM_EARLY
+        self._hard = None            # the hint's own hard player (other levels)
+        # tuning, per level (instance fields so the arena can try others)
         self.t_margin = _MARGIN
-        self.t_danger = _W_DANGER
+        self.t_danger = _DANGER if level == "hard" else 0
         self.t_bias = _TAKE_BIAS
         self.t_rho = _RHO
-        self.t_lam = 16
-        self.v1 = 0
-        self.t_knock = [0, 0, 0, 0, 0, 0, 0, 0]
+        self.t_lam = _LAM_EARLY if level == "hard" else 16
+        self.t_lam2 = _LAM_LATE if level == "hard" else 16
+        self.t_kt = _KNOCK_MARGIN
+        self.t_kend = _KNOCK_END
+        # the defender's deadwood x16 ~ c0 + c1 * (value of its last discard)
+        #   - c2 * (stock draws so far) - c3 * (its pickups)
+        self.t_kc = (172, 40, 11, 55)
+        # x/4 weights of an unseen card's same-rank and +-1, +-2 suit
+        # neighbours after the opponent discarded / left / took a card
+        self.t_nd = (2, 2, 3)
+        self.t_np = (2, 2, 3)
+        self.t_nt = (8, 8, 6)
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
@@ -301,7 +331,12 @@ class Player:
         return ACTION_TEXT[code]
 
     def hint(self, view):
-        """(action, reason): hard's move for this view and why, in a few words."""
+        """(action, reason): hard's move for this view and why, in a few words
+        (the hint button). Not a hot path: the reason is a new string."""
+        if self.level != "hard":
+            if self._hard is None:
+                self._hard = Player("hard")
+            return self._hard.hint(view)
         k = self.k
         k.fill(view)
         code = self._decide(k, 2)
@@ -334,6 +369,8 @@ class Player:
                 un += 1
                 po[c] = 64
         self.un = un
+        st = k.stock if k.stock < 31 else 31
+        self.lam = self.t_lam2 + (self.t_lam - self.t_lam2) * st // 31
         nopp = 10 - nk
         if nopp < 0:
             nopp = 0
@@ -342,17 +379,25 @@ class Player:
             return
         if lv >= 2:
             # evidence: discarded / left cards make their neighbours unlikely
+            nd = self.t_nd
+            np_ = self.t_np
+            nt = self.t_nt
             for s in range(4):
-                ev = k.odisc[s] | k.opass[s]
+                ev = k.odisc[s]
                 while ev:
                     bit = ev & -ev
                     ev ^= bit
-                    self._nudge(s, _BIT_RANK[bit % 37], unseen, 2, 2, 3)
+                    self._nudge(s, _BIT_RANK[bit % 37], unseen, nd[0], nd[1], nd[2])
+                ev = k.opass[s] & ~k.odisc[s]
+                while ev:
+                    bit = ev & -ev
+                    ev ^= bit
+                    self._nudge(s, _BIT_RANK[bit % 37], unseen, np_[0], np_[1], np_[2])
                 ev = k.otook[s]
                 while ev:
                     bit = ev & -ev
                     ev ^= bit
-                    self._nudge(s, _BIT_RANK[bit % 37], unseen, 8, 8, 6)
+                    self._nudge(s, _BIT_RANK[bit % 37], unseen, nt[0], nt[1], nt[2])
         tot = 0
         for i in range(un):
             tot += po[ul[i]]
@@ -433,7 +478,7 @@ class Player:
         dw = deadwood4(a, b, c, d)
         if dw == 0:
             self.v1 = 0
-            return 0
+            return -3200            # gin: nothing is better
         # hv: the most one card's removal lowers the deadwood (the highest
         # deadwood card); a card that joins no meld swaps with it.
         hv = 0
@@ -450,7 +495,8 @@ class Player:
             h[s] = x
         ul = self.ul
         ps = self.ps
-        total = 0
+        gm = 0
+        gs = 0
         for i in range(self.un):
             u = ul[i]
             p = ps[u]
@@ -475,24 +521,30 @@ class Player:
                     if best == 0:
                         break
                 h[s] ^= ub
-                total += p * best
+                gm += p * (dw - best)
             else:
                 e = dw + CARD_VALUE[u] - hv
-                total += p * (e if e < dw else dw)
-        v1 = total * 16 // self.ps_sum
-        self.v1 = v1
-        return dw * 16 - self.t_lam * (dw * 16 - v1) // 16
+                if e < dw:
+                    gs += p * (dw - e)
+        sps = self.ps_sum
+        gm = gm * 16 // sps
+        gs = gs * 16 // sps
+        self.v1 = dw * 16 - gm - gs
+        return dw * 16 - gs - self.lam * gm // 16
 
     def _discard_choice(self, k, lv, forbid):
-        """Best discard code's card for the 11-card hand in self.m:
-        returns score * 64 + card (score >= 0)."""
+        """Best discard for the 11-card hand in self.m (never `forbid`, R4).
+        Returns the card; self.dc_value is the value of the hand it leaves
+        (without the danger term, so draws can be compared)."""
         m = self.m
         h = self.h
         bd = best_discard4(m, forbid)
         lo = bd >> 6
-        best = -1
+        found = False
+        best = 0
         best_c = bd & 63
         best_v = 0
+        best_e = 0
         for s in range(4):
             x = m[s]
             left = x
@@ -509,29 +561,36 @@ class Player:
                 h[s] = x ^ bit
                 if deadwood4(h[0], h[1], h[2], h[3]) > lo + self.t_margin:
                     continue
-                v = self._value10(h)
+                e = self._value10(h)
+                v = e
                 if lv >= 2:
                     v += self.t_danger * self._danger(k, c) // 16
                 cv = CARD_VALUE[c]
-                if best < 0 or v < best or (v == best and cv > best_v):
+                if not found or v < best or (v == best and cv > best_v):
+                    found = True
                     best = v
                     best_c = c
                     best_v = cv
-        if best < 0:
-            best = 0
-        return best * 64 + best_c
+                    best_e = e
+        self.dc_value = best_e
+        return best_c
 
     def _should_knock(self, k, lv, dw):
-        if dw == 0:
+        """Knock now (dw <= the limit)? Gin always; easy and normal at once.
+        Hard knocks early only for a large estimated win: otherwise it keeps
+        its low deadwood, playing for gin or for the undercut when the
+        opponent knocks (R10), and knocks when the stock is nearly out (R11)."""
+        if dw == 0 or lv < 2:
             return True
-        if lv < 2:
+        if k.stock - k.stop_at <= self.t_kend:
             return True
-        t = self.t_knock
-        if t[0] and dw <= t[0] and k.stock >= t[1]:
-            return False            # low: play on for gin (or an undercut)
-        if k.stock < t[2] and dw > t[3]:
-            return False
-        return True
+        # The defender's deadwood, estimated from the value of its last
+        # discard (a player shedding its highest deadwood card holds no
+        # unmelded card above it), the stock draws so far and its pickups.
+        vl = CARD_VALUE[k.olast] if k.olast != NO_CARD else 10
+        c = self.t_kc
+        est = c[0] + c[1] * vl - c[2] * k.turns - c[3] * k.opp_took
+        return est - dw * 16 >= self.t_kt * 16
 
     # -- decisions -----------------------------------------------------------------
     def _decide(self, k, lv):
@@ -551,10 +610,9 @@ class Player:
             if lv == 0:
                 return DISCARD + self._easy_discard(k, x & 63)
             self._model(k, lv)
-            y = self._discard_choice(k, lv, k.taken)
-            self.why_kind = 2
-            self.why_val = y >> 6
-            return DISCARD + (y & 63)
+            c = self._discard_choice(k, lv, k.taken)
+            self.why_kind = 6 if dw <= k.limit else 2
+            return DISCARD + c
         if k.phase == PH_OFFER or k.phase == PH_DRAW:
             if k.up != NO_CARD and not k.stock_only and self._wants_up(k, lv):
                 return DRAW_UPCARD
@@ -617,8 +675,8 @@ class Player:
             return True
         self._model(k, lv)
         # the upcard is no longer a stock candidate: it is seen
-        y = self._discard_choice(k, lv, up)
-        take = y >> 6
+        self._discard_choice(k, lv, up)
+        take = self.dc_value
         h = self.h
         h[0] = mine[0]
         h[1] = mine[1]
@@ -633,31 +691,64 @@ class Player:
         return False
 
     def _why(self, k, code):
+        """A few words for the 128x64 screen (allocates; not a hot path)."""
+        mine = k.mine
+        m = [mine[0], mine[1], mine[2], mine[3]]
         if code == DRAW_UPCARD:
-            u = card_text(k.up)
+            u = k.up
+            t = card_text(u)
             if self.why_kind == 4:
-                return "take %s: then knock" % u
-            if self.why_kind == 3:
-                return "take %s: makes a meld" % u
-            return "take %s: lowers deadwood" % u
+                return "take %s: then knock" % t
+            s = u // 13
+            x = m[s] | (1 << (u % 13))
+            w = x & (x >> 1) & (x >> 2)
+            if w & ((7 << (u % 13)) >> 2):
+                return "take %s: makes a run" % t
+            if _in_meld(m, u):
+                return "take %s: makes a set" % t
+            return "take %s: lowers deadwood" % t
         if code == DRAW_STOCK:
-            return "draw: %s no help" % card_text(k.up) if k.up != NO_CARD else "draw from stock"
+            if k.up == NO_CARD or k.stock_only:
+                return "draw from the stock"
+            return "draw: %s no help" % card_text(k.up)
         if code == PASS:
             return "pass: %s no help" % card_text(k.up)
         c = code & 63
+        t = card_text(c)
         if code >= KNOCK:
             if self.why_val == 0:
-                return "gin! discard %s" % card_text(c)
+                return "gin! discard %s" % t
             return "knock: %d deadwood, stock %d" % (self.why_val, k.stock)
-        m = self.m
+        if self.why_kind == 6:
+            return "discard %s: knock later" % t
+        # what kind of card goes
+        dw11 = deadwood4(m[0], m[1], m[2], m[3])
         s = c // 13
-        bit = 1 << (c % 13)
-        m[s] &= ~bit
+        m[s] ^= 1 << (c % 13)
+        dead_card = deadwood4(m[0], m[1], m[2], m[3]) == dw11 - CARD_VALUE[c]
+        m[s] ^= 1 << (c % 13)
+        if not dead_card:
+            return "discard %s: breaks a meld" % t
+        hi = 0
+        hic = c
+        for s2 in range(4):
+            for r in range(13):
+                if m[s2] >> r & 1:
+                    x = s2 * 13 + r
+                    m[s2] ^= 1 << r
+                    if deadwood4(m[0], m[1], m[2], m[3]) == dw11 - CARD_VALUE[x]:
+                        if CARD_VALUE[x] > hi:
+                            hi = CARD_VALUE[x]
+                            hic = x
+                    m[s2] ^= 1 << r
+        m[s] ^= 1 << (c % 13)
         if _in_meld(m, c):
-            return "discard %s: keeps better melds" % card_text(c)
-        if self._danger(k, c) < 32:
-            return "discard %s: dead card, safe" % card_text(c)
-        return "discard %s: least useful" % card_text(c)
+            return "discard %s: weakest draw" % t
+        if CARD_VALUE[c] >= hi:
+            return "discard %s: highest dead card" % t
+        if self._danger(k, hic) > self._danger(k, c) + 16:
+            return "discard %s: safer than %s" % (t, card_text(hic))
+        return "discard %s: keeps draws" % t
 
 
 def _in_meld_now(m, s, bit):
