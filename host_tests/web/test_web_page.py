@@ -182,9 +182,9 @@ def test_ai_makes_the_same_moves_in_the_page_as_on_the_unix_port(browser, site):
     from tools.bench_web import browser_ai_js
 
     open_page(browser, site, "?seed=1&fakeclock=1")
-    page = json.loads(browser.eval(browser_ai_js(2)))
+    page = json.loads(browser.eval(browser_ai_js(4)))
     out = subprocess.run([_unix_micropython(), "-X", "heapsize=4M",
-                          os.path.join(ROOT, "tools", "web", "aibench.py"), "2"],
+                          os.path.join(ROOT, "tools", "web", "aibench.py"), "4"],
                          capture_output=True, text=True, check=True, cwd=ROOT).stdout
     unix = json.loads(out.strip().splitlines()[-1])
     assert page["runtime"].startswith("micropython") and "webassembly" in page["runtime"]
