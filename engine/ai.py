@@ -161,6 +161,7 @@ class Know:
         self.init_up = NO_CARD
         self.olast = NO_CARD         # the opponent's last discard (not a knock)
         self.stop_at = 0             # R11: 0; V3: 2 (the hand ends at this stock)
+        self.target = 100            # R12 / V5: the match target
 
     def fill(self, view):
         """Read `view` (an engine View or an ObsView). Allocation-free in
@@ -276,6 +277,7 @@ class Know:
         self.opp_score = sc[1]
         r = getattr(view, "rules", None)
         self.stop_at = getattr(r, "stop_at", 0) if r is not None else 0
+        self.target = getattr(r, "target", 100) if r is not None else 100
 
 
 class Player:
@@ -312,6 +314,10 @@ class Player:
         self.t_lam2 = _LAM_LATE if level == "hard" else 16
         self.t_kt = _KNOCK_MARGIN
         self.t_kend = _KNOCK_END
+        self.t_lamw = 16
+        self.t_mend = 0
+        self.t_oend = 0
+        self.t_okt = 8
         # the defender's deadwood x16 ~ c0 + c1 * (value of its last discard)
         #   - c2 * (stock draws so far) - c3 * (its pickups)
         self.t_kc = (172, 40, 11, 55)
@@ -540,6 +546,8 @@ class Player:
         h = self.h
         bd = best_discard4(m, forbid)
         lo = bd >> 6
+        if lv >= 2 and lo <= k.limit and self.t_lamw >= 0:
+            self.lam = self.t_lamw      # playing on at low deadwood
         found = False
         best = 0
         best_c = bd & 63
@@ -590,7 +598,12 @@ class Player:
         vl = CARD_VALUE[k.olast] if k.olast != NO_CARD else 10
         c = self.t_kc
         est = c[0] + c[1] * vl - c[2] * k.turns - c[3] * k.opp_took
-        return est - dw * 16 >= self.t_kt * 16
+        win = est - dw * 16
+        if self.t_mend and win >= 16 * self.t_mend and win >= (k.target - k.my_score) * 16:
+            return True             # the likely win ends the match
+        if self.t_oend and k.target - k.opp_score <= self.t_oend and win >= 16 * self.t_okt:
+            return True             # the opponent is close: do not wait
+        return win >= self.t_kt * 16
 
     # -- decisions -----------------------------------------------------------------
     def _decide(self, k, lv):

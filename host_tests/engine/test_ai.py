@@ -215,3 +215,29 @@ def test_discards_the_high_loose_card_not_a_meld():
     play(m, "draw_stock")      # seat 0 holds 2d: a loose low card joins
     a = Player("hard").choose(m.view(0))
     assert a in ("discard:Kc", "knock:Kc"), a
+
+
+# Hard holds three melds and the 4c; seat 0 has just thrown a low card, so
+# its deadwood is likely low: a knock would win little.
+LOW1 = "As 2s 3s 5h 6h 7h 9d Td Jd 4c"
+LOW0 = "8s 9s Ks 2h Qh 3d 5d Kd 3c Qc"
+
+
+def test_r10_hard_plays_on_for_the_undercut_when_a_knock_wins_little():
+    m = match_with(LOW0, LOW1, "7c", "Kh 8c")
+    play(m, "draw_stock", "discard:3c", "draw_stock")    # seat 1 drew the 8c
+    assert "knock:8c" in m.legal()
+    assert Player("hard").choose(m.view(1)) == "discard:8c"
+    assert Player("normal").choose(m.view(1)) == "knock:8c"
+    assert Player("easy").choose(m.view(1)) == "knock:8c"
+    act, why = Player("hard").hint(m.view(1))
+    assert act == "discard:8c" and why == "discard 8c: knock later", why
+
+
+def test_hint_names_the_reason():
+    m = match_with(SEAT0, SEAT1, "Qc", "7d")
+    play(m, "draw_stock", "discard:7d")
+    assert Player("easy").hint(m.view(1)) == ("draw_upcard", "take 7d: makes a set")
+    play(m, "draw_upcard")
+    act, why = Player("hard").hint(m.view(1))
+    assert act.startswith("discard:") and why.startswith("discard " + act[8:]), (act, why)
