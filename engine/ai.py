@@ -23,9 +23,10 @@ Strategy (hard)
   join no meld with the hand can only replace the highest-value deadwood
   card (one formula); a card that can join a meld gets an exact best-discard
   search. The meld part of the gain is weighted up (x3 with a full stock,
-  falling to x1 as it runs out), standing for the draws still to come: so
-  pairs, two-card runs and gaps count by how many of their completing cards
-  are still live, and count less late in the hand.
+  falling to x1 as it runs out, and x1 while playing on with a knockable
+  hand), standing for the draws still to come: so pairs, two-card runs and
+  gaps count by how many of their completing cards are still live, and
+  count less late in the hand.
 * Discard: among the cards whose removal leaves deadwood near the lowest,
   the one giving the best hand value, less a small charge for the chance
   that the opponent holds two cards making a meld with it (from the model;
@@ -75,6 +76,7 @@ _TAKE_BIAS = const(4)    # (x1/16) taking the upcard must beat drawing by this
 _RHO = const(16)         # (x1/16) weight of the next draw's gain when drawing
 _LAM_EARLY = const(48)   # (x1/16) weight of meld gains with a full stock ...
 _LAM_LATE = const(16)    # ... falling to this as the stock runs out
+_LAM_WAIT = const(16)    # ... and this while playing on with a knockable hand
 _KNOCK_MARGIN = const(24)  # knock early only for an estimated win this large
 _KNOCK_END = const(2)    # knock whenever the stock is this close to its end
 _P_MAX = const(240)      # cap on a card's "opponent holds it" chance (x1/256)
@@ -161,7 +163,6 @@ class Know:
         self.init_up = NO_CARD
         self.olast = NO_CARD         # the opponent's last discard (not a knock)
         self.stop_at = 0             # R11: 0; V3: 2 (the hand ends at this stock)
-        self.target = 100            # R12 / V5: the match target
 
     def fill(self, view):
         """Read `view` (an engine View or an ObsView). Allocation-free in
@@ -277,7 +278,6 @@ class Know:
         self.opp_score = sc[1]
         r = getattr(view, "rules", None)
         self.stop_at = getattr(r, "stop_at", 0) if r is not None else 0
-        self.target = getattr(r, "target", 100) if r is not None else 100
 
 
 class Player:
@@ -314,10 +314,7 @@ class Player:
         self.t_lam2 = _LAM_LATE if level == "hard" else 16
         self.t_kt = _KNOCK_MARGIN
         self.t_kend = _KNOCK_END
-        self.t_lamw = 16
-        self.t_mend = 0
-        self.t_oend = 0
-        self.t_okt = 8
+        self.t_lamw = _LAM_WAIT if level == "hard" else -1
         # the defender's deadwood x16 ~ c0 + c1 * (value of its last discard)
         #   - c2 * (stock draws so far) - c3 * (its pickups)
         self.t_kc = (172, 40, 11, 55)
@@ -546,7 +543,7 @@ class Player:
         h = self.h
         bd = best_discard4(m, forbid)
         lo = bd >> 6
-        if lv >= 2 and lo <= k.limit and self.t_lamw >= 0:
+        if lo <= k.limit and self.t_lamw >= 0:
             self.lam = self.t_lamw      # playing on at low deadwood
         found = False
         best = 0
@@ -598,12 +595,7 @@ class Player:
         vl = CARD_VALUE[k.olast] if k.olast != NO_CARD else 10
         c = self.t_kc
         est = c[0] + c[1] * vl - c[2] * k.turns - c[3] * k.opp_took
-        win = est - dw * 16
-        if self.t_mend and win >= 16 * self.t_mend and win >= (k.target - k.my_score) * 16:
-            return True             # the likely win ends the match
-        if self.t_oend and k.target - k.opp_score <= self.t_oend and win >= 16 * self.t_okt:
-            return True             # the opponent is close: do not wait
-        return win >= self.t_kt * 16
+        return est - dw * 16 >= self.t_kt * 16
 
     # -- decisions -----------------------------------------------------------------
     def _decide(self, k, lv):
