@@ -5,8 +5,8 @@ ObsView over the plain-data `obs` dict of the arena and the OpenSpiel
 adapter. Both fill one record, `Know`: own suit masks, the discard pile as
 masks (rebuilt from the move log), the cards the opponent took and still
 holds, the cards it discarded, the upcards it left lying, the stock's size,
-the knock limit, the card just taken (R4) and the scores. Every decision is
-made from `Know` alone.
+the knock limit and the card just taken (R4). Every decision is made from
+`Know` alone.
 
 Strategy (hard)
 ---------------
@@ -54,8 +54,8 @@ Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
 arithmetic is on small ints, action strings come from a prebuilt table, and
 nothing depends on dict or set order (the moves are the same on every
-runtime for a given seed). Once per hand `Know` reads the pile's first card
-and the scores (a few small allocations).
+runtime for a given seed). Once per hand `Know` may read the pile's first
+card through `view.pile` (one small list).
 """
 from .compat import const
 from .cards import NO_CARD, CARD_VALUE, card, card_text
@@ -154,8 +154,6 @@ class Know:
         self.stock = 31
         self.limit = 10
         self.stock_only = False
-        self.my_score = 0
-        self.opp_score = 0
         self.opp_took = 0            # pickups by the opponent this hand
         self.turns = 0               # stock draws this hand (both players)
         self.key_deal = -1
@@ -166,7 +164,7 @@ class Know:
 
     def fill(self, view):
         """Read `view` (an engine View or an ObsView). Allocation-free in
-        steady state; once per hand it reads the pile and the scores."""
+        steady state; once per hand it may read the pile's first card."""
         self.seat = seat = view.seat
         view.load_masks(self.mine)
         ph = view.phase
@@ -255,7 +253,8 @@ class Know:
             self.taken = last - TOOK
 
     def _new_hand(self, view):
-        # Once per hand (allocates): the first upcard and the scores.
+        # Once per hand (allocates a list when the first upcard lies buried
+        # under discards): the first upcard, and the rules' stock stop.
         log = view.log
         init = NO_CARD
         depth = 1
@@ -273,9 +272,6 @@ class Know:
             if p:
                 init = p[0]
         self.init_up = init
-        sc = view.scores
-        self.my_score = sc[0]
-        self.opp_score = sc[1]
         r = getattr(view, "rules", None)
         self.stop_at = getattr(r, "stop_at", 0) if r is not None else 0
 
