@@ -12,7 +12,8 @@ each bot's decision time (median/max, on this host's Python).
 Bots: easy, normal, hard (engine.ai.Player), simple (tools/bots.py), or
 `module:function`, a bring-your-own bot `choose(obs) -> action string`
 where obs is the plain-data dict of engine.ai.obs_from_view (README).
---rules takes `cardems` or a rules line such as "cardems upcard_offer=1".
+--rules takes a preset (cardems, classic, oklahoma, bonus) or a rules line
+such as "cardems upcard_offer=1" (engine.Rules.text() form).
 """
 import argparse
 import importlib
@@ -190,7 +191,7 @@ def main(argv=None):
     ap.add_argument("--b", default="simple", help="bot B")
     ap.add_argument("--matches", type=int, default=1000, help="matches (even: each deal sequence twice)")
     ap.add_argument("--seed", type=int, default=1, help="first match seed")
-    ap.add_argument("--rules", default="cardems", help="'cardems' or a rules line")
+    ap.add_argument("--rules", default="cardems", help="a preset name (cardems classic oklahoma bonus) or a rules line")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = ap.parse_args(argv)
     parse_rules(args.rules)
