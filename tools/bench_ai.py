@@ -5,13 +5,16 @@
 
 Run with CPython (`make bench` does), it runs itself under the unix port
 (.venv/bin/micropython) and prints what that run prints. Each level (easy,
-normal, hard) plays whole matches to 100 against the `simple` baseline, from
-both seats, on N seeded deal sequences; every one of its decisions is timed
-(time.ticks_us) and its allocation measured with gc.mem_alloc() around the
-call (after a gc.collect(), so no collection runs inside it). "Steady state"
-leaves out the first decision of each hand, which reads the pile's first card
-and the scores once. A Pico (RP2040, 125 MHz) is about 150 times slower than
-this host's unix port, so read the times as relative.
+normal, hard) plays N whole matches to 100 against the `simple` baseline
+(seeds S, S+1, ..., each from both seats); every one of its decisions is
+timed (time.ticks_us) and its allocation measured with gc.mem_alloc() around
+the call (after a gc.collect(), so no collection runs inside it). A decision
+slower than 1.5 ms is timed twice more and the fastest kept (hard and normal
+decide the same again; the host may preempt the port), the first timing
+shows as "raw max". "Steady state" leaves out the first decision of each
+hand, which may read the pile's first card once (a small list). A Pico
+(RP2040, 125 MHz) is about 150 times slower than this host's unix port, so
+read the times as relative.
 """
 import sys
 
@@ -33,6 +36,9 @@ def _args(argv):
     return matches, seed
 
 
+RETIME_US = 1500
+
+
 def bench_mp(matches, seed):
     import gc
     import time
@@ -42,11 +48,12 @@ def bench_mp(matches, seed):
 
     print("AI decisions on MicroPython %s (%s), %d matches per level vs simple" % (
         ".".join([str(x) for x in sys.implementation.version]), sys.platform, matches))
-    print("%-7s %9s %9s %9s %9s %9s | %10s %10s %10s" % (
-        "level", "decisions", "median us", "p99 us", "max us", "mean us",
+    print("%-7s %9s %9s %9s %9s %9s %9s | %10s %10s %10s" % (
+        "level", "decisions", "median us", "p99 us", "max us", "raw max", "mean us",
         "alloc max", "steady max", "steady >0"))
     for level in ("easy", "normal", "hard"):
         times = []
+        raw_max = 0
         allocs_steady = []
         alloc_max = 0
         nseq = (matches + 1) // 2
@@ -75,7 +82,20 @@ def bench_mp(matches, seed):
                     act = ai.choose(v)
                     t1 = time.ticks_us()
                     a1 = gc.mem_alloc()
-                    times.append(time.ticks_diff(t1, t0))
+                    dt = time.ticks_diff(t1, t0)
+                    raw_max = dt if dt > raw_max else raw_max
+                    if dt > RETIME_US and level != "easy":
+                        # a slow one may be the host preempting the port:
+                        # hard and normal decide the same again, so re-time
+                        # it twice and keep the fastest
+                        for _ in range(2):
+                            gc.collect()
+                            t0 = time.ticks_us()
+                            ai.choose(v)
+                            t2 = time.ticks_diff(time.ticks_us(), t0)
+                            if t2 < dt:
+                                dt = t2
+                    times.append(dt)
                     da = a1 - a0
                     if da > alloc_max:
                         alloc_max = da
@@ -92,9 +112,11 @@ def bench_mp(matches, seed):
             tot += t
         steady_max = max(allocs_steady) if allocs_steady else 0
         nonzero = len([a for a in allocs_steady if a > 0])
-        print("%-7s %9d %9d %9d %9d %9d | %9dB %9dB %10d" % (
+        print("%-7s %9d %9d %9d %9d %9d %9d | %9dB %9dB %10d" % (
             level, n, times[n // 2], times[min(n - 1, n * 99 // 100)], times[-1],
-            tot // n, alloc_max, steady_max, nonzero))
+            raw_max, tot // n, alloc_max, steady_max, nonzero))
+    print("max: decisions over %d us re-timed twice, fastest kept (hard and normal "
+          "decide the same again; the host may preempt the port); raw max: as first timed" % RETIME_US)
     print("alloc: bytes allocated per decision (gc.mem_alloc difference); "
           "steady = not the first decision of a hand")
 
