@@ -60,7 +60,7 @@ card through `view.pile` (one small list).
 from .compat import const
 from .cards import NO_CARD, CARD_VALUE, card, card_text
 from .melds import deadwood4, best_discard4, _BIT_RANK
-from .hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK, TOOK
+from .hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK, TOOK, action_code
 from .rng import Rng
 
 PH_OFFER = const(0)
@@ -92,20 +92,6 @@ for _c in range(52):
 del _c
 
 LEVELS = ("easy", "normal", "hard")
-
-
-def _code_of(text):
-    if text == "draw_stock":
-        return DRAW_STOCK
-    if text.startswith("draw_upcard"):
-        return DRAW_UPCARD
-    if text == "pass":
-        return PASS
-    if text.startswith("discard:"):
-        return DISCARD + card(text[8:])
-    if text.startswith("knock:"):
-        return KNOCK + card(text[6:])
-    raise ValueError("not an action: %r" % (text,))
 
 
 def _bits(x):
@@ -791,7 +777,7 @@ class ObsView:
         log_seat = bytearray()
         for mv in self.moves:
             seat, act = mv[0], mv[1]
-            code = _code_of(act)
+            code = action_code(act)
             if code == DRAW_UPCARD:
                 if not act.startswith("draw_upcard:"):
                     raise ValueError("obs moves name the card taken: 'draw_upcard:Qs', not %r" % act)
