@@ -54,8 +54,8 @@ Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
 arithmetic is on small ints, action strings come from a prebuilt table, and
 nothing depends on dict or set order (the moves are the same on every
-runtime for a given seed). Once per hand `Know` may read the pile's first
-card through `view.pile` (one small list).
+runtime for a given seed). A decision reads the view through its
+allocation-free accessors (load_masks, pile_card, the log bytearrays).
 """
 from .compat import const
 from .cards import NO_CARD, CARD_VALUE, card, card_text
@@ -149,8 +149,7 @@ class Know:
         self.stop_at = 0             # R11: 0; V3: 2 (the hand ends at this stock)
 
     def fill(self, view):
-        """Read `view` (an engine View or an ObsView). Allocation-free in
-        steady state; once per hand it may read the pile's first card."""
+        """Read `view` (an engine View or an ObsView); allocation-free."""
         self.seat = seat = view.seat
         view.load_masks(self.mine)
         ph = view.phase
@@ -239,8 +238,7 @@ class Know:
             self.taken = last - TOOK
 
     def _new_hand(self, view):
-        # Once per hand (allocates a list when the first upcard lies buried
-        # under discards): the first upcard, and the rules' stock stop.
+        # Once per hand: the first upcard, and the rules' stock stop.
         log = view.log
         init = NO_CARD
         depth = 1
@@ -254,9 +252,9 @@ class Know:
             elif code >= DISCARD:
                 depth += 1
         if init == NO_CARD:
-            p = view.pile
-            if p:
-                init = p[0]
+            c = view.pile_card(0)
+            if c is not None:
+                init = c
         self.init_up = init
         r = getattr(view, "rules", None)
         self.stop_at = getattr(r, "stop_at", 0) if r is not None else 0
@@ -791,6 +789,10 @@ class ObsView:
                 and log[-1] >= TOOK:
             t = log[-1] - TOOK
         self.taken = t
+
+    def pile_card(self, i):
+        p = self.pile
+        return p[i] if 0 <= i < len(p) else None
 
     def load_masks(self, out):
         out[0] = out[1] = out[2] = out[3] = 0

@@ -69,6 +69,12 @@ class View:
         h = self._hand
         return list(h.pile[:h.pile_n])
 
+    def pile_card(self, i):
+        """The i-th card of the discard pile, oldest first (None past its
+        top); allocation-free, unlike `pile`."""
+        h = self._hand
+        return h.pile[i] if 0 <= i < h.pile_n else None
+
     @property
     def stock_size(self):
         return self._hand.stock_n

@@ -12,8 +12,9 @@ moves depend only on the seed, so every runtime must print the same bytes
 
 With --heap-lock (MicroPython only) every AI decision of the first match is
 made twice: once normally, then again on the same view under
-micropython.heap_lock(), where any allocation raises MemoryError; both must
-give the same action. Prints "ai alloc-free: N decisions".
+micropython.heap_lock(), where any allocation raises MemoryError, with the
+player made to re-read the whole hand from the view; both must give the
+same action. Prints "ai alloc-free: N decisions".
 """
 
 import sys
@@ -62,6 +63,9 @@ def heap_lock_check(seed):
     def locked(player, view, action):
         if player.level != "hard":
             return
+        # forget the hand so the locked decision re-reads it from the view
+        # (the once-per-hand part included)
+        player.k.key_deal = -1
         gc.collect()
         micropython.heap_lock()
         try:

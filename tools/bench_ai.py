@@ -12,7 +12,7 @@ the call (after a gc.collect(), so no collection runs inside it). A decision
 slower than 1.5 ms is timed twice more and the fastest kept (hard and normal
 decide the same again; the host may preempt the port), the first timing
 shows as "raw max". "Steady state" leaves out the first decision of each
-hand, which may read the pile's first card once (a small list). A Pico
+hand, which reads the hand's start from the view once. A Pico
 (RP2040, 125 MHz) is about 150 times slower than this host's unix port, so
 read the times as relative.
 """
