@@ -241,3 +241,47 @@ def test_hint_names_the_reason():
     play(m, "draw_upcard")
     act, why = Player("hard").hint(m.view(1))
     assert act.startswith("discard:") and why.startswith("discard " + act[8:]), (act, why)
+
+
+# -- the hard level's terms ---------------------------------------------------
+
+def _known_to_opponent(p, cards):
+    """Player p's Know: the opponent holds `cards` (taken from the pile);
+    nothing else is unseen."""
+    k = p.k
+    for s in range(4):
+        k.oppk[s] = 0
+        p.unseen[s] = 0
+    for t in cards.split():
+        c = card(t)
+        k.oppk[c // 13] |= 1 << (c % 13)
+    return k
+
+
+def test_danger_weighs_the_deadwood_a_discard_saves_the_opponent():
+    # The opponent holds Kh Kd and 2h 2d: either spade completes a set, but
+    # the king saves it 20 points and the deuce 4.
+    p = Player("hard")
+    k = _known_to_opponent(p, "Kh Kd 2h 2d")
+    ks = p._danger(k, card("Ks"))
+    two = p._danger(k, card("2s"))
+    assert two > 0 and ks > 4 * two, (ks, two)
+    # a card that melds with nothing it holds is safe
+    assert p._danger(k, card("7c")) == 0
+    # runs count too: 8h 9h take the 7h and the Th
+    k = _known_to_opponent(p, "8h 9h")
+    assert p._danger(k, card("7h")) > 0 and p._danger(k, card("Th")) > 0
+    assert p._danger(k, card("6h")) == 0
+
+
+def test_meld_chances_count_less_when_the_opponent_sheds_low_cards():
+    # Same position, the opponent's last discard a king or an ace: a player
+    # throwing aces is near its knock, so hard values the draws to come less.
+    lams = []
+    for last in ("Kc", "As"):
+        m = match_with(SEAT0, SEAT1, "Qc", "5c")
+        play(m, "draw_stock", "discard:" + last)
+        p = Player("hard")
+        p.choose(m.view(1))
+        lams.append(p.lam)
+    assert lams[1] < lams[0], lams
