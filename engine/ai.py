@@ -83,7 +83,7 @@ PH_OTHER = const(3)
 # tools/arena.py against the `simple` baseline (see the README).
 _MARGIN = const(6)       # discard candidates: deadwood within this of the best
 _MARGIN_NORMAL = const(3)  # ... for normal (fewer candidates: faster)
-_DANGER = const(3)       # points charged per unit of danger (see _danger)
+_DANGER = const(3)       # (x1/16) points charged per unit of danger (see _danger)
 _DANGER_SCALE = const(10)  # danger x (deadwood left + this) / (10 + this)
 _TAKE_BIAS = const(4)    # (x1/16) taking the upcard must beat drawing by this
 _RHO = const(16)         # (x1/16) weight of the next draw's gain when drawing
