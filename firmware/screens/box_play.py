@@ -36,7 +36,6 @@ same consider(). The hand's end goes on to the box showdown / result.
 
 from firmware import fb
 from firmware import buttons as btn
-from firmware.buttons import ticks_diff
 from firmware.screens import layout as L
 from firmware.screens.play import (Play, M_DRAW, M_DISCARD, M_AI, M_END,
                                    O_NONE, O_MSG, O_CONFIRM, NOCARD, STOCK, PASSED, TEXT_X,
@@ -57,6 +56,8 @@ _ADV_WORDS = (b"", b"TAKE", b"DRAW STOCK", b"PASS", b"DISCARD", b"KNOCK")
 
 class BoxPlay(Play):
     name = "box_play"
+    result_screen = "box_result"
+    showdown_screen = "box_showdown"
 
     def __init__(self, app):
         super().__init__(app)
@@ -137,34 +138,9 @@ class BoxPlay(Play):
         """The last turn of the other player (the latest turn of either
         while the human sits out), read back from the hand's log."""
         m = self.app.match
-        h = m.hand
-        log = h.log
-        seat = h.log_seat
-        i = len(log) - 1
-        self.ai_took = NOCARD
-        self.ai_out = NOCARD
-        self.ai_knock = False
-        self.thinking = False
         self.dirty = True
-        me = m.seat_of(0)
-        if me is None:
-            if i < 0:
-                self.who = self.roles[1]
-                return
-            s = seat[i]
-        else:
-            if self.mode == M_AI and (i < 0 or seat[i] == me):
-                self.thinking = True
-                self.who = m.player_at(1 - me)
-                return
-            while i >= 0 and seat[i] == me:
-                i -= 1
-            s = 1 - me
-        self.who = m.player_at(s)
-        end = i
-        while i >= 0 and seat[i] == s:
-            i -= 1
-        self._read_turn(log, i + 1, end)
+        s = self._read_last_turn(m.seat_of(0))
+        self.who = self.roles[1] if s is None else m.player_at(s)
 
     def _after_move(self, now):
         super()._after_move(now)
@@ -317,9 +293,7 @@ class BoxPlay(Play):
         return super()._event(ev, now)
 
     def _menu_pick(self, i, now):
-        if i == 3:
-            self.app.go("help", back="box_play")
-        elif i == 1 and self.sitter and not self.advising:
+        if i == 1 and self.sitter and not self.advising:
             self._message(b"HINT", NOCARD,
                           "You sit out this hand: on the captain's turn, A gives advice.")
         else:
@@ -337,8 +311,6 @@ class BoxPlay(Play):
         box_hand_over(self.app, res)
 
     def _set_end_text(self, res):
-        if isinstance(res, tuple):        # BoxMatch.results: (HandResult, roles)
-            res = res[0]
         if res.kind == "draw":
             super()._set_end_text(res)
             return
@@ -347,14 +319,6 @@ class BoxPlay(Play):
             self.end_kind = b"YOU GO GIN!" if p == 0 else NAMES[p] + b" GOES GIN!"
         else:
             self.end_kind = b"YOU KNOCK!" if p == 0 else NAMES[p] + b" KNOCKS!"
-
-    def tick(self, now):
-        if self.mode == M_END and self.overlay == O_NONE \
-                and ticks_diff(self.end_due, now) <= 0:
-            res = self.app.match.results[-1][0]
-            self.app.go("box_result" if res.kind == "draw" else "box_showdown")
-            return 0
-        return super().tick(now)
 
     # -- drawing (allocation-free) ----------------------------------------
     def _status(self, c):

@@ -70,6 +70,8 @@ _MENU_ITEMS = [b"RESUME", b"HINT", b"DISCARD PILE", b"RULES", b"QUIT TO TITLE"]
 
 class Play(Screen):
     name = "play"
+    result_screen = "result"         # where an ended hand goes: drawn ...
+    showdown_screen = "showdown"     # ... or won
 
     def __init__(self, app):
         super().__init__(app)
@@ -125,7 +127,7 @@ class Play(Screen):
             self.mode = M_END
             self.end_due = now
             self._counted = m.hand
-            self._set_end_text(m.results[-1])
+            self._set_end_text(self._last_result())
         elif m.to_move == 0:
             self.mode = M_DISCARD if m.phase == "discard" else M_DRAW
             if self.cur >= self.row.n:
@@ -160,6 +162,13 @@ class Play(Screen):
     def _sync_ai_text(self):
         """What the AI did on its last turn, read back from the hand's log
         (so a resumed game shows it too)."""
+        self._read_last_turn(0)
+
+    def _read_last_turn(self, me):
+        """Read back from the hand's log the last turn of the seat that is
+        not `me` (of either seat when me is None) into ai_took, ai_out and
+        ai_knock; while that player is to move and has not moved yet,
+        `thinking` instead. Returns that seat (None: nobody has moved)."""
         h = self.app.match.hand
         log = h.log
         seat = h.log_seat
@@ -168,16 +177,23 @@ class Play(Screen):
         self.ai_out = NOCARD
         self.ai_knock = False
         self.thinking = False
-        if self.mode == M_AI and (i < 0 or seat[i] == 0):
-            self.thinking = True
-            return
-        while i >= 0 and seat[i] == 0:
-            i -= 1
+        if me is None:
+            if i < 0:
+                return None
+            s = seat[i]
+        else:
+            s = 1 - me
+            if self.mode == M_AI and (i < 0 or seat[i] == me):
+                self.thinking = True
+                return s
+            while i >= 0 and seat[i] == me:
+                i -= 1
         end = i
-        while i >= 0 and seat[i] == 1:
+        while i >= 0 and seat[i] == s:
             i -= 1
         self._read_turn(log, i + 1, end)
         self.dirty = True
+        return s
 
     def _read_turn(self, log, start, end):
         """What the turn logged in log[start..end] took and put down, into
@@ -455,7 +471,7 @@ class Play(Screen):
         elif i == 2:
             self._open_pile()
         elif i == 3:
-            self.app.go("help", back="play")
+            self.app.go("help", back=self.name)
         elif i == 4:
             self.app.save_match()
             self.app.go("title")
@@ -484,8 +500,8 @@ class Play(Screen):
         if self.mode == M_END and self.overlay == O_NONE:
             left = ticks_diff(self.end_due, now)
             if left <= 0:
-                res = self.app.match.results[-1]
-                self.app.go("result" if res.kind == "draw" else "showdown")
+                res = self._last_result()
+                self.app.go(self.result_screen if res.kind == "draw" else self.showdown_screen)
                 return 0
             if wait is None or left < wait:
                 wait = left
