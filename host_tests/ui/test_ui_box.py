@@ -20,7 +20,7 @@ from engine.box import BoxMatch
 from engine.box_ai import consider, plain
 from firmware.screens import play as P
 from tools.simulator import MemStorage
-from ui_driver import StockOnly, play_turn, presses_for, simple_factory, SimplePlayer
+from ui_driver import StockOnly, play_turn, presses_for, quit_to_title, simple_factory, SimplePlayer
 from ui_golden import CheckedSim, Golden
 
 SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
@@ -328,10 +328,7 @@ def test_box_game_is_saved_and_resumes():
     assert m2.roles == m.roles and m2.hand_no == m.hand_no
     assert status_text(again) == status_text(sim)
     # a box match left through the menu continues at the same turn
-    again.press("B")
-    for _ in range(4):
-        again.press("D")
-    again.press("A")                              # QUIT TO TITLE
+    quit_to_title(again)
     assert again.screen == "title"
     again.press("A")                              # CONTINUE
     assert again.screen == "box_play" and engine.dumps(again.app.match) == saved

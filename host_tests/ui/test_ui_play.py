@@ -6,7 +6,7 @@ from firmware import glyphs
 from firmware.screens import layout as L
 from firmware.screens import play as P
 from tools.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice, simple_factory
+from ui_driver import presses_for, quit_to_title, simple_choice, simple_factory
 
 
 def new_sim(seed=1, storage=None, **settings):
@@ -249,10 +249,7 @@ def test_quit_to_title_then_continue_returns_to_the_same_turn():
     play.cur = 3
     m = sim.app.match
     before = engine.dumps(m)
-    sim.press("B")
-    for _ in range(4):
-        sim.press("D")
-    sim.press("A")                                             # QUIT TO TITLE
+    quit_to_title(sim)
     assert sim.screen == "title"
     sim.press("A")                                             # CONTINUE
     assert sim.screen == "play" and engine.dumps(sim.app.match) == before

@@ -14,7 +14,7 @@ from engine.rules import BONUS, CARDEMS, CLASSIC, OKLAHOMA
 from firmware.settings import Settings
 from firmware.screens import play as P
 from tools.simulator import MemStorage, Sim
-from ui_driver import StockOnly, play_turn, simple_choice, simple_factory
+from ui_driver import StockOnly, play_turn, quit_to_title, simple_choice, simple_factory
 from ui_golden import CheckedSim, Golden
 
 ROWS = ("level", "speed", "rules", "upcard_offer", "oklahoma", "stop_at",
@@ -420,10 +420,7 @@ def test_a_match_in_progress_keeps_its_rules():
     sim = new_sim(storage=storage, rules="classic")
     m = start_match(sim)
     play_turn(sim)                        # the offer: the simple policy decides
-    sim.press("B")
-    for _ in range(4):
-        sim.press("D")
-    sim.press("A")                        # QUIT TO TITLE
+    quit_to_title(sim)
     assert sim.screen == "title"
     open_settings(sim)
     set_row(sim, "rules", "bonus")
@@ -437,9 +434,6 @@ def test_a_match_in_progress_keeps_its_rules():
     assert sim2.app.settings.match_rules() == BONUS
     title_to(sim2, "continue")
     assert sim2.app.match.rules == CLASSIC
-    sim2.press("B")
-    for _ in range(4):
-        sim2.press("D")
-    sim2.press("A")
+    quit_to_title(sim2)
     m3 = start_match(sim2)                 # a new match takes the settings
     assert m3.rules == BONUS

@@ -100,3 +100,12 @@ def play_turn(sim, choose=simple_choice, on_key=None):
         if on_key:
             on_key(k)
     return action
+
+
+def quit_to_title(sim):
+    """From a play screen: B opens the menu, D four times to its last row,
+    A picks QUIT TO TITLE."""
+    sim.press("B")
+    for _ in range(4):
+        sim.press("D")
+    sim.press("A")
