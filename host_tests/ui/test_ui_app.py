@@ -5,14 +5,13 @@ import os
 import engine
 from firmware.settings import Settings, Stats
 from tools.simulator import FakeClock, MemStorage, Sim, host_storage
-from ui_driver import presses_for, simple_choice, simple_factory
+from ui_driver import play_turn, simple_factory
 
 
 def play_match(sim):
     while sim.screen != "match_end":
         if sim.screen == "play":
-            for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
-                sim.press(k)
+            play_turn(sim)
         else:
             sim.press("A")
 
@@ -181,8 +180,7 @@ def test_a_flash_that_refuses_saves_does_not_stop_the_game():
     assert sim.screen == "play"
     assert "could not save match" in sim.app.save_error
     for _ in range(3):
-        for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
-            sim.press(k)
+        play_turn(sim)
     assert sim.app.match.hand.log        # play went on
     sim.app.reset_stats()
     assert "could not save stats" in sim.app.save_error

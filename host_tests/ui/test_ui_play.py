@@ -6,7 +6,7 @@ from firmware import glyphs
 from firmware.screens import layout as L
 from firmware.screens import play as P
 from tools.simulator import MemStorage, Sim
-from ui_driver import presses_for, quit_to_title, simple_choice, simple_factory
+from ui_driver import play_turn, presses_for, quit_to_title, simple_choice, simple_factory
 
 
 def new_sim(seed=1, storage=None, **settings):
@@ -222,8 +222,7 @@ def test_the_ai_hand_is_never_drawn_before_the_showdown(monkeypatch):
         frames += 1
         ai_secret = set(h.cards_of(1)) - public
         assert len(drawn) >= 10 and not (set(drawn) & ai_secret)
-        for k in presses_for(sim, simple_choice(m.view(0))):
-            sim.press(k)
+        play_turn(sim)
     assert frames > 5 and sim.screen == "showdown"
 
 
@@ -351,8 +350,7 @@ def test_v4_bonus_breakdown_at_the_match_end():
         if sim.screen == "match_end":
             break
         if sim.screen == "play":
-            for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
-                sim.press(k)
+            play_turn(sim)
         else:
             sim.press("A")
     assert sim.screen == "match_end"
