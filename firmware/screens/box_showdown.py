@@ -4,7 +4,6 @@ with the players named (YOU, P2, P3) and their roles, and the box
 result screen after it. Undercut scores 10 here (BOX_RULES)."""
 
 from firmware import fb
-from firmware import buttons as btn
 from firmware.screens import layout as L
 from firmware.screens.showdown import Showdown
 from firmware.screens.box_common import NAMES, ROLE_TAGS
@@ -12,34 +11,25 @@ from firmware.screens.box_common import NAMES, ROLE_TAGS
 
 class BoxShowdown(Showdown):
     name = "box_showdown"
+    result_screen = "box_result"
 
     def __init__(self, app):
         super().__init__(app)
         self.players = bytearray(2)      # hand seat -> player
-        self.roles2 = bytearray(2)       # hand seat -> role (0 box, 1 captain)
 
     def enter(self, **kw):
-        # The two-player showdown lays the hand out from match.results[-1]
-        # (a HandResult) and match.hand; a box match keeps (HandResult,
-        # roles) pairs, so it reads them through a small stand-in.
-        app = self.app
-        m = app.match
-        app.match = _LastHand(m)
-        try:
-            super().enter(**kw)
-        finally:
-            app.match = m
+        super().enter(**kw)
+        m = self.app.match
         for s in range(2):
             self.players[s] = m.player_at(s)
-            self.roles2[s] = 1 if s == 0 else 0
 
-    def event(self, ev, now):
-        if ev == btn.A:
-            self.app.go("box_result")
+    def _last_result(self):
+        return self.app.match.results[-1][0]     # (HandResult, roles)
 
     def _who(self, c, seat, x, y):
+        # hand seat 0 is the captain (role 1), seat 1 the box (role 0)
         x = c.text(NAMES[self.players[seat]], x, y, 1)
-        return c.text(ROLE_TAGS[self.roles2[seat]], x + 4, y, 1)
+        return c.text(ROLE_TAGS[1 - seat], x + 4, y, 1)
 
     def draw(self, c):
         c.fill(0)
@@ -57,11 +47,3 @@ class BoxShowdown(Showdown):
         x = c.text(b" SCORE" if p == 0 else b" SCORES", x, 56, 1, fb.BIG)
         c.num(self.points, x + 6, 56, 1, fb.BIG)
         L.hint(c, b"A", b"NEXT", 102, 57)
-
-
-class _LastHand:
-    """What Showdown.enter reads of a match: the last result and its hand."""
-
-    def __init__(self, bm):
-        self.results = [bm.results[-1][0]]
-        self.hand = bm.hand

@@ -26,6 +26,7 @@ SCORES = (b"YOU SCORE", b"CPU SCORES")
 
 class Showdown(Screen):
     name = "showdown"
+    result_screen = "result"         # where A goes
 
     def __init__(self, app):
         super().__init__(app)
@@ -43,7 +44,7 @@ class Showdown(Screen):
     def enter(self, **kw):
         self.dirty = True
         m = self.app.match
-        res = m.results[-1]
+        res = self._last_result()
         o = res.outcome
         h = m.hand
         k = res.knocker
@@ -75,9 +76,13 @@ class Showdown(Screen):
         for c in laid:
             self.laid += CARD_VALUE[c]
 
+    def _last_result(self):
+        """The HandResult of the hand just ended."""
+        return self.app.match.results[-1]
+
     def event(self, ev, now):
         if ev == btn.A:
-            self.app.go("result")
+            self.app.go(self.result_screen)
 
     def draw(self, c):
         c.fill(0)
