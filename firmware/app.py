@@ -201,6 +201,11 @@ class App:
         self.stats.record_hand(result)
         if self.match.end is not None:
             self.stats.record_match(self.match.end)
+        self.hand_counted()
+
+    def hand_counted(self):
+        """After a hand end is counted in the statistics: they, the match
+        and its game record are kept (a refused save does not stop play)."""
         self._store("stats", self.stats.encode())
         self.save_match()
         if self.records is not None:

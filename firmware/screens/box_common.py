@@ -66,10 +66,7 @@ def box_hand_over(app, res):
         app.stats.record_hand(res, seat)
     if m.winner is not None:
         app.stats.record_match(m)          # reads .winner: player 0 is the human
-    app.storage.save("stats", app.stats.encode())
-    app.save_match()
-    if app.records is not None:
-        app.records.keep_match(m)           # never raises
+    app.hand_counted()
 
 
 def screen_class(name):

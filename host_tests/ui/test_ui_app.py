@@ -5,7 +5,7 @@ import os
 import engine
 from firmware.settings import Settings, Stats
 from tools.simulator import FakeClock, MemStorage, Sim, host_storage
-from ui_driver import play_turn, simple_factory
+from ui_driver import RefusingStorage, play_turn, simple_factory
 
 
 def play_match(sim):
@@ -164,18 +164,8 @@ def test_simulator_command_line_prints_the_final_screen(tmp_path):
     assert pngs[0] == "000_title.png" and pngs[-1].endswith("_play.png")
 
 
-class _RefusingStorage(MemStorage):
-    """Flash that is full: every write fails with OSError, as Storage allows."""
-
-    def save(self, name, payload):
-        raise OSError(28, "no space left on device")
-
-    def remove(self, name):
-        raise OSError(5, "EIO")
-
-
 def test_a_flash_that_refuses_saves_does_not_stop_the_game():
-    sim = Sim(seed=4, storage=_RefusingStorage(), player_factory=simple_factory)
+    sim = Sim(seed=4, storage=RefusingStorage(), player_factory=simple_factory)
     sim.press("A")                       # new match: its first save fails
     assert sim.screen == "play"
     assert "could not save match" in sim.app.save_error

@@ -20,7 +20,8 @@ from engine.box import BoxMatch
 from engine.box_ai import consider, plain
 from firmware.screens import play as P
 from tools.simulator import MemStorage
-from ui_driver import StockOnly, play_turn, presses_for, quit_to_title, simple_factory, SimplePlayer
+from ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
+                       simple_factory, SimplePlayer)
 from ui_golden import CheckedSim, Golden
 
 SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
@@ -332,6 +333,17 @@ def test_box_game_is_saved_and_resumes():
     assert again.screen == "title"
     again.press("A")                              # CONTINUE
     assert again.screen == "box_play" and engine.dumps(again.app.match) == saved
+
+
+def test_box_game_goes_on_when_the_flash_refuses_saves():
+    sim = new_sim(SEED_BOX)
+    sim.app.storage = RefusingStorage()    # the flash fills up after boot
+    start_box(sim)
+    assert "could not save match" in sim.app.save_error
+    sim.app.save_error = None
+    play_hand(sim)                        # the hand's end saves the statistics
+    assert sim.screen in ("box_showdown", "box_result")
+    assert "could not save" in sim.app.save_error
 
 
 def test_box_game_with_the_device_ai_to_the_end():

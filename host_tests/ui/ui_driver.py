@@ -9,6 +9,7 @@ deadwood, knock as soon as the rules allow.
 
 import engine
 from engine import card_text
+from tools.simulator import MemStorage
 
 
 def simple_choice(view):
@@ -109,3 +110,13 @@ def quit_to_title(sim):
     for _ in range(4):
         sim.press("D")
     sim.press("A")
+
+
+class RefusingStorage(MemStorage):
+    """Flash that is full: every write fails with OSError, as Storage allows."""
+
+    def save(self, name, payload):
+        raise OSError(28, "no space left on device")
+
+    def remove(self, name):
+        raise OSError(5, "EIO")
