@@ -21,7 +21,7 @@ from engine.box_ai import consider, plain
 from firmware.screens import play as P
 from tools.simulator import MemStorage
 from ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
-                       simple_factory, SimplePlayer)
+                       simple_factory, SimplePlayer, title_to)
 from ui_golden import CheckedSim, Golden
 
 SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
@@ -39,14 +39,7 @@ def new_sim(seed, storage=None, factory=simple_factory, **settings):
 def start_box(sim, settle=True):
     """From the title: 3-PLAYER GAME."""
     sim.settle()
-    t = sim.app.screen
-    assert sim.screen == "title"
-    for _ in range(len(t.keys)):
-        if t.keys[t.menu.sel] == "box":
-            break
-        sim.press("D")
-    assert t.keys[t.menu.sel] == "box"
-    sim.press("A", settle)
+    title_to(sim, "box", settle)
     assert sim.screen == "box_play"
     return sim.app.match
 

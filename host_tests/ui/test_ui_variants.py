@@ -14,7 +14,7 @@ from engine.rules import BONUS, CARDEMS, CLASSIC, OKLAHOMA
 from firmware.settings import Settings
 from firmware.screens import play as P
 from tools.simulator import MemStorage, Sim
-from ui_driver import StockOnly, play_turn, quit_to_title, simple_choice, simple_factory
+from ui_driver import StockOnly, play_turn, quit_to_title, simple_choice, simple_factory, title_to
 from ui_golden import CheckedSim, Golden
 
 ROWS = ("level", "speed", "rules", "upcard_offer", "oklahoma", "stop_at",
@@ -31,18 +31,6 @@ def new_sim(seed=1, storage=None, factory=simple_factory, **settings):
 
 
 # -- pressing through the menus --------------------------------------------
-def title_to(sim, key):
-    """On the title, move the cursor to `key` and press A."""
-    t = sim.app.screen
-    assert sim.screen == "title"
-    for _ in range(len(t.keys)):
-        if t.keys[t.menu.sel] == key:
-            break
-        sim.press("D")
-    assert t.keys[t.menu.sel] == key
-    sim.press("A")
-
-
 def open_settings(sim):
     title_to(sim, "settings")
     assert sim.screen == "settings"

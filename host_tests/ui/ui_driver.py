@@ -103,6 +103,18 @@ def play_turn(sim, choose=simple_choice, on_key=None):
     return action
 
 
+def title_to(sim, key, settle=True):
+    """On the title, move the cursor to `key` and press A."""
+    t = sim.app.screen
+    assert sim.screen == "title"
+    for _ in range(len(t.keys)):
+        if t.keys[t.menu.sel] == key:
+            break
+        sim.press("D")
+    assert t.keys[t.menu.sel] == key
+    sim.press("A", settle)
+
+
 def quit_to_title(sim):
     """From a play screen: B opens the menu, D four times to its last row,
     A picks QUIT TO TITLE."""
