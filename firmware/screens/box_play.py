@@ -247,12 +247,9 @@ class BoxPlay(Play):
         if ev == btn.LONG_B:
             self._hint(now)             # the AI's view of the captain's move
             return True
+        if ev == btn.LEFT or ev == btn.RIGHT:
+            return self._move(ev)
         if self.mode == M_DRAW:
-            if ev == btn.LEFT or ev == btn.RIGHT:
-                if self.stock_only:
-                    return False
-                self.src = 1 - self.src
-                return True
             if ev == btn.A:
                 if self.src == 1:
                     self._advise("draw_upcard", now)
@@ -260,13 +257,6 @@ class BoxPlay(Play):
                     self._advise("pass" if self.offer else "draw_stock", now)
                 return True
             return False
-        n = self.row.n
-        if ev == btn.LEFT:
-            self.cur = (self.cur - 1) % n
-            return True
-        if ev == btn.RIGHT:
-            self.cur = (self.cur + 1) % n
-            return True
         c = engine.card_text(self.row.cards[self.cur])
         if ev == btn.A:
             self._advise("discard:" + c, now)

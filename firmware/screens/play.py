@@ -434,23 +434,13 @@ class Play(Screen):
                 self._hint(now)
                 return True
             return False
+        if (mode == M_DRAW or mode == M_DISCARD) and (ev == btn.LEFT or ev == btn.RIGHT):
+            return self._move(ev)
         if mode == M_DRAW:
-            if ev == btn.LEFT or ev == btn.RIGHT:
-                if self.stock_only:
-                    return False            # V1: both passed, stock only
-                self.src = 1 - self.src
-                return True
             if ev == btn.A:
                 self._draw_card(now)
                 return True
         elif mode == M_DISCARD:
-            n = self.row.n
-            if ev == btn.LEFT:
-                self.cur = (self.cur - 1) % n
-                return True
-            if ev == btn.RIGHT:
-                self.cur = (self.cur + 1) % n
-                return True
             if ev == btn.A:
                 self._discard(now, False)
                 return True
@@ -461,6 +451,21 @@ class Play(Screen):
             if ev == btn.A:
                 self.ai_due = now           # hurry the AI up
         return False
+
+    def _move(self, ev):
+        """LEFT or RIGHT while choosing a draw (the other source) or a
+        discard (the card cursor, wrapping); False when nothing can move."""
+        if self.mode == M_DRAW:
+            if self.stock_only:
+                return False                # V1: both passed, stock only
+            self.src = 1 - self.src
+            return True
+        n = self.row.n
+        if ev == btn.LEFT:
+            self.cur = (self.cur - 1) % n
+        else:
+            self.cur = (self.cur + 1) % n
+        return True
 
     def _menu_pick(self, i, now):
         if i == 1:
