@@ -277,7 +277,7 @@ def test_translations_of_our_words():
 
 
 def test_engine_ai_plays_legal_moves_if_present():
-    ai = pytest.importorskip("engine.ai", reason="engine/ai.py not present")
+    ai = pytest.importorskip("engine.ai", reason="engine/ai/ not present")
     for seat in (0, 1):
         player = ai.Player(level="hard", seed=5)
         st = osa.play_match(lambda obs: player.choose(ai.ObsView(obs)), 5, seat,

@@ -125,7 +125,8 @@ def test_bundle_is_what_the_ports_import():
     files = dep.bundle_files()
     for f in ("firmware/app.py", "firmware/fb.py", "firmware/buttons.py",
               "firmware/storage.py", "firmware/board.py", "firmware/screens/play.py",
-              "firmware/screens/title.py", "engine/__init__.py", "engine/ai.py"):
+              "firmware/screens/title.py", "engine/__init__.py", "engine/ai/__init__.py",
+              "engine/ai/player.py"):
         assert f in files
     for f in ("firmware/pico.py", "firmware/main.py", "firmware/ssd1306.py"):
         assert f not in files            # MicroPython only (machine, framebuf driver)

@@ -17,7 +17,6 @@ import pytest
 from devutil import ROOT, run_mp
 
 FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
-HAVE_AI = os.path.exists(os.path.join(ROOT, "engine", "ai.py"))
 SEEDS = (1, 2024)
 
 PLAY = r"""
@@ -58,13 +57,12 @@ for name in MODULES:
 print("imported", len(MODULES), "modules, all .mpy")
 """ + PLAY + r"""
 import engine
-if %(ai)r:
-    from engine.ai import Player
-    for seed in %(seeds)r:
-        m = play(engine, Player, seed)
-        print("RESULT seed=%%d winner=%%d scores=%%d-%%d hands=%%d" %% (
-            seed, m.winner, m.scores[0], m.scores[1], len(m.hands)))
-        print("RECORD", engine.record_text(m).replace("\n", "|"))
+from engine.ai import Player
+for seed in %(seeds)r:
+    m = play(engine, Player, seed)
+    print("RESULT seed=%%d winner=%%d scores=%%d-%%d hands=%%d" %% (
+        seed, m.winner, m.scores[0], m.scores[1], len(m.hands)))
+    print("RECORD", engine.record_text(m).replace("\n", "|"))
 """
 
 
@@ -110,7 +108,7 @@ def run_bundle(bundle, tmp_path):
                      for f in bundle_files(bundle) if f.endswith(".mpy"))
     script = tmp_path / "play_bundle.py"
     script.write_text(BUNDLE_SCRIPT % {"bundle": bundle, "fakes": FAKES, "modules": modules,
-                                       "ai": HAVE_AI, "seeds": SEEDS})
+                                       "seeds": SEEDS})
     r = run_mp(str(script), cwd=str(tmp_path), timeout=900)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
@@ -125,7 +123,6 @@ def test_every_bundle_module_imports_from_mpy(bundle_run):
     assert "modules, all .mpy" in bundle_run
 
 
-@pytest.mark.skipif(not HAVE_AI, reason="engine/ai.py (the AI players) is not there yet")
 def test_bundle_plays_an_ai_match_to_the_end(bundle_run):
     results = [l for l in bundle_run.splitlines() if l.startswith("RESULT")]
     print("\n".join(results))
@@ -134,7 +131,6 @@ def test_bundle_plays_an_ai_match_to_the_end(bundle_run):
         assert " winner=" in line
 
 
-@pytest.mark.skipif(not HAVE_AI, reason="engine/ai.py (the AI players) is not there yet")
 def test_bundle_match_equals_the_cpython_match(bundle_run):
     import engine
     from engine.ai import Player

@@ -1,4 +1,4 @@
-"""The AI (engine/ai.py): legal moves only, never the hidden state, the hint
+"""The AI (engine/ai/): legal moves only, never the hidden state, the hint
 agrees with hard, determinism, the obs interface, and a few plain positions.
 
 Portable: plain functions and asserts, run by pytest on CPython and by
@@ -251,7 +251,7 @@ def _known_to_opponent(p, cards):
     k = p.k
     for s in range(4):
         k.oppk[s] = 0
-        p.unseen[s] = 0
+        p.model.unseen[s] = 0
     for t in cards.split():
         c = card(t)
         k.oppk[c // 13] |= 1 << (c % 13)
@@ -263,15 +263,15 @@ def test_danger_weighs_the_deadwood_a_discard_saves_the_opponent():
     # the king saves it 20 points and the deuce 4.
     p = Player("hard")
     k = _known_to_opponent(p, "Kh Kd 2h 2d")
-    ks = p._danger(k, card("Ks"))
-    two = p._danger(k, card("2s"))
+    ks = p.model.danger(k, card("Ks"))
+    two = p.model.danger(k, card("2s"))
     assert two > 0 and ks > 4 * two, (ks, two)
     # a card that melds with nothing it holds is safe
-    assert p._danger(k, card("7c")) == 0
+    assert p.model.danger(k, card("7c")) == 0
     # runs count too: 8h 9h take the 7h and the Th
     k = _known_to_opponent(p, "8h 9h")
-    assert p._danger(k, card("7h")) > 0 and p._danger(k, card("Th")) > 0
-    assert p._danger(k, card("6h")) == 0
+    assert p.model.danger(k, card("7h")) > 0 and p.model.danger(k, card("Th")) > 0
+    assert p.model.danger(k, card("6h")) == 0
 
 
 def test_meld_chances_count_less_when_the_opponent_sheds_low_cards():
@@ -283,5 +283,5 @@ def test_meld_chances_count_less_when_the_opponent_sheds_low_cards():
         play(m, "draw_stock", "discard:" + last)
         p = Player("hard")
         p.choose(m.view(1))
-        lams.append(p.lam)
+        lams.append(p.ev.lam)
     assert lams[1] < lams[0], lams

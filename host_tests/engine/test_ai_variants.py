@@ -1,4 +1,4 @@
-"""The AI (engine/ai.py) under the rule variants V1-V5: it plays each
+"""The AI (engine/ai/) under the rule variants V1-V5: it plays each
 variant's rules, not only legally but where the variant decides the move.
 
 The AI reads the hand's knock limit from the view (V2, V5) and the phase

@@ -1,0 +1,172 @@
+"""The hand evaluator: what a 10-card hand is worth, and the best discard.
+
+A 10-card hand is valued by its deadwood less the expected gain of one more
+stock draw and the best discard. An unseen card that can join no meld with
+the hand can only replace the highest-value deadwood card (one formula); a
+card that can join a meld gets an exact best-discard search. The meld part
+of the gain is weighted up (lam: x3 with a full stock, falling to x1 as it
+runs out, and x1 while playing on with a knockable hand), standing for the
+draws still to come: so pairs, two-card runs and gaps count by how many of
+their completing cards are still live, and count less late in the hand. It
+also counts less when the opponent's last discard was a low card
+(x(v + 4)/14 for a card of value v): a player shedding low cards is close
+to knocking, so the deadwood held now matters more than the draws to come.
+
+Values are deadwood points x16 (lower is better).
+"""
+from ..compat import const
+from ..cards import NO_CARD, CARD_VALUE
+from ..melds import deadwood4, best_discard4, _BIT_RANK
+from .know import in_meld
+
+MARGIN = const(6)        # discard candidates: deadwood within this of the best
+MARGIN_NORMAL = const(3)  # ... for normal (fewer candidates: faster)
+DANGER = const(3)        # (x1/16) points charged per unit of danger
+DANGER_SCALE = const(10)  # danger x (deadwood left + this) / (10 + this)
+LAM_EARLY = const(48)    # (x1/16) weight of meld gains with a full stock ...
+LAM_LATE = const(16)     # ... falling to this as the stock runs out
+LAM_WAIT = const(16)     # ... and this while playing on with a knockable hand
+LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
+                         # of the opponent's last discard
+GIN_VALUE = const(-3200)  # a gin hand: nothing is better
+
+
+class Evaluator:
+    def __init__(self, model, hard):
+        self.model = model
+        self.m = [0, 0, 0, 0]        # scratch 11-card hand
+        self.h = [0, 0, 0, 0]        # scratch 10-card hand
+        self.lam = LAM_EARLY
+        self.v1 = 0                  # the last value10 without the lam weight
+        self.dc_value = 0            # value of the hand the last discard leaves
+        self.t_margin = MARGIN if hard else MARGIN_NORMAL
+        self.t_danger = DANGER if hard else 0
+        self.t_dsc = DANGER_SCALE
+        self.t_lam = LAM_EARLY if hard else 16
+        self.t_lam2 = LAM_LATE if hard else 16
+        self.t_lamw = LAM_WAIT if hard else -1
+        self.t_lv = LAM_LOW if hard else -1   # -1: off
+
+    def set_lam(self, k):
+        """The meld-gain weight for this decision (stock left, the
+        opponent's last discard)."""
+        st = k.stock if k.stock < 31 else 31
+        lam = self.t_lam2 + (self.t_lam - self.t_lam2) * st // 31
+        if self.t_lv >= 0 and k.olast != NO_CARD:
+            # an opponent shedding low cards is near its knock: the draws
+            # still to come count for less
+            vl = CARD_VALUE[k.olast]
+            lam = lam * (vl + self.t_lv) // (10 + self.t_lv)
+        self.lam = lam
+
+    def value10(self, h):
+        """Expected deadwood (x16) of the 10-card hand in suit masks `h` after
+        one more stock draw and the best discard. `h` is restored."""
+        dw = deadwood4(h[0], h[1], h[2], h[3])
+        if dw == 0:
+            self.v1 = 0
+            return GIN_VALUE
+        # hv: the most one card's removal lowers the deadwood (the highest
+        # deadwood card); a card that joins no meld swaps with it.
+        hv = 0
+        for s in range(4):
+            x = h[s]
+            left = x
+            while left:
+                bit = left & -left
+                left ^= bit
+                h[s] = x ^ bit
+                r = dw - deadwood4(h[0], h[1], h[2], h[3])
+                if r > hv:
+                    hv = r
+            h[s] = x
+        model = self.model
+        ul = model.ul
+        ps = model.ps
+        gm = 0
+        gs = 0
+        for i in range(model.un):
+            u = ul[i]
+            p = ps[u]
+            if in_meld(h, u):
+                s = u // 13
+                ub = 1 << (u % 13)
+                h[s] |= ub
+                best = dw
+                for t in range(4):
+                    x = h[t]
+                    left = x
+                    while left:
+                        bit = left & -left
+                        left ^= bit
+                        if t == s and bit == ub:
+                            continue
+                        h[t] = x ^ bit
+                        e = deadwood4(h[0], h[1], h[2], h[3])
+                        if e < best:
+                            best = e
+                    h[t] = x
+                    if best == 0:
+                        break
+                h[s] ^= ub
+                gm += p * (dw - best)
+            else:
+                e = dw + CARD_VALUE[u] - hv
+                if e < dw:
+                    gs += p * (dw - e)
+        sps = model.ps_sum
+        gm = gm * 16 // sps
+        gs = gs * 16 // sps
+        self.v1 = dw * 16 - gm - gs
+        return dw * 16 - gs - self.lam * gm // 16
+
+    def discard_choice(self, k, danger, limit, forbid):
+        """Best discard for the 11-card hand in self.m (never `forbid`, R4).
+        Returns the card; self.dc_value is the value of the hand it leaves
+        (without the danger term, so draws can be compared). `danger`:
+        charge for feeding the opponent (hard)."""
+        m = self.m
+        h = self.h
+        bd = best_discard4(m, forbid)
+        lo = bd >> 6
+        if lo <= limit and self.t_lamw >= 0:
+            self.lam = self.t_lamw      # playing on at low deadwood
+        found = False
+        best = 0
+        best_c = bd & 63
+        best_v = 0
+        best_e = 0
+        model = self.model
+        for s in range(4):
+            x = m[s]
+            left = x
+            while left:
+                bit = left & -left
+                left ^= bit
+                c = s * 13 + _BIT_RANK[bit % 37]
+                if c == forbid:
+                    continue
+                h[0] = m[0]
+                h[1] = m[1]
+                h[2] = m[2]
+                h[3] = m[3]
+                h[s] = x ^ bit
+                dwc = deadwood4(h[0], h[1], h[2], h[3])
+                if dwc > lo + self.t_margin:
+                    continue
+                e = self.value10(h)
+                v = e
+                if danger:
+                    dg = self.t_danger * model.danger(k, c)
+                    # feeding costs more the more deadwood we would be
+                    # caught with when the opponent knocks
+                    v += dg * (dwc + self.t_dsc) // ((10 + self.t_dsc) * 16)
+                cv = CARD_VALUE[c]
+                if not found or v < best or (v == best and cv > best_v):
+                    found = True
+                    best = v
+                    best_c = c
+                    best_v = cv
+                    best_e = e
+        self.dc_value = best_e
+        return best_c

@@ -1,0 +1,187 @@
+"""Each level's policy: Player(level, seed).choose(view) -> an action string."""
+from ..compat import const
+from ..cards import NO_CARD, card_text
+from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
+from ..rng import Rng
+from .know import Know, PH_OFFER, PH_DRAW, PH_DISCARD, in_meld
+from .model import CardModel
+from .evaluate import Evaluator
+from .knock import KnockRule
+from .obs import ObsView
+from . import why as _why
+
+TAKE_BIAS = const(4)     # (x1/16) taking the upcard must beat drawing by this
+RHO = const(16)          # (x1/16) weight of the next draw's gain when drawing
+
+# Every action string, built once so a decision returns one without allocating.
+ACTION_TEXT = [None] * 192
+ACTION_TEXT[DRAW_STOCK] = "draw_stock"
+ACTION_TEXT[DRAW_UPCARD] = "draw_upcard"
+ACTION_TEXT[PASS] = "pass"
+for _c in range(52):
+    ACTION_TEXT[DISCARD + _c] = "discard:" + card_text(_c)
+    ACTION_TEXT[KNOCK + _c] = "knock:" + card_text(_c)
+del _c
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def in_meld_now(m, s, bit):
+    """Is the card (suit s, bit) in m part of a possible meld of m?"""
+    m[s] ^= bit
+    r = in_meld(m, s * 13 + _BIT_RANK[bit % 37])
+    m[s] ^= bit
+    return r
+
+
+class Player:
+    """An AI player. `choose(view)` -> a legal action string."""
+
+    def __init__(self, level="hard", seed=0):
+        if level not in LEVELS:
+            raise ValueError("level must be easy, normal or hard, not %r" % (level,))
+        self.level = level
+        self.lv = LEVELS.index(level)
+        hard = level == "hard"
+        self.rng = Rng(seed)
+        self.k = Know()
+        self.model = CardModel()
+        self.ev = Evaluator(self.model, hard)
+        self.knock = KnockRule()
+        self.m = self.ev.m           # scratch hands (shared with the evaluator)
+        self.h = self.ev.h
+        # what the last decision found, for the hint
+        self.why_kind = 0
+        self.why_val = 0
+        self._hard = None            # the hint's own hard player (other levels)
+        self.t_bias = TAKE_BIAS
+        self.t_rho = RHO
+
+    # -- entry points ----------------------------------------------------------
+    def choose(self, view):
+        """The action for the player to move in `view` (a legal action string)."""
+        self.k.fill(view)
+        code = self._decide(self.k, self.lv)
+        if isinstance(view, ObsView):
+            return view.legalise(ACTION_TEXT[code], self)
+        return ACTION_TEXT[code]
+
+    def hint(self, view):
+        """(action, reason): hard's move for this view and why, in a few words
+        (the hint button). Not a hot path: the reason is a new string."""
+        if self.level != "hard":
+            if self._hard is None:
+                self._hard = Player("hard")
+            return self._hard.hint(view)
+        k = self.k
+        k.fill(view)
+        code = self._decide(k, 2)
+        act = ACTION_TEXT[code]
+        if isinstance(view, ObsView):
+            act = view.legalise(act, self)
+        return act, _why.why(self, k, code)
+
+    # -- decisions -----------------------------------------------------------------
+    def _prepare(self, k, lv):
+        self.model.fill(k, lv >= 2)
+        self.ev.set_lam(k)
+
+    def _decide(self, k, lv):
+        m = self.m
+        mine = k.mine
+        if k.phase == PH_DISCARD:
+            m[0] = mine[0]
+            m[1] = mine[1]
+            m[2] = mine[2]
+            m[3] = mine[3]
+            x = best_discard4(m, k.taken)
+            dw = x >> 6
+            if dw <= k.limit and self.knock.should_knock(k, lv, dw):
+                self.why_kind = _why.WHY_KNOCK
+                self.why_val = dw
+                return KNOCK + (x & 63)
+            if lv == 0:
+                return DISCARD + self._easy_discard(k, x & 63)
+            self._prepare(k, lv)
+            c = self.ev.discard_choice(k, lv >= 2, k.limit, k.taken)
+            self.why_kind = _why.WHY_KNOCK_LATER if dw <= k.limit else _why.WHY_DISCARD
+            return DISCARD + c
+        if k.phase == PH_OFFER or k.phase == PH_DRAW:
+            if k.up != NO_CARD and not k.stock_only and self._wants_up(k, lv):
+                return DRAW_UPCARD
+            if k.phase == PH_OFFER:
+                return PASS
+            return DRAW_STOCK
+        raise ValueError("no decision to make in this phase")
+
+    def _easy_discard(self, k, c):
+        # A beginner: mostly the highest unmelded card, now and then any
+        # unmelded card.
+        if self.rng.below(4) == 0:
+            m = self.m
+            n = 0
+            for s in range(4):
+                x = m[s]
+                left = x
+                while left:
+                    bit = left & -left
+                    left ^= bit
+                    cc = s * 13 + _BIT_RANK[bit % 37]
+                    if cc != k.taken and not in_meld_now(m, s, bit):
+                        n += 1
+            if n:
+                j = self.rng.below(n)
+                for s in range(4):
+                    x = m[s]
+                    left = x
+                    while left:
+                        bit = left & -left
+                        left ^= bit
+                        cc = s * 13 + _BIT_RANK[bit % 37]
+                        if cc != k.taken and not in_meld_now(m, s, bit):
+                            if j == 0:
+                                return cc
+                            j -= 1
+        return c
+
+    def _wants_up(self, k, lv):
+        mine = k.mine
+        m = self.m
+        up = k.up
+        m[0] = mine[0]
+        m[1] = mine[1]
+        m[2] = mine[2]
+        m[3] = mine[3]
+        self.why_kind = _why.WHY_NONE
+        if lv == 0:
+            # easy: only for a finished meld
+            if in_meld(m, up):
+                self.why_kind = _why.WHY_TAKE_MELD
+                return True
+            return False
+        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
+        m[up // 13] |= 1 << (up % 13)
+        after = best_discard4(m, up) >> 6
+        if after <= k.limit and self.knock.should_knock(k, lv, after):
+            self.why_kind = _why.WHY_TAKE_KNOCK
+            self.why_val = after
+            return True
+        self._prepare(k, lv)
+        ev = self.ev
+        # the upcard is no longer a stock candidate: it is seen
+        ev.discard_choice(k, lv >= 2, k.limit, up)
+        take = ev.dc_value
+        h = self.h
+        h[0] = mine[0]
+        h[1] = mine[1]
+        h[2] = mine[2]
+        h[3] = mine[3]
+        v0 = ev.value10(h)
+        stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
+        if take + self.t_bias < stock:
+            self.why_kind = (_why.WHY_TAKE_MELD if after < now and in_meld(mine, up)
+                             else _why.WHY_TAKE_LOWER)
+            self.why_val = after
+            return True
+        return False
