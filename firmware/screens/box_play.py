@@ -37,9 +37,10 @@ same consider(). The hand's end goes on to the box showdown / result.
 from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
-from firmware.screens.play import (Play, M_DRAW, M_DISCARD, M_AI, M_END,
-                                   O_NONE, O_MSG, O_CONFIRM, NOCARD, STOCK, PASSED, TEXT_X,
-                                   HINT_Y)
+from firmware.screens.play import Play
+from firmware.screens.play_modes import (M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG,
+                                         NOCARD, STOCK, PASSED, TEXT_X, TEXT_Y1, TEXT_Y2,
+                                         TURN_Y, HINT_Y)
 from firmware.screens.box_common import NAMES, ROLE_TAGS, box_ais, box_hand_over
 import engine
 from engine.hand import action_code
@@ -101,7 +102,6 @@ class BoxPlay(Play):
     def _sync_turn(self, now):
         """After every move: the advice for a human captain, and more time
         before an AI captain moves while the human sits out."""
-        m = self.app.match
         self.adv_kind = A_NONE
         if self.mode == M_AI:
             self.ai_due = now + self._ai_delay()
@@ -187,16 +187,8 @@ class BoxPlay(Play):
             self._message(title, NOCARD, answer[1])
 
     # -- the human ---------------------------------------------------------
-    def _ask_knock(self, now):
-        m = self.app.match
-        c = self.row.cards[self.cur]
-        action = "knock:" + engine.card_text(c)
-        if action not in m.legal():
-            self._act(action, now)       # refused: shows why, changes nothing
-            return
-        self.confirm_card = c
-        self.confirm_dw = m.hand.deadwood_without(m.seat_of(0), c)
-        self.overlay = O_CONFIRM
+    def _seat(self):
+        return self.app.match.seat_of(0)
 
     def _hint(self, now):
         if self.adv_kind == A_NONE:
@@ -327,9 +319,8 @@ class BoxPlay(Play):
 
     def _texts(self, c):
         x0 = TEXT_X
-        y1 = 9
-        y2 = 18
-        mode = self.mode
+        y1 = TEXT_Y1
+        y2 = TEXT_Y2
         who = NAMES[self.who]
         if self.thinking:
             x = c.text(who, x0, y1, 1, fb.BIG)
@@ -361,19 +352,21 @@ class BoxPlay(Play):
             x = c.text(_ADV_WORDS[self.adv_kind], x, y2, 1, fb.BIG)
             if self.adv_card != NOCARD:
                 L.big_card(c, self.adv_card, x + 6, y2)
+        self._turn_line(c)
+
+    def _turn_line(self, c):
+        if not self.advising:
+            super()._turn_line(c)
+            return
+        x0 = TEXT_X
         c.hline(x0, 28, 128 - x0, 1)
-        y3 = 31
-        if mode == M_END:
-            c.text(self.end_kind, x0, y3, 1, fb.BIG)
-        elif self.advising:
-            x = c.text(b"ADVICE FOR ", x0, y3, 1, fb.BIG)
-            x = c.text(NAMES[self.roles[1]], x, y3, 1, fb.BIG)
-            c.text(b"?", x, y3, 1, fb.BIG)
-        elif mode == M_AI:
-            x = c.text(NAMES[self.mover], x0, y3, 1, fb.BIG)
-            c.text(b"'S TURN", x, y3, 1, fb.BIG)
-        else:
-            self._your_turn(c, x0, y3)
+        x = c.text(b"ADVICE FOR ", x0, TURN_Y, 1, fb.BIG)
+        x = c.text(NAMES[self.roles[1]], x, TURN_Y, 1, fb.BIG)
+        c.text(b"?", x, TURN_Y, 1, fb.BIG)
+
+    def _ai_line(self, c, x0, y):
+        x = c.text(NAMES[self.mover], x0, y, 1, fb.BIG)
+        c.text(b"'S TURN", x, y, 1, fb.BIG)
 
     def _hints(self, c):
         y = HINT_Y

@@ -1,0 +1,71 @@
+"""The play screen while you draw (M_DRAW): LEFT/RIGHT choose the stock or
+the discard pile (R3), A takes the top card. On the first turn under V1 the
+upcard is offered: the stock side is PASS. After both passed (V1) only the
+stock can be drawn.
+
+A mixin of firmware.screens.play.Play: input, the draw itself, the line
+that says what to do and the key hints.
+"""
+
+from firmware import fb
+from firmware import buttons as btn
+from firmware.screens import layout as L
+from firmware.screens.play_modes import M_DISCARD, M_AI, NOCARD
+
+
+class YourDraw:
+    def _draw_event(self, ev, now):
+        """A button while choosing a draw; True if the frame may change."""
+        if ev == btn.LEFT or ev == btn.RIGHT:
+            return self._pick_source()
+        if ev == btn.A:
+            self._draw_card(now)
+            return True
+        return False
+
+    def _pick_source(self):
+        """The other of stock and pile; False when only the stock is left."""
+        if self.stock_only:
+            return False                    # V1: both passed, stock only
+        self.src = 1 - self.src
+        return True
+
+    def _draw_card(self, now):
+        m = self.app.match
+        before = m.view(0).hand
+        if self.offer:
+            action = "pass" if self.src == 0 else "draw_upcard"
+        else:
+            action = "draw_stock" if self.src == 0 else "draw_upcard"
+        if not self._act(action, now):
+            return
+        self.app.play_sound("draw")
+        self._after_move(now)
+        if self.mode == M_DISCARD:
+            # The cursor starts on the card just drawn.
+            for c in m.view(0).hand:
+                if c not in before:
+                    self._select(self.row.index_of(c))
+                    break
+        elif action == "pass" and self.mode == M_AI:
+            self._turn_done(now)
+
+    def _draw_line(self, c, x0, y):
+        """What the draw is: YOUR DRAW, or the V1 offer."""
+        if self.offer and self.up != NOCARD:
+            # V1: the upcard is offered
+            x = c.text(b"TAKE ", x0, y, 1, fb.BIG)
+            x = L.big_card(c, self.up, x, y)
+            c.text(b"OR PASS", x + 4, y, 1, fb.BIG)
+        elif self.stock_only:
+            c.text(b"BOTH PASSED", x0, y, 1, fb.BIG)
+        else:
+            c.text(b"YOUR DRAW", x0, y, 1, fb.BIG)
+
+    def _draw_hints(self, c, y):
+        if self.stock_only:
+            x = L.hint(c, b"A", b"DRAW FROM STOCK", 0, y)
+        else:
+            x = L.hint(c, b"<>", b"PICK", 0, y)
+            x = L.hint(c, b"A", b"PASS" if self.offer and self.src == 0 else b"TAKE", x, y)
+        L.hint(c, b"B", b"MENU", x, y)

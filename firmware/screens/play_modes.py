@@ -1,0 +1,38 @@
+"""The play screen's modes, overlays, card markers and layout, shared by the
+modules that make up the screen:
+
+    play.py           the screen: state, the mode switch, time, dispatch
+    play_table.py     the status row and the table (stock, discard pile)
+    play_draw.py      M_DRAW: your draw (or the V1 take-or-pass offer)
+    play_discard.py   M_DISCARD: your discard or knock, and its confirmation
+    play_ai.py        M_AI: the AI's turn, and the texts of its last turn
+    play_overlays.py  the menu, a message, a hint, the discard pile
+"""
+
+from firmware.compat import const
+
+M_DRAW = const(0)      # your draw (or the V1 take/pass offer)
+M_DISCARD = const(1)   # your discard or knock
+M_AI = const(2)        # the AI is moving
+M_END = const(3)       # the hand is over; a pause before the showdown
+
+O_NONE = const(0)
+O_MSG = const(1)
+O_CONFIRM = const(2)
+O_MENU = const(3)
+O_PILE = const(4)
+
+NOCARD = const(255)
+STOCK = const(254)
+PASSED = const(253)
+
+HAND_Y = const(50)
+TABLE_Y = const(12)
+STOCK_X = const(3)
+PILE_X = const(16)
+TEXT_X = const(31)
+TEXT_Y1 = const(9)     # what the other player took
+TEXT_Y2 = const(18)    # ... and put down
+TURN_Y = const(31)     # whose turn, what to do
+HINT_Y = const(41)
+MARK_MS = const(700)
