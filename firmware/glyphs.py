@@ -3,13 +3,16 @@
 A card is an int 0..51 = suit * 13 + rank, suits s h d c = 0..3, ranks
 A 2 3 4 5 6 7 8 9 T J Q K = 0..12 (the engine's encoding).
 
-Suits are 5x5: spades and clubs filled, hearts and diamonds outlined, so the
-four read apart on a one-colour screen. Ranks are the small font's 3x5
-glyphs ('T' for ten). A card is CARD_W x CARD_H (9x14): a rounded outline,
-the rank at (3, 2) centred over the suit at (2, 8). Hands are laid out on a
-CARD_STRIDE (10 px) pitch, so 11 cards span 109 px; a selected card is drawn
-LIFT px higher. The face is opaque, so cards may also overlap on a tighter
-pitch (draw them left to right).
+Suits are 5x7, as tall as the BIG font: spades and clubs filled, hearts and
+diamonds outlined, each with its own silhouette (the spade pointed and
+widest low, the club a round lobe on a neck over two side lobes, the heart
+two humps, the diamond narrow), so the four read apart on a one-colour
+0.96" screen. Ranks are the small font's 3x5 glyphs ('T' for ten). A card
+is CARD_W x CARD_H (9x16): a rounded outline, the rank at (3, 2) centred
+over the suit at (2, 8). Hands are laid out on a CARD_STRIDE (10 px)
+pitch, so 11 cards span 109 px; a selected card is drawn LIFT px higher.
+The face is opaque, so cards may also overlap on a tighter pitch (draw
+them left to right).
 
 All sprites are built once at import and blitted; nothing here allocates
 per call. Pictures: host_tests/firmware/glyph_art.py.
@@ -19,11 +22,11 @@ from firmware.compat import const
 from firmware import fb
 
 CARD_W = const(9)
-CARD_H = const(14)
+CARD_H = const(16)
 CARD_STRIDE = const(10)
 LIFT = const(3)
 SUIT_W = const(5)
-SUIT_H = const(5)
+SUIT_H = const(7)
 RANK_X = const(3)
 RANK_Y = const(2)
 SUIT_X = const(2)
@@ -33,15 +36,15 @@ RANK_CHARS = b"A23456789TJQK"
 SUIT_CHARS = b"shdc"
 
 SUIT_DATA = (
-    b'\x0c\x06\x1f\x06\x0c\x06\t\x12\t\x06\x04\n\x11\n\x04\x0c\x0b\x1f\x0b\x0c'
+    b'\x1cN\x7fN\x1c\x1c"D"\x1c\x086A6\x08\x18[\x7f[\x18'
 )
 
 CARD_FACE_DATA = (
-    b'\xfe\x01\x01\x01\x01\x01\x01\x01\xfe\x1f       \x1f'
+    b'\xfe\x01\x01\x01\x01\x01\x01\x01\xfe\x7f\x80\x80\x80\x80\x80\x80\x80\x7f'
 )
 
 CARD_BACK_DATA = (
-    b'\xfe\x01U\xa9U\xa9U\x01\xfe\x1f %*%*% \x1f'
+    b'\xfe\x01U\xa9U\xa9U\x01\xfe\x7f\x80\x95\xaa\x95\xaa\x95\x80\x7f'
 )
 
 # Sprites, built once.
@@ -57,7 +60,7 @@ def draw_rank(canvas, rank, x, y, c=1):
 
 
 def draw_suit(canvas, suit, x, y, c=1):
-    """The 5x5 suit glyph (0 s, 1 h, 2 d, 3 c)."""
+    """The 5x7 suit glyph (0 s, 1 h, 2 d, 3 c)."""
     canvas.glyph(SUITS[suit], x, y, c)
 
 
@@ -97,10 +100,10 @@ def draw_slot(canvas, x, y):
 
 
 def draw_card_inline(canvas, card, x, y, c=1):
-    """Rank then suit side by side, no box (for text lines such as a log of
-    the last move). 9 px wide, 5 px high; returns the x after it plus a
-    1 px gap."""
+    """Rank then suit side by side, no box, in a line of the small font
+    (5 px high at y): the suit stands one row above and below it. 9 px
+    wide; returns the x after it plus a 1 px gap."""
     suit = card // 13
     canvas.glyph(RANKS[card - suit * 13], x, y, c)
-    canvas.glyph(SUITS[suit], x + 4, y, c)
+    canvas.glyph(SUITS[suit], x + 4, y - 1, c)
     return x + 10

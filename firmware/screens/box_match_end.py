@@ -6,10 +6,11 @@ title (the save is gone; the statistics already count the match).
     +--------------------------------------------------------------+
     | MATCH OVER                                      14 HANDS     |
     |                  P2 WINS                                     |
-    |       TOTAL  WON  BOX  CAP                                   |
+    |      POINTS  WON  BOX  CAP                                   |
     | P2      104    6    8    4                                   |
     | YOU      61    4    5    6                                   |
     | P3       35    2    4    5                                   |
+    | HANDS WON, HANDS AS BOX, AS CAP                              |
     | [A] TITLE    MATCHES WON 3 OF 7                              |
     +--------------------------------------------------------------+
 """
@@ -58,31 +59,31 @@ class BoxMatchEnd(Screen):
     def draw(self, c):
         c.fill(0)
         L.title_bar(c, b"MATCH OVER")
-        x = 126 - fb.text_width(b"HANDS")
-        c.text(b"HANDS", x, 2, 0)
-        c.num(self.hands, x - 4 - fb.num_width(self.hands), 2, 0)
+        L.count_right(c, self.hands, b"HAND", b"HANDS", 2)
         won = self.winner == 0
         if won:
             cups(c, 10)
-            L.text_c(c, b"YOU WIN!", 12, 1, fb.BIG)
+            L.text_c(c, b"YOU WIN!", 11, 1, fb.BIG)
         else:
             w = (len(NAMES[self.winner]) + 5) * 6
-            x = c.text(NAMES[self.winner], (128 - w) // 2, 12, 1, fb.BIG)
-            c.text(b" WINS", x, 12, 1, fb.BIG)
-        # the three totals, highest first
-        y = 22
-        c.text(b"TOTAL", 34, y, 1)
-        c.text(b"WON", 66, y, 1)
-        c.text(b"BOX", 86, y, 1)
-        c.text(b"CAP", 106, y, 1)
+            x = c.text(NAMES[self.winner], (128 - w) // 2, 11, 1, fb.BIG)
+            c.text(b" WINS", x, 11, 1, fb.BIG)
+        # the three totals, highest first; the hands each won and played
+        # as box and as captain (V6), said under the table
+        y = 20
+        c.text(b"POINTS", 30, y, 1)
+        c.text(b"WON", 65, y, 1)
+        c.text(b"BOX", 90, y, 1)
+        c.text(b"CAP", 115, y, 1)
         for i in range(3):
             p = self.order[i]
-            yy = y + 8 + 8 * i
+            yy = y + 7 + 8 * i
             c.text(NAMES[p], 2, yy, 1, fb.BIG)
-            _right(c, self.scores[p], 54, yy, fb.BIG)
-            _right(c, self.won[p], 77, yy + 1, fb.SMALL)
-            _right(c, self.as_box[p], 97, yy + 1, fb.SMALL)
-            _right(c, self.as_cap[p], 117, yy + 1, fb.SMALL)
+            _right(c, self.scores[p], 53, yy, fb.BIG)
+            _right(c, self.won[p], 75, yy + 1, fb.SMALL)
+            _right(c, self.as_box[p], 100, yy + 1, fb.SMALL)
+            _right(c, self.as_cap[p], 126, yy + 1, fb.SMALL)
+        c.text(b"HANDS WON, HANDS AS BOX, AS CAP", 2, 51, 1)
         x = L.hint(c, b"A", b"TITLE", 0, 58)
         matches_won(c, self.app.stats, x + 8, 58)
 

@@ -40,7 +40,7 @@ from firmware.screens import layout as L
 from firmware.screens.play import Play
 from firmware.screens.play_modes import (M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG,
                                          NOCARD, STOCK, PASSED, TEXT_X, TEXT_Y1, TEXT_Y2,
-                                         TURN_Y, HINT_Y)
+                                         RULE_Y, TURN_Y, HINT_Y)
 from firmware.screens.box_common import NAMES, ROLE_TAGS, box_ais, box_hand_over
 import engine
 from engine.hand import action_code
@@ -86,10 +86,21 @@ class BoxPlay(Play):
         self.roles = r
         for i in range(3):
             self.role_of[r[i]] = i
-            self.score3[i] = m.scores[i]
         self.sitter = r[2] == 0
         p = m.to_move
         self.mover = r[1] if p is None else p
+
+    def _sync_scores(self):
+        """The three totals; once the hand is over, as they were until the
+        showdown shows why they change."""
+        m = self.app.match
+        for i in range(3):
+            self.score3[i] = m.scores[i]
+        if m.to_move is None:
+            res, roles = m.results[-1]
+            if res.winner is not None:
+                # hand seat 1 is the box, seat 0 the captain
+                self.score3[roles[0] if res.winner == 1 else roles[1]] -= res.points
 
     def _ai_delay(self):
         """ms before the next AI move: the AI speed setting, twice that for
@@ -188,7 +199,10 @@ class BoxPlay(Play):
 
     # -- the human ---------------------------------------------------------
     def _seat(self):
-        return self.app.match.seat_of(0)
+        """The seat of the hand shown: the human's, or the captain's (0)
+        while the human sits out."""
+        s = self.app.match.seat_of(0)
+        return 0 if s is None else s
 
     def _hint(self, now):
         if self.adv_kind == A_NONE:
@@ -213,6 +227,7 @@ class BoxPlay(Play):
         self.src = 0
         if self.cur >= self.row.n:
             self.cur = 0
+        self._select(self.cur)
 
     def _advise(self, action, now):
         """The human sitter advises the captain (BoxMatch.advise)."""
@@ -226,15 +241,18 @@ class BoxPlay(Play):
             self.app.play_sound("error")
             self._message(b"NOT ALLOWED", NOCARD, why)
             return
+        self._close_advice(now)
+
+    def _close_advice(self, now):
+        """Back to watching: the captain moves after the AI pause."""
         self.advising = False
         self.mode = M_AI
         self.ai_due = now + self.app.settings.speed_ms()
+        self._select(self.cur)
 
     def _advice_event(self, ev, now):
         if ev == btn.B:
-            self.advising = False
-            self.mode = M_AI
-            self.ai_due = now + self.app.settings.speed_ms()
+            self._close_advice(now)
             return True
         if ev == btn.LONG_B:
             self._hint(now)             # the AI's view of the captain's move
@@ -359,7 +377,7 @@ class BoxPlay(Play):
             super()._turn_line(c)
             return
         x0 = TEXT_X
-        c.hline(x0, 28, 128 - x0, 1)
+        c.hline(x0, RULE_Y, 128 - x0, 1)
         x = c.text(b"ADVICE FOR ", x0, TURN_Y, 1, fb.BIG)
         x = c.text(NAMES[self.roles[1]], x, TURN_Y, 1, fb.BIG)
         c.text(b"?", x, TURN_Y, 1, fb.BIG)
@@ -381,13 +399,24 @@ class BoxPlay(Play):
                 x = L.key(c, b"<>", 0, y)
                 x = L.hint(c, b"A", b"ADVISE", x, y)
                 x = L.hint(c, L.KEY_UP, b"KNOCK", x, y)
-            L.hint(c, b"B", b"BACK", x, y)
+            x = L.hint(c, b"B", b"BACK", x, y)
         elif mode == M_AI and self.sitter and self.mover == self.roles[1]:
             x = L.hint(c, b"A", b"ADVISE", 0, y)
-            L.hint(c, b"B", b"MENU", x, y)
+            x = L.hint(c, b"B", b"MENU", x, y)
         else:
-            super()._hints(c)
-        # the deadwood of the hand shown (the captain's while sitting out)
-        x = 127 - fb.num_width(self.dw)
-        c.num(self.dw, x, y, 1)
-        c.text(b"DW", x - 9, y, 1)
+            x = super()._hints(c)
+        # the deadwood of the hand shown; while the human sits out, whose
+        # cards those are (the captain's): P3'S CARDS, or P3 where the
+        # hints leave no room
+        r = 127 - fb.num_width(self.dw)
+        c.num(self.dw, r, y, 1)
+        r -= 9
+        c.text(b"DW", r, y, 1)
+        if self.sitter:
+            cap = NAMES[self.roles[1]]
+            w = fb.text_width(cap) + fb.text_width(b"'S CARDS")
+            if r - w - 4 >= x:
+                c.text(b"'S CARDS", c.text(cap, r - w - 4, y, 1), y, 1)
+            else:
+                c.text(cap, r - fb.text_width(cap) - 4, y, 1)
+        return x

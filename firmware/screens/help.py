@@ -1,66 +1,119 @@
-"""A short rules and controls guide, a few pages of the small font.
-LEFT/RIGHT (or UP/DOWN, or A) turn pages; B goes back where it came from."""
+"""The rules and controls, a few pages of the small font: every rule with
+its id (R1-R14, the variants V1-V6), as in docs/RULES.md and in the
+refusals the game shows ("... (R4)"); what T, DW, the bars and the lit
+cards on the screen mean. LEFT/RIGHT (or UP/DOWN, or A) turn pages; B goes
+back where it came from."""
 
+from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
 
+# Each page: a title, then up to LINES lines of up to 31 characters. The
+# rule ids are the ones of docs/RULES.md and of the refusals ("(R4)").
 PAGES = (
-    (b"GOAL", (
-        b"MAKE MELDS: SETS OF 3-4 CARDS",
-        b"OF ONE RANK, RUNS OF 3+ IN ONE",
-        b"SUIT. ACE IS LOW: A23, NOT QKA.",
-        b"DEADWOOD: THE CARDS IN NO MELD",
-        b"(A=1, 2-10 FACE VALUE, JQK=10).",
-        b"THE GAME ARRANGES YOUR MELDS.",
-        b"FIRST TO 100 POINTS WINS.",
+    (b"CARDS", (
+        b"R1 ACE IS LOW. VALUES: A = 1,",
+        b"2 TO 10 AS MARKED, J Q K = 10.",
+        b"T IS TEN (TS: TEN OF SPADES).",
+        b"R5 MELDS: A SET IS 3 OR 4 CARDS",
+        b"OF ONE RANK, A RUN 3 OR MORE IN",
+        b"A ROW IN ONE SUIT (A23 IS ONE,",
+        b"QKA IS NOT), NO CARD IN TWO.",
+    )),
+    (b"DEADWOOD", (
+        b"R5 DEADWOOD: THE CARDS IN NO",
+        b"MELD, AT THEIR VALUES. THE GAME",
+        b"ARRANGES YOUR MELDS FOR THE",
+        b"LEAST, EACH UNDER A BAR, THE",
+        b"DEADWOOD AT THE RIGHT.",
+        b"DW, TOP RIGHT: YOUR DEADWOOD.",
+        b"CHOOSING A DISCARD: WHAT STAYS.",
     )),
     (b"YOUR TURN", (
-        b"DRAW THE TOP CARD OF THE STOCK",
-        b"OR OF THE DISCARD PILE, THEN",
-        b"DISCARD ONE CARD. A CARD JUST",
-        b"TAKEN FROM THE PILE CAN'T BE",
-        b"DISCARDED IN THE SAME TURN.",
-        b"STOCK EMPTY AFTER A DISCARD:",
-        b"THE HAND IS DRAWN, NO SCORE.",
+        b"R2 10 CARDS EACH, ONE FACE UP:",
+        b"THE DISCARD PILE. THE REST IS",
+        b"THE STOCK. YOU PLAY FIRST.",
+        b"R3 DRAW THE TOP CARD OF STOCK",
+        b"OR PILE, THEN DISCARD ONE CARD",
+        b"OR KNOCK WITH IT. R4 THE CARD",
+        b"JUST TAKEN CAN'T GO BACK THEN.",
     )),
     (b"KNOCKING", (
-        b"WITH 10 OR LESS DEADWOOD LEFT",
-        b"AFTER YOUR DISCARD YOU MAY",
-        b"KNOCK: THE HAND ENDS AND BOTH",
-        b"HANDS ARE SHOWN. THE DEFENDER",
-        b"LAYS DEADWOOD OFF ON YOUR",
-        b"MELDS. YOU SCORE THE DEADWOOD",
-        b"DIFFERENCE.",
+        b"R6 WITH 10 OR LESS DEADWOOD",
+        b"LEFT AFTER YOUR DISCARD, KNOCK",
+        b"(UP): THE HAND ENDS.",
+        b"R8 BOTH HANDS SHOW THEIR MELDS.",
+        b"R9 THE DEFENDER LAYS DEADWOOD",
+        b"OFF ONTO THE KNOCKER'S MELDS",
+        b"(SHOWN LIT). NONE AFTER GIN.",
     )),
-    (b"GIN, UNDERCUT", (
-        b"GIN: KNOCK WITH 0 DEADWOOD.",
-        b"SCORES 25 + THE DEFENDER'S",
-        b"DEADWOOD, NO LAYOFFS.",
-        b"UNDERCUT: IF THE DEFENDER'S",
-        b"DEADWOOD IS NOT HIGHER THAN",
-        b"THE KNOCKER'S, THE DEFENDER",
-        b"SCORES THE DIFFERENCE + 25.",
+    (b"SCORING", (
+        b"R7 GIN: KNOCK WITH 0 DEADWOOD.",
+        b"R10 KNOCK: THE KNOCKER SCORES",
+        b"THE DEADWOOD DIFFERENCE.",
+        b"UNDERCUT (DEFENDER NOT HIGHER):",
+        b"THE DEFENDER SCORES IT + 25.",
+        b"GIN: THE DEFENDER'S DEADWOOD",
+        b"+ 25.",
+    )),
+    (b"HAND AND MATCH", (
+        b"R11 NO STOCK LEFT AFTER A",
+        b"DISCARD: THE HAND IS DRAWN.",
+        b"THE PILE IS NEVER TURNED OVER.",
+        b"R14 ALSO DRAWN: 40 TURNS WITH",
+        b"NO DRAW FROM THE STOCK.",
+        b"R12 FIRST TO 100 POINTS WINS.",
+        b"R13 OTHER RULES: V1-V6, NEXT.",
     )),
     (b"CONTROLS", (
         b"<> MOVE   A TAKE / DISCARD",
-        b"UP   KNOCK WITH THE CARD",
+        b"UP   KNOCK WITH THE RAISED CARD",
         b"B    MENU: HINT, DISCARD PILE,",
         b"     RULES, QUIT TO TITLE",
         b"HOLD B   HINT AT ONCE",
         b"THE MATCH IS SAVED EVERY TURN:",
         b"CONTINUE IT FROM THE TITLE.",
     )),
-    (b"OTHER RULES", (
+    (b"VARIANTS", (
         b"SETTINGS, RULES (NEW MATCHES):",
-        b"CLASSIC: THE FIRST UPCARD IS",
-        b"OFFERED (TAKE OR PASS), THE",
-        b"HAND ENDS AT 2 STOCK CARDS.",
-        b"OKLAHOMA: ALSO THE FIRST",
-        b"UPCARD SETS THE KNOCK LIMIT.",
-        b"BONUS: +100 GAME, +25 A HAND.",
+        b"V1 UPCARD OFFER: THE FIRST",
+        b"UPCARD IS TAKEN OR PASSED.",
+        b"V2 OKLAHOMA: ITS VALUE IS THE",
+        b"KNOCK LIMIT, AN ACE: GIN ONLY.",
+        b"V3 2-CARD STOP: THE HAND IS",
+        b"DRAWN AT 2 STOCK CARDS LEFT.",
+    )),
+    (b"MORE VARIANTS", (
+        b"V4 END BONUS: THE WINNER GETS",
+        b"+100 AND +25 A HAND WON, AND",
+        b"HAND POINTS TWICE IF IT WON",
+        b"EVERY HAND.",
+        b"V5 MATCH TO, KNOCK LIMIT AND",
+        b"WHO PLAYS FIRST: YOU, BY TURNS",
+        b"OR THE LOSER OF A HAND.",
+    )),
+    (b"PRESETS", (
+        b"CARDEMS: NONE OF THEM, KNOCK AT",
+        b"10, FIRST TO 100.",
+        b"CLASSIC: V1 AND V3.",
+        b"OKLAHOMA: V1, V2 AND V3.",
+        b"BONUS: V1 AND V4.",
+        b"CUSTOM: YOUR OWN MIX.",
+    )),
+    (b"3 PLAYERS", (
+        b"V6 BOX GAME: THE BOX PLAYS THE",
+        b"CAPTAIN, THE THIRD SITS OUT AND",
+        b"ADVISES THE CAPTAIN. THE BOX",
+        b"WINS: IT STAYS, THE OTHER TWO",
+        b"SWAP. IT LOSES: IT SITS OUT,",
+        b"CAPTAIN TO BOX, SITTER CAPTAIN.",
+        b"UNDERCUT 10. V1 AND V3 APPLY.",
     )),
 )
+LINES = 7
+LINE_Y = 11
+LINE_PITCH = 6
 
 
 class Help(Screen):
@@ -91,11 +144,12 @@ class Help(Screen):
         c.fill(0)
         title, lines = PAGES[self.page]
         L.title_bar(c, title)
-        x = 126 - 4 * 3
-        c.num(len(PAGES), x + 8, 2, 0)
-        c.text(b"/", x + 4, 2, 0)
-        c.num(self.page + 1, x, 2, 0)
+        n = len(PAGES)
+        x = 127 - fb.num_width(n) - 4 - fb.num_width(self.page + 1)
+        x = c.num(self.page + 1, x, 2, 0)
+        x = c.text(b"/", x, 2, 0)
+        c.num(n, x, 2, 0)
         for i in range(len(lines)):
-            c.text(lines[i], 1, 11 + 6 * i, 1)
+            c.text(lines[i], 1, LINE_Y + LINE_PITCH * i, 1)
         x = L.hint(c, b"<>", b"PAGE", 0, 58)
         L.hint(c, b"B", b"BACK", x + 4, 58)

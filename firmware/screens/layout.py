@@ -56,16 +56,25 @@ def hint(canvas, k, label, x, y):
     return canvas.text(label, x, y) + 3
 
 
+def count_right(canvas, n, one, many, y, c=0):
+    """'1 CARD', '12 CARDS' right-aligned at the screen's right edge less
+    2 px (on a title bar: c=0)."""
+    label = one if n == 1 else many
+    x = W - 2 - len(label) * SMALL_ADV
+    canvas.text(label, x, y, c)
+    canvas.num(n, x - 4 - fb.num_width(n), y, c)
+
+
 def save_mark(canvas, x, y, c=1):
     canvas.glyph(_SAVE, x, y, c)
 
 
 def big_card(canvas, card, x, y, c=1):
-    """A card inline with BIG text: 5x7 rank then the 5x5 suit, bottom
-    aligned; returns the x after it (12 px, with the gap)."""
+    """A card inline with BIG text: the 5x7 rank then the 5x7 suit;
+    returns the x after it (12 px, with the gap)."""
     suit = card // 13
     canvas.char(glyphs.RANK_CHARS[card - suit * 13], x, y, c, fb.BIG)
-    glyphs.draw_suit(canvas, suit, x + 6, y + 2, c)
+    glyphs.draw_suit(canvas, suit, x + 6, y, c)
     return x + 12
 
 

@@ -39,7 +39,7 @@ from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.play_modes import (  # noqa: F401  (the modes, for other screens and tests)
     M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG, O_CONFIRM, O_MENU, O_PILE,
-    NOCARD, STOCK, PASSED, HAND_Y, TEXT_X, TURN_Y, HINT_Y, MARK_MS)
+    NOCARD, STOCK, PASSED, HAND_Y, TEXT_X, RULE_Y, TURN_Y, HINT_Y, MARK_MS)
 from firmware.screens.play_table import Table
 from firmware.screens.play_draw import YourDraw
 from firmware.screens.play_discard import YourDiscard
@@ -70,7 +70,8 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         # cached for draw()
         self.me = 0
         self.opp = 0
-        self.dw = 0
+        self.dw = 0                   # DW: the deadwood shown in the status row
+        self.best_dw = 0              # with 11 cards: after the best discard
         self.stock = 0
         self.up = NOCARD
         self.pile_n = 0
@@ -112,11 +113,10 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
             self._set_end_text(self._last_result())
         elif m.to_move == 0:
             self.mode = M_DISCARD if m.phase == "discard" else M_DRAW
-            if self.cur >= self.row.n:
-                self.cur = 0
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
+        self._select(self.cur)
         self._sync_ai_text()
 
     def _sync(self):
@@ -126,9 +126,8 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         cards = v.hand
         dw, groups, dead = L.melds_and_dead(cards, engine.best_melds)
         self.row.build(groups, dead, dw)
-        self.dw = v.deadwood
-        self.me = m.scores[0]
-        self.opp = m.scores[1]
+        self.best_dw = v.deadwood
+        self._sync_scores()
         self.stock = v.stock_size
         up = v.upcard
         self.up = NOCARD if up is None else up
@@ -138,8 +137,24 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.stock_only = m.hand.stock_only and m.phase == "draw"
         self.limit = v.knock_limit
         self.stop_at = m.rules.stop_at
-        self.can_knock = m.phase == "discard" and m.to_move == 0 and self.dw <= self.limit
+        self.can_knock = m.phase == "discard" and m.to_move == 0 and self.best_dw <= self.limit
+        if self.cur >= self.row.n:
+            self.cur = 0
+        self.dw = self.best_dw
         self.dirty = True
+
+    def _sync_scores(self):
+        """Both totals for the status row. Once the hand is over they stay
+        as they were until the showdown shows why they change."""
+        m = self.app.match
+        self.me = m.scores[0]
+        self.opp = m.scores[1]
+        if m.to_move is None:
+            res = self._last_result()
+            if res.winner == 0:
+                self.me -= res.points
+            elif res.winner == 1:
+                self.opp -= res.points
 
     # -- acting ----------------------------------------------------------
     def _act(self, action, now):
@@ -163,6 +178,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
+        self._select(self.cur)
         self._sync_ai_text()
 
     def _turn_done(self, now):
@@ -260,7 +276,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         """Under a rule: whose turn it is and what to do, or how the hand
         ended."""
         x0 = TEXT_X
-        c.hline(x0, 28, 128 - x0, 1)
+        c.hline(x0, RULE_Y, 128 - x0, 1)
         mode = self.mode
         if mode == M_END:
             c.text(self.end_kind, x0, TURN_Y, 1, fb.BIG)
@@ -272,13 +288,12 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
             self._discard_line(c, x0, TURN_Y)
 
     def _hints(self, c):
-        """The key hints of the mode."""
+        """The key hints of the mode; returns the x after them."""
         mode = self.mode
         if mode == M_DRAW:
-            self._draw_hints(c, HINT_Y)
-        elif mode == M_DISCARD:
-            self._discard_hints(c, HINT_Y)
-        elif mode == M_AI:
-            self._ai_hints(c, HINT_Y)
-        else:
-            L.hint(c, b"A", b"CONTINUE", 0, HINT_Y)
+            return self._draw_hints(c, HINT_Y)
+        if mode == M_DISCARD:
+            return self._discard_hints(c, HINT_Y)
+        if mode == M_AI:
+            return self._ai_hints(c, HINT_Y)
+        return L.hint(c, b"A", b"CONTINUE", 0, HINT_Y)

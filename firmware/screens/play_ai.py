@@ -122,4 +122,4 @@ class AiTurn:
 
     def _ai_hints(self, c, y):
         x = L.hint(c, b"A", b"HURRY", 0, y)
-        L.hint(c, b"B", b"MENU", x, y)
+        return L.hint(c, b"B", b"MENU", x, y)

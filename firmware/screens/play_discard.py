@@ -10,7 +10,7 @@ the confirmation box, the line that says what to do and the key hints.
 from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
-from firmware.screens.play_modes import M_END, O_NONE, O_CONFIRM
+from firmware.screens.play_modes import M_DISCARD, M_END, O_NONE, O_CONFIRM
 import engine
 
 
@@ -33,8 +33,15 @@ class YourDiscard:
         return True
 
     def _select(self, i):
-        """Put the discard cursor on card i of the row."""
+        """Put the discard cursor on card i of the row. While a discard is
+        chosen, DW is the deadwood that discarding that card leaves;
+        otherwise the hand's deadwood (with 11 cards: after the best
+        discard). Allocation-free."""
         self.cur = i
+        if self.mode == M_DISCARD and self.row.n == 11:
+            self.dw = self.app.match.hand.deadwood_without(self._seat(), self.row.cards[i])
+        else:
+            self.dw = self.best_dw
 
     def _discard(self, now, knock):
         c = self.row.cards[self.cur]
@@ -76,7 +83,7 @@ class YourDiscard:
 
     def _discard_line(self, c, x0, y):
         if self.can_knock:
-            c.text(b"YOU CAN GIN!" if self.dw == 0 else b"YOU CAN KNOCK", x0, y, 1, fb.BIG)
+            c.text(b"YOU CAN GIN!" if self.best_dw == 0 else b"YOU CAN KNOCK", x0, y, 1, fb.BIG)
         else:
             c.text(b"YOUR DISCARD", x0, y, 1, fb.BIG)
 
@@ -84,7 +91,7 @@ class YourDiscard:
         x = L.key(c, b"<>", 0, y)
         x = L.hint(c, b"A", b"DISCARD", x, y)
         x = L.hint(c, L.KEY_UP, b"GIN" if self.limit == 0 else b"KNOCK", x, y)
-        L.hint(c, b"B", b"MENU", x, y)
+        return L.hint(c, b"B", b"MENU", x, y)
 
     def _draw_confirm(self, c):
         L.box(c, 1, 9, 126, 38)

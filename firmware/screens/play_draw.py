@@ -21,6 +21,13 @@ class YourDraw:
         if ev == btn.A:
             self._draw_card(now)
             return True
+        if ev == btn.UP or ev == btn.LONG_A:
+            # A knock ends a turn (R3): it comes with the discard.
+            self.app.play_sound("error")
+            self._message(b"DRAW FIRST", NOCARD,
+                          "You knock with the card you discard: take a card, "
+                          "then UP knocks (R3, R6).")
+            return True
         return False
 
     def _pick_source(self):
@@ -68,4 +75,4 @@ class YourDraw:
         else:
             x = L.hint(c, b"<>", b"PICK", 0, y)
             x = L.hint(c, b"A", b"PASS" if self.offer and self.src == 0 else b"TAKE", x, y)
-        L.hint(c, b"B", b"MENU", x, y)
+        return L.hint(c, b"B", b"MENU", x, y)

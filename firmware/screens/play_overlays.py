@@ -12,6 +12,11 @@ from firmware.screens.menu import Menu
 from firmware.screens.play_modes import M_DRAW, M_DISCARD, O_NONE, O_MSG, O_MENU, O_PILE, NOCARD
 import engine
 
+PILE_Y = 12          # the discard pile view: first row of cards
+PILE_ROW = 8         # row pitch
+PILE_PITCH = 13      # card pitch: 4 px between two cards
+PILE_PER_ROW = 9
+
 MENU_ITEMS = [b"RESUME", b"HINT", b"DISCARD PILE", b"RULES", b"QUIT TO TITLE"]
 
 
@@ -120,26 +125,35 @@ class Overlays:
         self.overlay = O_PILE
 
     def _draw_pile(self, c):
+        """The pile newest first, nine cards a row with room between them,
+        the top card (the one that can be taken) lit; then what the CPU
+        took from the pile and still holds (R3: only the top is ever
+        available, the rest is history)."""
         c.fill_rect(0, 0, 128, 64, 0)
         L.title_bar(c, b"DISCARD PILE")
         p = self.pile_cards
         n = len(p)
-        x = 2
-        y = 12
-        for i in range(n):
-            L.small_card(c, p[i], x, y)
-            x += 10
-            if x > 118:
-                x = 2
-                y += 7
+        L.count_right(c, n, b"CARD", b"CARDS", 2)
+        y = PILE_Y
         if not n:
             c.text(b"EMPTY", 2, y, 1)
-        c.text(b"TOP CARD FIRST", 2, 40, 1)
-        x = c.text(b"CPU KEPT FROM THE PILE:", 2, 48, 1)
+            y += PILE_ROW
+        for i in range(n):
+            x = 3 + (i % PILE_PER_ROW) * PILE_PITCH
+            if i == 0:
+                c.fill_rect(x - 2, y - 2, 13, 9, 1)
+                L.small_card(c, p[i], x, y, 0)
+            else:
+                L.small_card(c, p[i], x, y)
+            if i % PILE_PER_ROW == PILE_PER_ROW - 1 or i == n - 1:
+                y += PILE_ROW
+        if n:
+            c.text(b"NEWEST FIRST, THE TOP ONE LIT", 2, y, 1)
+            y += 7
+        x = c.text(b"CPU KEPT FROM THE PILE:", 2, y, 1) + 4
         k = self.known
         if not len(k):
-            c.text(b"NONE", x + 4, 48, 1)
-        x += 4
+            c.text(b"NONE", x, y, 1)
         for i in range(len(k)):
-            x = L.small_card(c, k[i], x, 48)
+            x = L.small_card(c, k[i], x, y) + 2
         L.hint(c, b"B", b"BACK", 0, 58)

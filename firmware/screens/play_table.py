@@ -8,7 +8,7 @@ caches and allocates nothing.
 
 from firmware import glyphs
 from firmware.screens import layout as L
-from firmware.screens.play_modes import M_DRAW, NOCARD, TABLE_Y, STOCK_X, PILE_X
+from firmware.screens.play_modes import M_DRAW, NOCARD, TABLE_Y, TABLE_LIFT, STOCK_X, PILE_X
 
 
 class Table:
@@ -46,25 +46,28 @@ class Table:
             if self.stock > 1:
                 c.hline(STOCK_X + 2, y + ch, cw - 2, 1)
                 c.vline(STOCK_X + cw, y + 2, ch - 2, 1)
-            glyphs.draw_back(c, STOCK_X, y, s_up)
             if s_up:
-                c.invert_rect(STOCK_X + 1, y - 2, cw - 2, ch - 2)
+                glyphs.draw_back(c, STOCK_X, y - TABLE_LIFT)
+                c.invert_rect(STOCK_X + 1, y - TABLE_LIFT + 1, cw - 2, ch - 2)
+            else:
+                glyphs.draw_back(c, STOCK_X, y)
         else:
             glyphs.draw_slot(c, STOCK_X, y)
+        y2 = y + ch + 2
         if self.offer:
-            c.text(b"PASS", STOCK_X - 2, y + 16, 1)
+            c.text(b"PASS", STOCK_X - 2, y2, 1)
         else:
             n = self.stock
-            c.num(n, STOCK_X + 5 - (4 if n >= 10 else 2), y + 16, 1)
+            c.num(n, STOCK_X + 5 - (4 if n >= 10 else 2), y2, 1)
         if self.stop_at:
             # V3: the hand ends when this many stock cards are left
-            x = c.text(b"END", STOCK_X - 2, y + 22, 1)
-            c.num(self.stop_at, x + 1, y + 22, 1)
+            x = c.text(b"END", STOCK_X - 2, y2 + 6, 1)
+            c.num(self.stop_at, x + 1, y2 + 6, 1)
         p_up = sel and self.src == 1
         if self.up != NOCARD:
             if self.pile_n > 1:
                 c.hline(PILE_X + 2, y + ch, cw - 2, 1)
                 c.vline(PILE_X + cw, y + 2, ch - 2, 1)
-            glyphs.draw_card(c, self.up, PILE_X, y, p_up, p_up)
+            glyphs.draw_card(c, self.up, PILE_X, y - TABLE_LIFT if p_up else y, False, p_up)
         else:
             glyphs.draw_slot(c, PILE_X, y)

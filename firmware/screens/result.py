@@ -9,16 +9,16 @@ from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
+from firmware.screens.scoring import score_sum
 
 WHO = (b"YOU", b"CPU")
 SCORES = (b"YOU SCORE", b"CPU SCORES")
-BY = {"gin": b"BY GIN", "knock": b"BY KNOCKING", "undercut": b"BY UNDERCUT"}
 
 
 def why_text(res, stop_at):
-    """How the hand was won, or why a drawn hand scores nothing."""
+    """The score as its sum (R10), or why a drawn hand scores nothing."""
     if res.kind != "draw":
-        return BY[res.kind]
+        return score_sum(res)
     if res.why != "stock":
         return b"40 TURNS WITHOUT A STOCK DRAW"
     if stop_at:

@@ -1,27 +1,36 @@
 """The showdown: both hands laid open after a knock or gin (R7-R10).
 
     +----------------------------------------------------------+
-    | KNOCK                                    DEAL 84113920    |
-    | YOU KNOCKED                               DEADWOOD 7      |
-    | [melds of the knocker, laid-off cards inverted] [dead]    |
-    | CPU             LAID OFF 6                DEADWOOD 12     |
+    | UNDERCUT!                                DEAL 84113920    |
+    | YOU KNOCKED                               DEADWOOD 8      |
+    | [knocker's melds, the laid-off cards lit] [deadwood]      |
+    | CPU  LAID OFF 9h 9s                       DEADWOOD 7      |
     | [melds of the defender] [deadwood left]                   |
-    | YOU SCORE 11                                   [A] NEXT   |
+    | CPU: 1 + 25 UNDERCUT = 26                     [A] NEXT    |
     +----------------------------------------------------------+
 
 The knocker's melds are the arrangement the engine chose (R8); the
-defender's cards laid off onto them (R9) are drawn inverted at the end of
-the meld they extend. The deal number lets anyone replay the hand.
+defender's cards laid off onto them (R9) are drawn lit (inverted) at the
+end of the meld they extend, and named in the defender's line. After gin
+nothing is laid off (R9), and the line says so. The last line is the score
+as its sum (R10, firmware/screens/scoring.py). The deal number lets anyone
+replay the hand.
 """
 
 from firmware import fb
 from firmware import buttons as btn
+from firmware import glyphs
 from firmware.screens import Screen
 from firmware.screens import layout as L
-from engine.cards import CARD_VALUE
+from firmware.screens.scoring import score_sum
 
 WHO = (b"YOU", b"CPU")
-SCORES = (b"YOU SCORE", b"CPU SCORES")
+
+K_TEXT_Y = 10       # the knocker's line ...
+K_CARDS_Y = 16      # ... and cards
+D_TEXT_Y = 33       # the defender's
+D_CARDS_Y = 39
+SUM_Y = 58          # the score as its sum, and the key
 
 
 class Showdown(Screen):
@@ -33,12 +42,14 @@ class Showdown(Screen):
         self.top = L.HandRow()
         self.bottom = L.HandRow()
         self.kind = b""
+        self.gin = False
         self.knocker = 0
         self.winner = 0
         self.points = 0
         self.k_dw = 0
         self.d_dw = 0
-        self.laid = 0
+        self.laid = b""              # the cards laid off (R9), in meld order
+        self.sum = b""
         self.deal = 0
 
     def enter(self, **kw):
@@ -51,7 +62,9 @@ class Showdown(Screen):
         self.knocker = k
         self.winner = res.winner
         self.points = res.points
+        self.gin = res.kind == "gin"
         self.kind = {"gin": b"GIN!", "knock": b"KNOCK", "undercut": b"UNDERCUT!"}[res.kind]
+        self.sum = score_sum(res)
         self.deal = h.deal
         kc = h.cards_of(k)
         dc = h.cards_of(1 - k)
@@ -72,9 +85,8 @@ class Showdown(Screen):
         self.bottom.build(dgroups, ddead, o.defender_deadwood)
         self.k_dw = o.knocker_deadwood
         self.d_dw = o.defender_deadwood
-        self.laid = 0
-        for c in laid:
-            self.laid += CARD_VALUE[c]
+        # named in the order they are drawn on the knocker's melds
+        self.laid = bytes([c for g in groups for c in g if c in laid])
 
     def _last_result(self):
         """The HandResult of the hand just ended."""
@@ -87,17 +99,47 @@ class Showdown(Screen):
     def draw(self, c):
         c.fill(0)
         self._header(c)
-        self._knocker_row(c)
-        # the defender's
-        c.text(WHO[1 - self.knocker], 1, 33, 1)
-        if self.laid:
-            x = c.text(b"LAID OFF", 24, 33, 1)
-            c.num(self.laid, x + 4, 33, 1)
-        self._deadwood(c, self.d_dw, 33)
-        self.bottom.draw(c, 39, -1, False)
-        x = c.text(SCORES[self.winner], 1, 56, 1, fb.BIG)
-        c.num(self.points, x + 6, 56, 1, fb.BIG)
-        L.hint(c, b"A", b"NEXT", 102, 57)
+        # the knocker's hand, with the defender's layoffs on its melds
+        x = self._who(c, self.knocker, 1, K_TEXT_Y)
+        c.text(b"WENT GIN" if self.gin else b"KNOCKED", x + 4, K_TEXT_Y, 1)
+        self._deadwood(c, self.k_dw, K_TEXT_Y, b"DEADWOOD")
+        self.top.draw(c, K_CARDS_Y, -1, False)
+        # the defender's, and what it laid off
+        x = self._who(c, 1 - self.knocker, 1, D_TEXT_Y) + 4
+        self._layoffs(c, x, D_TEXT_Y)
+        self.bottom.draw(c, D_CARDS_Y, -1, False)
+        # the score as its sum
+        x = c.text(self._name(self.winner), 1, SUM_Y, 1)
+        x = c.text(b": ", x, SUM_Y, 1)
+        c.text(self.sum, x, SUM_Y, 1)
+        L.hint(c, b"A", b"NEXT", 104, SUM_Y)
+
+    def _layoffs(self, c, x, y):
+        """LAID OFF and the cards, or GIN: NO LAYOFFS (R9), then the
+        deadwood left. Where the cards do not fit before DEADWOOD, it is
+        shortened to DW; where they still do not, their count is shown."""
+        n = len(self.laid)
+        if self.gin:
+            w = fb.text_width(b"GIN: NO LAYOFFS") - 1
+        elif n:
+            w = fb.text_width(b"LAID OFF") + 2 + n * 12 - 3
+        else:
+            w = 0
+        label = b"DEADWOOD"
+        if x + w > self._deadwood_x(self.d_dw, label) - 4:
+            label = b"DW"
+        end = self._deadwood_x(self.d_dw, label) - 4
+        self._deadwood(c, self.d_dw, y, label)
+        if self.gin:
+            c.text(b"GIN: NO LAYOFFS", x, y, 1)
+        elif n:
+            x = c.text(b"LAID OFF", x, y, 1) + 2
+            if x + n * 12 - 3 > end:
+                x = c.num(n, x, y, 1)
+                c.text(b" CARDS, LIT", x, y, 1)
+                return
+            for i in range(n):
+                x = glyphs.draw_card_inline(c, self.laid[i], x, y) + 2
 
     def _header(self, c):
         """The kind of win on a lit band, the deal number at its right."""
@@ -106,17 +148,17 @@ class Showdown(Screen):
         c.num(self.deal, x, 2, 0)
         c.text(b"DEAL", x - 20, 2, 0)
 
-    def _knocker_row(self, c):
-        """The knocker's hand, with the defender's layoffs on its melds."""
-        x = self._who(c, self.knocker, 1, 11)
-        c.text(b"WENT GIN" if self.k_dw == 0 else b"KNOCKED", x + 4, 11, 1)
-        self._deadwood(c, self.k_dw, 11)
-        self.top.draw(c, 17, -1, False)
+    def _name(self, seat):
+        return WHO[seat]
 
     def _who(self, c, seat, x, y):
-        return c.text(WHO[seat], x, y, 1)
+        return c.text(self._name(seat), x, y, 1)
 
-    def _deadwood(self, c, dw, y):
+    def _deadwood_x(self, dw, label):
+        """Where `label` starts when the deadwood is right-aligned."""
+        return 126 - fb.num_width(dw) - fb.text_width(label) - 3
+
+    def _deadwood(self, c, dw, y, label):
         x = 126 - fb.num_width(dw)
         c.num(dw, x, y, 1)
-        c.text(b"DEADWOOD", x - 36, y, 1)
+        c.text(label, self._deadwood_x(dw, label), y, 1)

@@ -3,7 +3,7 @@
 
 CONTINUE shows only when a match is in progress (resumed from the save at
 boot, or left through the play menu); it goes back to the two-player or
-the three-player (V6 box game) table. Starting a new match over one in
+the three-player (V6 box game) table. All six entries fit on the screen. Starting a new match over one in
 progress asks first.
 """
 
@@ -21,6 +21,10 @@ _ITEMS = {
     "stats": b"STATISTICS",
     "rules": b"RULES",
 }
+
+ROW = 8        # menu rows: all six entries show, CONTINUE included
+ROWS = 6
+
 
 class Title(Screen):
     name = "title"
@@ -43,7 +47,7 @@ class Title(Screen):
         last = self.keys[self.menu.sel] if self.keys else None
         sel = keys.index(last) if last in keys and last in ("settings", "stats", "rules") else 0
         self.keys = keys
-        self.menu = Menu([_ITEMS[k] for k in keys], None, sel)
+        self.menu = Menu([_ITEMS[k] for k in keys], None, sel, ROW)
 
     def event(self, ev, now):
         if self.confirm:
@@ -91,12 +95,12 @@ class Title(Screen):
     def draw(self, c):
         c.fill(0)
         # The name between the four suits.
-        x = L.text_c(c, b"GIN RUMMY", 1, 1, fb.BIG)
-        glyphs.draw_suit(c, 0, 22, 2)
-        glyphs.draw_suit(c, 1, 29, 2)
-        glyphs.draw_suit(c, 2, x + 3, 2)
-        glyphs.draw_suit(c, 3, x + 10, 2)
-        self.menu.draw(c, 0, 11, 128, 5)
+        x = L.text_c(c, b"GIN RUMMY", 0, 1, fb.BIG)
+        glyphs.draw_suit(c, 0, 22, 0)
+        glyphs.draw_suit(c, 1, 29, 0)
+        glyphs.draw_suit(c, 2, x + 3, 0)
+        glyphs.draw_suit(c, 3, x + 10, 0)
+        self.menu.draw(c, 0, 9, 128, ROWS)
         x = L.key(c, L.KEY_UP, 0, 58)
         x = L.hint(c, L.KEY_DOWN, b"CHOOSE", x, 58)
         L.hint(c, b"A", b"OK", x + 4, 58)

@@ -173,27 +173,32 @@ BIG_ART = [
     ("~", "..... ..... .#... #.#.# ...#. ..... ....."),
 ]
 
-# Suits 5x5 in engine order s h d c: spades and clubs filled, hearts and
-# diamonds outlined, so the four read apart without colour.
+# Suits 5x7 in engine order s h d c: spades and clubs filled, hearts and
+# diamonds outlined, and four silhouettes apart: the spade pointed, widest
+# low, with lobes over its stem; the club a round top lobe on a neck over
+# two side lobes; the heart two humps, a row lower; the diamond narrow,
+# pointed at both ends. Every two differ in at least 8 of the 35 pixels.
+SUIT_W = 5
+SUIT_H = 7
 SUIT_ART = [
-    "..#.. .###. ##### #.#.# ..#..",  # spade: pointed top, lobes, stem
-    ".#.#. #.#.# #...# .#.#. ..#..",  # heart: two humps, outlined
-    "..#.. .#.#. #...# .#.#. ..#..",  # diamond: outlined rhombus
-    ".###. .###. #.#.# ##### ..#..",  # club: flat top leaf, notched lobes
+    "..#.. .###. ##### ##### #.#.# ..#.. .###.",  # spade
+    "..... .#.#. #.#.# #...# #...# .#.#. ..#..",  # heart
+    "..#.. .#.#. .#.#. #...# .#.#. .#.#. ..#..",  # diamond
+    ".###. .###. ..#.. ##### ##### ..#.. .###.",  # club
 ]
 
 CARD_W = 9
-CARD_H = 14
+CARD_H = 16
 
 # Blank card face: rounded corners, opaque (the interior is cleared).
 CARD_FACE_ART = " ".join(
-    [".#######."] + ["#.......#"] * 12 + [".#######."]
+    [".#######."] + ["#.......#"] * 14 + [".#######."]
 )
 
 # Card back: same outline, a fine two-row weave inside a 1 px margin.
 CARD_BACK_ART = " ".join(
     [".#######.", "#.......#"]
-    + ["#.#.#.#.#", "#..#.#..#"] * 5
+    + ["#.#.#.#.#", "#..#.#..#"] * 6
     + ["#.......#", ".#######."]
 )
 
@@ -233,7 +238,7 @@ def big_data():
 
 
 def suit_data():
-    return b"".join(encode(a, 5, 5) for a in SUIT_ART)
+    return b"".join(encode(a, SUIT_W, SUIT_H) for a in SUIT_ART)
 
 
 def card_face_data():

@@ -114,7 +114,38 @@ def test_suits_read_apart_filled_black_suits_outlined_red_suits():
     spade, heart, diamond, club = ink
     assert min(spade, club) > max(heart, diamond)
     for p in pics[1:3]:  # outlined: the middle of the glyph is empty
-        assert p[2][2] == "."
+        assert p[3][2] == "."
+
+
+def _pixels_apart(a, b):
+    return sum(x != y for ra, rb in zip(a, b) for x, y in zip(ra, rb))
+
+
+def test_every_two_suits_differ_in_at_least_8_pixels():
+    """The 5x5 suits they replace differed in 4 (spades and clubs) and 8
+    (hearts and diamonds, both in the top two rows only)."""
+    pics = [rows(a) for a in art.SUIT_ART]
+    assert all(len(p) == glyphs.SUIT_H and all(len(r) == glyphs.SUIT_W for r in p)
+               for p in pics)
+    for i in range(4):
+        for j in range(i + 1, 4):
+            d = _pixels_apart(pics[i], pics[j])
+            assert d >= 8, ("shdc"[i], "shdc"[j], d)
+
+
+def test_suits_differ_in_silhouette_not_only_inside():
+    """Filled or outlined aside, the outlines differ: where each suit's
+    widest row is, and how wide its top row is."""
+    pics = [rows(a) for a in art.SUIT_ART]
+
+    def outline(p):
+        return tuple((r.find("#"), r.rfind("#")) for r in p)
+
+    assert len({outline(p) for p in pics}) == 4
+    spade, heart, diamond, club = pics
+    assert spade[0].count("#") == 1 and club[0].count("#") == 3   # pointed, round
+    assert heart[0].count("#") == 0 and diamond[0].count("#") == 1
+    assert club[2].count("#") < club[0].count("#")                # the club's neck
 
 
 def test_card_face_shows_rank_over_suit_inside_a_border():
@@ -127,8 +158,9 @@ def test_card_face_shows_rank_over_suit_inside_a_border():
     assert all(r[0] == "#" and r[-1] == "#" for r in pic[1:-1])
     rank = [r[glyphs.RANK_X:glyphs.RANK_X + 3] for r in pic[glyphs.RANK_Y:glyphs.RANK_Y + 5]]
     assert rank == rows(art.SMALL_ART["Q"])
-    suit = [r[glyphs.SUIT_X:glyphs.SUIT_X + 5] for r in pic[glyphs.SUIT_Y:glyphs.SUIT_Y + 5]]
+    suit = [r[glyphs.SUIT_X:glyphs.SUIT_X + 5] for r in pic[glyphs.SUIT_Y:glyphs.SUIT_Y + 7]]
     assert suit == rows(art.SUIT_ART[1])
+    assert glyphs.SUIT_Y + glyphs.SUIT_H < glyphs.CARD_H     # inside the border
 
 
 def test_ten_is_drawn_as_T():
@@ -167,12 +199,13 @@ def test_inverted_card_flips_the_inside():
 
 def test_eleven_cards_fit_on_the_stride():
     c = fb.Canvas()
+    y = 64 - glyphs.CARD_H                   # the hand's row, at the bottom
     for i in range(11):
-        glyphs.draw_card(c, i, 2 + i * glyphs.CARD_STRIDE, 50)
+        glyphs.draw_card(c, i, 2 + i * glyphs.CARD_STRIDE, y)
     assert 2 + 10 * glyphs.CARD_STRIDE + glyphs.CARD_W <= 128
     # every card keeps its own left border
     for i in range(11):
-        assert to_art(c.buf, 2 + i * glyphs.CARD_STRIDE, 51, 1, 12) == ["#"] * 12
+        assert to_art(c.buf, 2 + i * glyphs.CARD_STRIDE, y + 1, 1, 14) == ["#"] * 14
 
 
 def test_back_and_slot_differ_from_a_face():
@@ -180,8 +213,8 @@ def test_back_and_slot_differ_from_a_face():
     glyphs.draw_back(a, 0, 0)
     b = fb.Canvas()
     glyphs.draw_slot(b, 0, 0)
-    assert to_art(a.buf, 0, 0, 9, 14) == rows(art.CARD_BACK_ART)
-    slot = to_art(b.buf, 0, 0, 9, 14)
+    assert to_art(a.buf, 0, 0, 9, 16) == rows(art.CARD_BACK_ART)
+    slot = to_art(b.buf, 0, 0, 9, 16)
     assert slot[0] == ".#.#.#.#."
     assert a.buf != b.buf
 
@@ -190,4 +223,4 @@ def test_inline_card_is_rank_then_suit():
     c = fb.Canvas()
     assert glyphs.draw_card_inline(c, 3 * 13 + 0, 5, 5) == 15
     assert to_art(c.buf, 5, 5, 3, 5) == rows(art.SMALL_ART["A"])
-    assert to_art(c.buf, 9, 5, 5, 5) == rows(art.SUIT_ART[3])
+    assert to_art(c.buf, 9, 4, 5, 7) == rows(art.SUIT_ART[3])   # a row above and below

@@ -10,6 +10,7 @@ move when the device AI improves. A second run plays the real AI.
 
 import engine
 from firmware.settings import Settings
+from firmware.screens.help import PAGES as help_pages
 from tools.simulator import MemStorage, Sim
 from ui_driver import StockOnly, play_turn, presses_for, simple_choice, simple_factory
 from ui_golden import CheckedSim, Golden
@@ -51,10 +52,14 @@ def test_ui_golden_match(tmp_path):
         if sim.app.screen.mode == 1:      # drew: now the discard
             break
     g.check(sim, "07_play_your_discard")
+    play = sim.app.screen
+    if play.row.cards[play.cur] == m.view(0).taken:
+        sim.press("R")                    # off the card just taken (R4)
     before = engine.dumps(m)
-    sim.press("U")                        # knock with 74 deadwood: refused (R6)
+    sim.press("U")                        # knock with 60-odd deadwood: refused (R6)
     g.check(sim, "08_play_knock_refused")
     assert engine.dumps(m) == before
+    assert b"(R6)" in b" ".join(play.msg_lines)
     sim.press("A")
 
     # Discard, then watch the AI's turn at its own pace.
@@ -91,6 +96,14 @@ def test_ui_golden_match(tmp_path):
             continue
         assert s == "play", s
         m = sim.app.match
+        if "pile" not in shown and m.hand.pile_n >= 9 and sim.app.screen.mode == 0:
+            sim.press("B")                # the menu's DISCARD PILE, a long one
+            sim.press("D")
+            sim.press("D")
+            sim.press("A")
+            g.check(sim, "16_play_discard_pile_long")
+            sim.press("B")
+            shown.add("pile")
         a = simple_choice(m.view(0))
         if a == "draw_upcard" and "r4" not in shown:
             for k in presses_for(sim, a):
@@ -113,7 +126,7 @@ def test_ui_golden_match(tmp_path):
             shown.add("knock")
             continue
         play_turn(sim)
-    assert shown == {"r4", "knock", "result"}
+    assert shown == {"r4", "knock", "result", "pile"}
     assert kinds == {"knock", "undercut", "gin"}
     g.check(sim, "17_match_end")
     assert "match" not in storage.files     # nothing left to resume
@@ -137,7 +150,7 @@ def test_ui_golden_match(tmp_path):
     sim.press("D")
     sim.press("A")
     assert sim.screen == "help"
-    for i in range(6):
+    for i in range(len(help_pages)):
         g.check(sim, "21_rules_%d" % (i + 1))
         sim.press("R")
     sim.press("B")
