@@ -245,6 +245,7 @@ class ConsoleKeys:
         self._tail = 0
         self.dec = KeyDecoder()
         self.keys = 0                 # keys typed (for tests and the console)
+        self.quit = False             # q or Ctrl-C was typed
         self._one = bytearray(1)
         self._poll = None
         if poll_stdin:
@@ -297,7 +298,10 @@ class ConsoleKeys:
 
     def feed(self, c):
         code = self.dec.feed(c)
-        if not code or code == QUIT:
+        if code == QUIT:
+            self.quit = True               # the simulator quits; the board ignores it
+            return
+        if not code:
             return
         t = self._tail
         nt = (t + 1) & 31

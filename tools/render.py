@@ -1,6 +1,9 @@
 """Turn a 128x64 MONO_VLSB framebuffer (1024 bytes) into something to look at.
 
 to_text(buf)      32 lines of 128 half-block characters (two pixel rows each)
+to_quads(buf)     32 lines of 64 quadrant-block characters (2x2 pixels each)
+to_braille(buf)   16 lines of 64 braille characters (2x4 pixels each)
+from_text(lines)  any of those three back into a 1024-byte buffer (tests)
 to_art(buf, ...)  '#'/'.' rows of a region, for tests and glyph reviews
 to_image(buf)     a Pillow image; to_png(buf, path) writes it
 
@@ -37,6 +40,76 @@ def to_text(buf, width=WIDTH, height=HEIGHT):
             chars.append(_HALF[up * 2 + lo])
         lines.append("".join(chars))
     return "\n".join(lines)
+
+
+# 2x2 pixels -> character, index = upper-left + 2 upper-right + 4 lower-left
+# + 8 lower-right
+_QUAD = (" \u2598\u259d\u2580\u2596\u258c\u259e\u259b"
+         "\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588")
+# braille dot bits of the 2x4 cell, by (column, row)
+_BRAILLE = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def _cells(buf, cw, ch, width, height, char):
+    lines = []
+    for y in range(0, height, ch):
+        out = []
+        for x in range(0, width, cw):
+            out.append(char(buf, x, y))
+        lines.append("".join(out))
+    return "\n".join(lines)
+
+
+def to_quads(buf, width=WIDTH, height=HEIGHT):
+    """Render as height // 2 lines of width // 2 quadrant blocks."""
+    def char(b, x, y):
+        return _QUAD[pixel(b, x, y, width) | pixel(b, x + 1, y, width) << 1
+                     | pixel(b, x, y + 1, width) << 2 | pixel(b, x + 1, y + 1, width) << 3]
+    return _cells(buf, 2, 2, width, height, char)
+
+
+def to_braille(buf, width=WIDTH, height=HEIGHT):
+    """Render as height // 4 lines of width // 2 braille characters (each
+    dot a pixel; an empty cell is U+2800, the blank braille pattern)."""
+    def char(b, x, y):
+        v = 0
+        for dx in range(2):
+            for dy in range(4):
+                if pixel(b, x + dx, y + dy, width):
+                    v |= _BRAILLE[dx][dy]
+        return chr(0x2800 + v)
+    return _cells(buf, 2, 4, width, height, char)
+
+
+def from_text(lines, width=WIDTH, height=HEIGHT):
+    """The buffer that to_text, to_quads or to_braille drew `lines` from
+    (the kind is told by the line length and the characters)."""
+    buf = bytearray(width * height // 8)
+
+    def put(x, y):
+        buf[(y >> 3) * width + x] |= 1 << (y & 7)
+
+    for row, ln in enumerate(lines):
+        for col, ch in enumerate(ln):
+            o = ord(ch)
+            if ch in _HALF and len(ln) == width:
+                v = _HALF.index(ch)
+                if v & 2:
+                    put(col, 2 * row)
+                if v & 1:
+                    put(col, 2 * row + 1)
+            elif 0x2800 <= o <= 0x28FF:
+                v = o - 0x2800
+                for dx in range(2):
+                    for dy in range(4):
+                        if v & _BRAILLE[dx][dy]:
+                            put(2 * col + dx, 4 * row + dy)
+            else:
+                v = _QUAD.index(ch)
+                for k, (dx, dy) in enumerate(((0, 0), (1, 0), (0, 1), (1, 1))):
+                    if v >> k & 1:
+                        put(2 * col + dx, 2 * row + dy)
+    return bytes(buf)
 
 
 def to_art(buf, x=0, y=0, w=WIDTH, h=HEIGHT, on="#", off=".", width=WIDTH):

@@ -3,9 +3,10 @@
 The very same firmware.app.App runs here. The OLED is the real SSD1306
 driver (firmware/ssd1306.py) writing to a fake I2C bus whose bytes an
 SSD1306 emulator (tools/ssd1306_emu.py) turns back into pixels, drawn in the
-terminal with half-block characters (128 x 32 cells). The keyboard stands
-in for the six buttons through the real debounce/latch logic
-(firmware/buttons.py).
+terminal as large as it fits (tools/terminal.py: 128 x 32 half blocks in a
+130 x 35 terminal, down to 64 x 16 braille characters in 80 x 24). The
+keyboard stands in for the six buttons through the real debounce/latch
+logic (firmware/buttons.py).
 
     python tools/simulator.py                   play in the terminal
     python tools/simulator.py --keys "R R A"    scripted presses, fake clock;
@@ -22,10 +23,14 @@ let N ms pass.
 
 With a fake clock (scripted runs, tests) the same presses always give the
 same screens: each key is pressed, held 50 ms, released, then time advances
-until nothing is pending (AI moves, pauses). Saves go to ./saves/ (or
---saves DIR, or $GIN_SAVES) through the firmware's storage module, and the
-game records of the last matches to saves/records/ (firmware/records.py;
-tools/replay.py replays one).
+until nothing is pending (AI moves, pauses). --png DIR writes a picture of
+every frame the panel shows, the AI's moves included.
+
+Saves: `make play` keeps the match, settings and statistics in ./saves/
+(or --saves DIR, or $GIN_SAVES) through the firmware's storage module, and
+the game records of the last matches in saves/records/ (firmware/records.py;
+tools/replay.py replays one). Scripted runs (--keys) start from nothing and
+keep nothing, unless --saves DIR is given.
 """
 
 import os
@@ -50,6 +55,17 @@ KEY_BITS = {
 }
 LONG_KEYS = {"LA": btn.A, "LONG_A": btn.A, "Z": btn.A,
              "LB": btn.B, "LONG_B": btn.B, "X": btn.B}
+
+KEY_HELP = "L R U D A B (or LEFT RIGHT UP DOWN), LA LB (or Z X) for a long A / B, wN to wait N ms"
+
+
+def bad_key(key):
+    """Why `key` is not a scripted key name, or None."""
+    k = key.upper()
+    if k in KEY_BITS or k in LONG_KEYS or (k.startswith("W") and k[1:].isdigit()):
+        return None
+    return "unknown key %r in --keys: use %s" % (key, KEY_HELP)
+
 
 TAP_MS = 50
 SAMPLE_MS = 5
@@ -148,7 +164,8 @@ class Sim:
         self.bus, self.emu = FakeBus.with_display()
         self.display = SSD1306(self.bus)
         self.mask = 0
-        self.buttons = Buttons(lambda: self.mask)
+        self.extra = None             # () -> more buttons held (the terminal's keys)
+        self.buttons = Buttons(self._read)
         self.storage = storage if storage is not None else MemStorage()
         store_settings(self.storage, level, settings)
         self.sound = sound
@@ -164,9 +181,16 @@ class Sim:
         self.wait = self.app.step()
         self.shot()
 
+    def _read(self):
+        return self.mask | (self.extra() if self.extra is not None else 0)
+
     # -- time and keys (fake clock) --
     def step(self):
+        """One app step; with --png, a picture of each new frame."""
+        frames = self.app.frames
         self.wait = self.app.step()
+        if self.png_dir and self.app.frames != frames:
+            self.shot()
         return self.wait
 
     def run(self, ms, max_step=None):
@@ -212,12 +236,17 @@ class Sim:
         elif k in KEY_BITS:
             self.hold(KEY_BITS[k], TAP_MS)
         else:
-            raise ValueError("unknown key %r (L R U D A B LA LB wN)" % key)
+            raise ValueError(bad_key(key))
         if settle:
             self.settle()
         self.shot()
 
     def keys(self, seq):
+        """Press each key of the space-separated `seq`; a key that is not
+        one of KEY_HELP raises ValueError before any is pressed."""
+        for k in seq.split():
+            if bad_key(k):
+                raise ValueError(bad_key(k))
         for k in seq.split():
             self.press(k)
 
@@ -247,100 +276,6 @@ class Sim:
         return path
 
 
-# -- the terminal --------------------------------------------------------
-
-LEGEND = "arrows move   z/Enter/space: A   x/Backspace: B   Z/X: hold A/B   q: quit"
-
-
-def frame_text(image, status=""):
-    lines = render.to_text(image).split("\n")
-    top = "\u250c" + "\u2500" * 128 + "\u2510"
-    bot = "\u2514" + "\u2500" * 128 + "\u2518"
-    out = [top] + ["\u2502" + ln + "\u2502" for ln in lines] + [bot, LEGEND, status]
-    return "\n".join(out)
-
-
-_decoder = None
-
-
-def _key_names():
-    from firmware import textview
-
-    return {btn.UP: "U", btn.DOWN: "D", btn.LEFT: "L", btn.RIGHT: "R",
-            btn.A: "A", btn.B: "B", btn.LONG_A: "LA", btn.LONG_B: "LB",
-            textview.QUIT: "QUIT"}
-
-
-def _read_keys(fd):
-    """Bytes waiting on the terminal, split into key names (the board's
-    console key map: firmware.textview.KeyDecoder)."""
-    import select
-
-    global _decoder
-    if _decoder is None:
-        from firmware.textview import KeyDecoder
-
-        _decoder = (KeyDecoder(), _key_names())
-    dec, names = _decoder
-    data = b""
-    while select.select([fd], [], [], 0)[0]:
-        chunk = os.read(fd, 64)
-        if not chunk:
-            break
-        data += chunk
-    keys = []
-    for c in data:
-        k = names.get(dec.feed(c))
-        if k:
-            keys.append(k)
-    return keys
-
-
-def interactive(sim):
-    import termios
-    import time
-    import tty
-
-    fd = sys.stdin.fileno()
-    old = termios.tcgetattr(fd)
-    out = sys.stdout
-    out.write("\x1b[?25l\x1b[2J")
-    held_until = 0
-    shown = None
-    try:
-        tty.setraw(fd)
-        while True:
-            now = sim.clock()
-            for k in _read_keys(fd):
-                if k == "QUIT":
-                    return
-                if k in LONG_KEYS:
-                    sim.mask = LONG_KEYS[k]
-                    held_until = now + LONG_HOLD_MS
-                else:
-                    sim.mask = KEY_BITS[k]
-                    held_until = now + 60
-                sim.step()
-            if sim.mask and now >= held_until:
-                sim.mask = 0
-            w = sim.step()
-            img = sim.image()
-            if img != shown:
-                shown = img
-                sim.shot()
-                status = "screen: %-10s  I2C bytes last frame: %4d" % (
-                    sim.screen, sim.app.last_bytes)
-                if sim.sound is not None and sim.sound.played:
-                    status += "  sound: %-8s" % sim.sound.played[-1]
-                out.write("\x1b[H" + frame_text(img, status).replace("\n", "\r\n"))
-                out.flush()
-            time.sleep(min(max(w, 1), 15) / 1000.0)
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        out.write("\x1b[?25h\r\n")
-        out.flush()
-
-
 def keep_records(sim, saves):
     """Keep the game records in saves/records/, as the board keeps them in
     /data/records/."""
@@ -364,22 +299,28 @@ def main(argv=None):
     import argparse
 
     ap = argparse.ArgumentParser(description="Gin Rummy handheld simulator")
-    ap.add_argument("--keys", help='scripted presses, e.g. "R R A LB"')
+    ap.add_argument("--keys", help='scripted presses, e.g. "R R A LB": ' + KEY_HELP)
     ap.add_argument("--seed", type=int, default=None, help="seed of new matches")
     ap.add_argument("--level", choices=("easy", "normal", "hard"))
-    ap.add_argument("--png", metavar="DIR", help="write a PNG per screen change")
+    ap.add_argument("--png", metavar="DIR", help="write a PNG of every frame shown")
     ap.add_argument("--sound", action="store_true",
                     help="show the game's sounds (bell and name); silent without it")
     ap.add_argument("--saves", metavar="DIR",
-                    default=os.environ.get("GIN_SAVES", "saves"),
-                    help="where matches, settings and statistics are kept")
+                    help="where matches, settings and statistics are kept (default "
+                         "./saves, or $GIN_SAVES; scripted runs keep nothing without it)")
     args = ap.parse_args(argv)
-    storage = host_storage(args.saves)
     if args.keys is not None:
+        for k in args.keys.split():
+            if bad_key(k):
+                ap.error(bad_key(k))
+        # A scripted run touches no save unless told where (the same keys
+        # then always give the same screens).
+        storage = MemStorage() if args.saves is None else host_storage(args.saves)
         seed = 1 if args.seed is None else args.seed
         sim = Sim(seed=seed, level=args.level, storage=storage, png_dir=args.png,
                   sound=SimSound() if args.sound else None)
-        keep_records(sim, args.saves)
+        if args.saves is not None:
+            keep_records(sim, args.saves)
         sim.settle()
         sim.keys(args.keys)
         print(sim.text())
@@ -390,11 +331,14 @@ def main(argv=None):
     if not sys.stdin.isatty():
         print("the simulator needs a terminal (or use --keys)", file=sys.stderr)
         return 2
-    sim = Sim(seed=args.seed, level=args.level, storage=storage,
+    from tools import terminal
+
+    saves = args.saves or os.environ.get("GIN_SAVES") or "saves"
+    sim = Sim(seed=args.seed, level=args.level, storage=host_storage(saves),
               clock=RealClock(), png_dir=args.png,
               sound=SimSound(bell=True) if args.sound else None)
-    keep_records(sim, args.saves)
-    interactive(sim)
+    keep_records(sim, saves)
+    terminal.run(sim)
     return 0
 
 

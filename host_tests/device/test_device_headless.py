@@ -11,7 +11,6 @@ record the "board" kept for that hand then replays to the same result.
 
 import os
 import queue
-import re
 import subprocess
 import sys
 import threading
@@ -123,16 +122,17 @@ def test_an_arrow_split_over_two_reads_is_one_key():
     assert d.feed(ord("C")) == btn.RIGHT
 
 
-def test_simulator_reads_keys_with_the_same_decoder(monkeypatch):
-    from tools import simulator
+def test_simulator_reads_keys_with_the_same_decoder_and_queue():
+    from tools import terminal
+    from tools.simulator import FakeClock
 
-    r, w = os.pipe()
-    try:
-        os.write(w, b"\x1b[Cz\r\nxZXq")
-        assert simulator._read_keys(r) == ["R", "A", "A", "B", "LA", "LB", "QUIT"]
-    finally:
-        os.close(r)
-        os.close(w)
+    clock = FakeClock()
+    keys = terminal.make_keys(clock)
+    for c in b"\x1b[Cz\r\nxZXq":
+        keys.feed(c)
+    assert keys.quit
+    assert terminal.pressed(keys, clock, 3000) == [
+        btn.RIGHT, btn.A, btn.A, btn.B, btn.A, btn.B]     # Z, X: held A, B
 
 
 class Clock:

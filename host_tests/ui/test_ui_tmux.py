@@ -1,8 +1,10 @@
 """`make play` in a real terminal (tmux): keys in, the OLED read back.
 
-The pane's half-block characters are turned back into pixels and compared
-with the golden screenshots: the title screen exactly, then after Enter (A)
-the play screen's status bar and a hand of ten cards, then B's menu.
+The pane's characters (half blocks, quadrants or braille, whichever the
+terminal's size allows) are turned back into pixels and compared with the
+golden screenshots. At 80x24, 100x30 and 140x50 the whole panel shows and
+no line is wider than the terminal; a resize redraws it in the rendering
+that fits; a terminal too small for any says, in one line, what it needs.
 """
 
 import os
@@ -12,12 +14,12 @@ import time
 import uuid
 
 import pytest
-from PIL import Image
 
-from ui_golden import GOLDEN
+from tools import render, terminal
+from ui_golden import golden_buf as golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+TOP_LEFT = "\u250c"
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
 
@@ -28,79 +30,138 @@ def tmux(*args, check=True):
 
 
 def pane(name):
-    return tmux("capture-pane", "-p", "-t", name).stdout
+    """The pane's lines, wrapped lines joined (so a too-long line shows)."""
+    return tmux("capture-pane", "-p", "-J", "-t", name).stdout.split("\n")
 
 
-def panel(text):
-    """The 128x64 picture in the pane as rows of 0/1, or None if not shown."""
-    lines = text.split("\n")
+def panel(lines):
+    """(rendering name, the 1024-byte picture) shown in the pane, or None."""
     for i, ln in enumerate(lines):
-        if ln.startswith("\u250c") and i + 33 < len(lines):
-            rows = []
-            for k in range(32):
-                inner = lines[i + 1 + k][1:129]
-                if len(inner) != 128 or any(ch not in HALF for ch in inner):
-                    return None
-                rows.append([HALF[ch][0] for ch in inner])
-                rows.append([HALF[ch][1] for ch in inner])
-            return rows
+        if not ln.startswith(TOP_LEFT):
+            continue
+        for r in terminal.RENDERINGS:
+            if len(ln) != r.cols + 2 or i + r.rows + 1 >= len(lines):
+                continue
+            body = [lines[i + 1 + k][1:r.cols + 1] for k in range(r.rows)]
+            if any(len(b) != r.cols for b in body):
+                return None
+            try:
+                return r.name, render.from_text(body)
+            except ValueError:
+                return None
     return None
-
-
-def golden_rows(name):
-    im = Image.open(os.path.join(GOLDEN, name + ".png")).convert("1")
-    scale = im.size[0] // 128
-    return [[1 if im.getpixel((x * scale, y * scale)) else 0 for x in range(128)]
-            for y in range(64)]
 
 
 def wait_for(name, pred, timeout=90):
     end = time.time() + timeout
-    last = ""
+    last = []
     while time.time() < end:
         last = pane(name)
-        if pred(last):
-            return last
+        got = pred(last)
+        if got:
+            return got
         time.sleep(0.2)
-    raise AssertionError("timed out; the pane shows:\n" + last)
+    raise AssertionError("timed out; the pane shows:\n" + "\n".join(last))
 
 
-def status(text):
-    for ln in text.split("\n"):
-        if ln.startswith("screen: "):
-            return ln.split()[1]
-    return None
+def showing(want, rendering=None):
+    def pred(lines):
+        p = panel(lines)
+        if p and p[1] == want and (rendering is None or p[0] == rendering):
+            return lines
+        return None
+    return pred
 
 
-def test_make_play_in_tmux(tmp_path):
-    name = "ginplay-" + uuid.uuid4().hex[:8]
-    saves = str(tmp_path / "saves")
-    cmd = "cd %s && GIN_SAVES=%s make play" % (ROOT, saves)
-    tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "45", cmd)
-    try:
-        text = wait_for(name, lambda t: status(t) == "title" and panel(t))
-        assert panel(text) == golden_rows("01_title")
+class Play:
+    """`make play` in a detached tmux session of a given size."""
 
-        tmux("send-keys", "-t", name, "Enter")                 # A: NEW MATCH
-        text = wait_for(name, lambda t: status(t) == "play" and panel(t))
-        rows = panel(text)
-        want = golden_rows("02_play_your_draw")
-        # the status bar up to the deadwood (the deal differs: seeded by the clock)
-        assert [r[:90] for r in rows[:7]] == [r[:90] for r in want[:7]]
-        # ten cards in the hand: ten runs of lit pixels along the card tops
-        top = rows[48]
-        runs = sum(1 for x in range(128) if top[x] and (x == 0 or not top[x - 1]))
-        assert runs == 10
+    def __init__(self, tmp_path, cols, rows):
+        self.name = "ginplay-" + uuid.uuid4().hex[:8]
+        self.saves = str(tmp_path / "saves")
+        self.cols = cols
+        cmd = "cd %s && GIN_SAVES=%s make play" % (ROOT, self.saves)
+        tmux("new-session", "-d", "-s", self.name, "-x", str(cols), "-y", str(rows), cmd)
 
-        tmux("send-keys", "-t", name, "x")                     # B: the menu
-        text = wait_for(name, lambda t: panel(t) and panel(t)[:9] == golden_rows("04_play_menu")[:9])
-        tmux("send-keys", "-t", name, "x")
-        tmux("send-keys", "-t", name, "q")
+    def keys(self, *keys):
+        tmux("send-keys", "-t", self.name, *keys)
+
+    def resize(self, cols, rows):
+        self.cols = cols
+        tmux("resize-window", "-t", self.name, "-x", str(cols), "-y", str(rows))
+
+    def quit(self):
+        self.keys("q")
         end = time.time() + 20
         while time.time() < end:
-            if tmux("has-session", "-t", name, check=False).returncode != 0:
-                break
+            if tmux("has-session", "-t", self.name, check=False).returncode != 0:
+                return
             time.sleep(0.2)
-        assert os.path.isdir(saves) and os.listdir(saves)      # the match was saved
+
+    def close(self):
+        tmux("kill-session", "-t", self.name, check=False)
+
+    def fits(self, lines):
+        too_long = [ln for ln in lines if len(ln) > self.cols]
+        assert not too_long, "lines wider than %d: %r" % (self.cols, too_long[:2])
+
+
+@pytest.mark.parametrize("cols,rows,rendering", [
+    (80, 24, "braille"), (100, 30, "braille"), (140, 50, "half blocks")])
+def test_make_play_fits_the_terminal(tmp_path, cols, rows, rendering):
+    p = Play(tmp_path, cols, rows)
+    try:
+        lines = wait_for(p.name, showing(golden("01_title"), rendering))
+        p.fits(lines)
+        assert sum(1 for ln in lines if ln.strip()) <= rows
     finally:
-        tmux("kill-session", "-t", name, check=False)
+        p.close()
+
+
+def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
+    p = Play(tmp_path, 140, 50)
+    try:
+        wait_for(p.name, showing(golden("01_title"), "half blocks"))
+        p.resize(100, 40)
+        p.fits(wait_for(p.name, showing(golden("01_title"), "quadrants")))
+        p.resize(80, 24)
+        p.fits(wait_for(p.name, showing(golden("01_title"), "braille")))
+        p.resize(50, 12)
+        w, h = terminal.smallest()
+        lines = wait_for(p.name, lambda ls: ls if any(
+            "needs %dx%d" % (w, h) in ln for ln in ls) else None)
+        assert [ln for ln in lines if ln.strip()] == [
+            "Terminal 50x12: needs %dx%d or more (q quits)" % (w, h)]
+        p.resize(140, 50)
+        wait_for(p.name, showing(golden("01_title"), "half blocks"))
+    finally:
+        p.close()
+
+
+def test_make_play_keys_and_keys_typed_together(tmp_path):
+    p = Play(tmp_path, 140, 45)
+    try:
+        wait_for(p.name, showing(golden("01_title")))
+        p.keys("Enter")                                        # A: NEW MATCH
+        want = golden("02_play_your_draw")
+
+        def play_screen(lines):
+            got = panel(lines)
+            # the status bar up to the deadwood (the deal differs: seeded by the clock)
+            return got and got[1][:90] == want[:90] and got
+
+        _, img = wait_for(p.name, play_screen)
+        rows = [[render.pixel(img, x, y) for x in range(128)] for y in range(64)]
+        top = rows[48]                                          # the hand's card tops
+        assert sum(1 for x in range(128) if top[x] and (x == 0 or not top[x - 1])) == 10
+        assert not any("I2C" in ln or "screen:" in ln for ln in pane(p.name))
+        # four keys in one burst, milliseconds apart: B (menu), DOWN, DOWN,
+        # A (DISCARD PILE): all four are pressed
+        p.keys("x", "Down", "Down", "Enter")
+        pile = golden("05_play_discard_pile")
+        wait_for(p.name, lambda ls: panel(ls) and panel(ls)[1][:128 * 1] == pile[:128] and ls)
+        p.keys("x")
+        p.quit()
+        assert os.path.isdir(p.saves) and os.listdir(p.saves)  # the match was saved
+    finally:
+        p.close()
