@@ -78,7 +78,8 @@ distclean: clean
 # ---- web: the handheld in a browser (tools/web) ---------------------------
 #   make web-build   build the static page into build/web (tools/web/build.py)
 #   make web         build, then serve build/web on localhost for trying
-WEB_PORT ?= 8000
+#                    (port 8000 or the next free one; WEB_PORT=N: that one)
+WEB_PORT ?=
 WEB_OUT ?= build/web
 
 .PHONY: web web-build
@@ -87,8 +88,7 @@ web-build: venv node_modules
 	$(PY) tools/web/build.py --out $(WEB_OUT)
 
 web: web-build
-	@echo "The handheld in a browser: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
-	$(PY) -m http.server --bind 127.0.0.1 --directory $(WEB_OUT) $(WEB_PORT)
+	@$(PY) tools/web/serve.py $(WEB_OUT) $(if $(WEB_PORT),--port $(WEB_PORT))
 # ---- end web ---------------------------------------------------------------
 
 # ---- records: copy the game records off the board --------------------------

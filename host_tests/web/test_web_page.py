@@ -190,3 +190,26 @@ def test_ai_makes_the_same_moves_in_the_page_as_on_the_unix_port(browser, site):
     assert page["runtime"].startswith("micropython") and "webassembly" in page["runtime"]
     assert (page["n"], page["checksum"]) == (unix["n"], unix["checksum"])
     assert page["n"] > 20
+
+
+PARTS_JS = """(() => {
+  const r = (s) => { const e = document.querySelector(s).getBoundingClientRect();
+                     return [e.left, e.right, e.top, e.bottom]; };
+  return {device: r('.device'), bezel: r('.bezel'), oled: r('#oled'), dpad: r('.dpad'),
+          a: r('.round.a'), b: r('.round.b'),
+          scroll: document.documentElement.scrollWidth - window.innerWidth};
+})()"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 412])
+def test_the_handheld_fits_a_phone_screen(browser, site, width):
+    """The screen's bezel, the D-pad and both buttons inside the device's
+    body, and nothing wider than the phone (320 px: the bezel and the A
+    button used to stick out)."""
+    open_page(browser, site, width=width, height=720)
+    got = browser.eval(PARTS_JS)
+    left, right, top, bottom = got["device"]
+    assert left >= 0 and right <= width and got["scroll"] <= 0, got
+    for part in ("bezel", "oled", "dpad", "a", "b"):
+        l, r, t, b = got[part]
+        assert left <= l and r <= right and top <= t and b <= bottom, (part, got)
