@@ -1,7 +1,8 @@
 # Build and test entry points.  Needs only python3, node and npm; everything
 # else is installed from the pinned requirements.txt / package-lock.json.
 #
-#   make test        venv + node_modules, then the host test suite (pytest)
+#   make test        venv + node_modules, then make lint and the host test suite (pytest)
+#   make lint        ruff over the tree (rules in pyproject.toml)
 #   make bench       optional bench deps, then every tools/bench_*.py
 #   make play        terminal simulator (tools/simulator.py)
 #   make flash       deploy to the Pico (tools/deploy.py $(PORT))
@@ -20,21 +21,24 @@ PYTEST_ARGS ?=
 VENV_STAMP := $(VENV)/.requirements.stamp
 NODE_STAMP := node_modules/.package-lock.stamp
 
-.PHONY: all venv node_modules test bench play flash clean distclean
+.PHONY: all venv node_modules test lint bench play flash clean distclean
 
 all: test
 
 venv: $(VENV_STAMP)
 
 # (Re)create the venv if it is missing or broken, then install the pins.
-# Re-runs only when requirements.txt changes.
-$(VENV_STAMP): requirements.txt
+# Re-runs only when the requirements change. The MicroPython stubs (editor
+# support, requirements-stubs.txt) go into $(VENV)/mpstubs, apart.
+$(VENV_STAMP): requirements.txt requirements-stubs.txt
 	@if ! $(PY) -m pip --version >/dev/null 2>&1; then \
 		echo "creating $(VENV) with $(PYTHON)"; \
 		rm -rf $(VENV); \
 		$(PYTHON) -m venv $(VENV); \
 	fi
 	$(PIP) install -q -r requirements.txt
+	rm -rf $(VENV)/mpstubs
+	$(PIP) install -q --no-deps --target $(VENV)/mpstubs -r requirements-stubs.txt
 	touch $@
 
 node_modules: $(NODE_STAMP)
@@ -43,8 +47,11 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: venv node_modules
+test: venv node_modules lint
 	$(PY) -m pytest -q host_tests $(PYTEST_ARGS)
+
+lint: venv
+	$(PY) -m ruff check .
 
 # Bench-only dependencies may be unavailable for this platform/Python; the
 # benchmarks must still run, so a failed install is only a warning.
@@ -102,7 +109,7 @@ RECORDS_PORT = $(if $(PORT),$(if $(filter a0 a1 a2 a3 c0 c1 c2 c3 u0 u1 u2 u3,$(
 
 .PHONY: records
 records: venv
-	$(PY) -m mpremote $(RECORDS_PORT) fs cp -r :/data/records . + reset || { \
+	@$(PY) -m mpremote $(RECORDS_PORT) fs cp -r :/data/records . + reset || { \
 		echo "mpremote could not copy /data/records. No records yet? One is written when a hand ends."; \
 		echo "Not connected? Check the USB cable, close other programs using the port, give PORT=..."; \
 		exit 1; }

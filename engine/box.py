@@ -14,8 +14,8 @@ the captain goes into the box and the sitter becomes captain; after a drawn
 hand nobody moves and the same box deals again. Undercut bonus 10, gin 25;
 the sitter never scores; V1 and V3 apply; first to the target (100) wins.
 """
-from .cards import RANKS, card_text
-from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text, DRAW_UPCARD, TOOK
+from .cards import card_text
+from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for
 from .rules import CARDEMS
 
@@ -246,7 +246,6 @@ def box_replay(text):
     if len(lines) < 3 or lines[0] != BOX_HEADER:
         raise ValueError("not a box game record")
     bm = BoxMatch(Rules.from_text(lines[1][6:]), int(lines[2][5:]))
-    want = box_record_text(bm).split("\n")
     seen = 0
     for n in range(3, len(lines)):
         ln = lines[n]

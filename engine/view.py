@@ -6,8 +6,7 @@ The opponent's cards are never touched, so a view cannot leak them; a test
 swaps in a hand whose hidden parts raise when read.
 """
 from .cards import NO_CARD
-from .hand import (OVER, DISCARD_PHASE, PHASE_NAMES, TOOK, KNOCK, DISCARD,
-                   action_text)
+from .hand import (OVER, DISCARD_PHASE, PHASE_NAMES, TOOK, DISCARD)
 from .melds import best_discard4, deadwood4
 
 

@@ -13,9 +13,9 @@ import sys
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
 import gc
 import micropython
-from engine import Match, NO_CARD
+from engine import Match
 from engine.melds import deadwood4, best_discard4
-from engine.hand import DISCARD_PHASE, DRAW
+from engine.hand import DISCARD_PHASE
 
 
 def position(seed):

@@ -39,6 +39,5 @@ def test_bench_prints_both_ports(monkeypatch, capsys):
 
 @pytest.fixture(autouse=True)
 def _tools_on_path(monkeypatch):
-    import sys
 
     monkeypatch.syspath_prepend(os.path.join(ROOT, "tools"))

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import engine
-from devutil import ROOT, FaultFS, PowerCut, match_states, micropython, play_turn, run_mp
+from devutil import ROOT, FaultFS, PowerCut, micropython, play_turn, run_mp
 from firmware.records import KEEP, Records
 
 REPLAY = os.path.join(ROOT, "tools", "replay.py")

@@ -4,10 +4,7 @@ Issue 4, "what it must show" 5 (power cut at every write boundary and every
 byte; fuzzed save files never crash the boot path) and issue 6, 3 (the
 newest save is damaged: the backup resumes)."""
 
-import os
 import random
-import subprocess
-import textwrap
 
 import pytest
 

@@ -11,7 +11,7 @@ discard ends the hand as a 0-point draw, so a low knock must be taken.
 Portable: plain functions and asserts, run by pytest on CPython and by
 host_tests/runner.py on the MicroPython unix and WebAssembly ports.
 """
-from engine import Match, Hand, CARDEMS, PRESETS, card, cards, card_text
+from engine import Match, Hand, CARDEMS, PRESETS, cards, card_text
 from engine.ai import Player, LEVELS
 from scenario import deck, play
 

@@ -2,7 +2,6 @@
 from engine import card_text, best_discard, dumps, loads
 from engine.box import BoxMatch, BOX_RULES, box_record_text, box_replay
 from engine.hand import HandResult, OVER
-from scenario import raises
 
 
 def _auto(bm, limit=100000):

@@ -46,7 +46,6 @@ def test_r2_human_plays_first_in_every_hand():
         assert m.to_move == 0 and m.phase == "draw"
         # end the hand quickly: both keep discarding what they draw
         while m.phase not in ("hand_over", "match_over"):
-            seat = m.to_move
             m.act("draw_stock")
             drawn = m.hand.stock[m.hand.stock_n]
             m.act("discard:" + card_text(drawn))

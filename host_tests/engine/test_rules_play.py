@@ -1,6 +1,6 @@
 """R3-R4, R6-R14: turns, knocking, showdown, scoring, the end of hands and
 matches. Hands are written in card notation."""
-from engine import (cards, card, card_text, settle, Match, CARDEMS, Rules,
+from engine import (cards, card, card_text, settle, CARDEMS, Rules,
                     best_melds)
 from scenario import match_with, play, raises, snapshot, melds_text
 

@@ -1,6 +1,6 @@
 """V1-V5: the other seeds' rules as options (Cardems stays the default)."""
 from engine import (CARDEMS, CLASSIC, OKLAHOMA, BONUS, PRESETS, preset, Rules,
-                    Match, card, card_text)
+                    Match, card_text)
 from engine.hand import HandResult
 from scenario import match_with, play, raises, snapshot
 
