@@ -257,16 +257,22 @@ class Sampler:
     def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None):
         self.buttons = buttons
         self.sound = sound
+        self.interrupted = False
         self._ticks = clock_ms
         self.timer = machine.Timer(-1)
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
     def _tick(self, t):
-        now = self._ticks()
-        self.buttons.sample(now)
-        s = self.sound
-        if s is not None and s.playing:
-            s.update(now)
+        try:
+            now = self._ticks()
+            self.buttons.sample(now)
+            s = self.sound
+            if s is not None and s.playing:
+                s.update(now)
+        except KeyboardInterrupt:
+            # Ctrl-C landed in the callback, where it would only be printed:
+            # run() raises it in the loop instead.
+            self.interrupted = True
 
     def stop(self):
         self.timer.deinit()
@@ -427,6 +433,8 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
             if max_steps is not None and steps >= max_steps:
                 break
             wait(buttons, ms, keys)
+            if sampler.interrupted:
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
     except MemoryError as e:

@@ -72,6 +72,8 @@ def run_level(a, level, progress=None):
         r = parse(out)
         r["emulated_s"] = p.t / 1e9
         r["host_s"] = p.host_ms / 1000.0
+        r["frames"] = len(p.frames)
+        r["frame_ms"] = sum(f.t1 - f.t0 for f in p.frames) / 1e6
         return r
 
 
@@ -104,8 +106,8 @@ def main(argv=None):
     for level in a.levels.split(","):
         t0 = time.time()
         r = run_level(a, level, session.echo if a.verbose else None)
-        print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host]" % (
-            r["emulated_s"], time.time() - t0))
+        print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host, %d frames]" % (
+            r["emulated_s"], time.time() - t0, r["frames"]))
         sys.stdout.flush()
         slow += r["slow"]
     if slow:

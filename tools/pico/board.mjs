@@ -23,7 +23,8 @@ export class Board {
     mcu.logger = { debug() {}, info() {}, warn() {}, error: (_c, m) => this.events({ ev: 'log', msg: m }) };
     this.mcu = mcu;
     this.stats = { erases: 0, pages: 0, busyNs: 0 };
-    this.flashHook = hookFlashWrites(mcu, TIMING[timing], this.stats);
+    this.flashHook = hookFlashWrites(mcu, TIMING[timing], this.stats, (op, at, n, t0, t1) =>
+      this.events({ ev: 'flash', op, at, n, t0, t: t1 }));
     this.bus = new I2CDisplayBus(mcu, { addresses: display });
     this.bus.onTransaction = (addr, bytes, t0, t1) =>
       this.events({ ev: 'i2c', t0, t: t1, addr, data: Buffer.from(bytes).toString('hex') });
@@ -96,31 +97,37 @@ export class Board {
     this.out = '';
     if (hook.cutAt < untilNs) untilNs = hook.cutAt;
     let why = 'time';
+    let found = false;
     const seen = () => {
       // the console text asked for has appeared (checked when new text came)
-      if (!this.fresh) return false;
-      this.fresh = false;
-      if (this.out.length > 65536) this.out = this.out.slice(-8192);
-      return this.out.includes(text);
+      if (this.fresh) {
+        this.fresh = false;
+        if (this.out.length > 65536) this.out = this.out.slice(-8192);
+        found = this.out.includes(text);
+      }
+      return found;
     };
     while (clock.nanos < untilNs) {
       if (this.typed.length && this.connected) this._feed();
-      for (let i = 0; i < 2000 && clock.nanos < untilNs; i++) {
-        if (core.waiting) {
-          if (text !== null && seen()) break;
-          const dt = clock.nanosToNextAlarm;
-          const left = untilNs - clock.nanos;
-          clock.tick(dt > 0 && dt < left ? dt : left);
-        } else {
-          clock.tick(core.executeInstruction() * CYCLE_NS);
-        }
-        if (hook.cut) break;
+      if (core.waiting) {
+        if (text !== null && seen()) break;
+        const dt = clock.nanosToNextAlarm;
+        const left = untilNs - clock.nanos;
+        clock.tick(dt > 0 && dt < left ? dt : left);
+      }
+      for (let i = 0; i < 4096 && !core.waiting; i++) {
+        // clock.tick() inlined: only called when an alarm is due
+        const t = clock.nanosCounter + core.executeInstruction() * CYCLE_NS;
+        const alarm = clock.nextAlarm;
+        if (alarm !== null && alarm.nanos <= t) clock.tick(t - clock.nanosCounter);
+        else clock.nanosCounter = t;
+        if (t >= untilNs || hook.cut) break;
       }
       if (hook.cut) {
         why = 'cut';
         break;
       }
-      if (text !== null && (seen() || this.out.includes(text))) {
+      if (text !== null && seen()) {
         why = 'text';
         break;
       }

@@ -61,9 +61,11 @@ function romFunctions(bootrom) {
   return table;
 }
 
-/** Trap the ROM's erase and program on `mcu` (after loadBootrom). `board`
- * gives the timing and receives `powerCutAt` checks. Returns the hook. */
-export function hookFlashWrites(mcu, timing, stats) {
+/** Trap the ROM's erase and program on `mcu` (after loadBootrom), with the
+ * chip's `timing`; counts go into `stats`, and onOp(kind, offset, bytes,
+ * startNs, endNs) hears of each operation. Returns the hook: set its cutAt
+ * (emulated ns) for a power cut, and `cut` tells that it happened. */
+export function hookFlashWrites(mcu, timing, stats, onOp = null) {
   const funcs = romFunctions(mcu.bootrom);
   const erase = funcs.RE;
   const program = funcs.RP;
@@ -87,6 +89,7 @@ export function hookFlashWrites(mcu, timing, stats) {
     let units;
     let unitNs;
     let apply;
+    const kind = pc === erase ? 'erase' : 'program';
     if (pc === erase) {
       const off = r[0] >>> 0;
       const count = r[1] >>> 0;
@@ -112,6 +115,7 @@ export function hookFlashWrites(mcu, timing, stats) {
     } else {
       throw new Error(`breakpoint ${code} at 0x${pc.toString(16)}`);
     }
+    if (onOp) onOp(kind, r[0] >>> 0, r[pc === erase ? 1 : 2] >>> 0, start, start + units * unitNs);
     for (let i = 0; i < units; i++) {
       const done = start + (i + 1) * unitNs;
       if (done > hook.cutAt) {

@@ -28,7 +28,7 @@ from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
 from tools.ssd1306_emu import SSD1306Emu  # noqa: E402
 
 SERVE = os.path.join(ROOT, "tools", "pico", "serve.mjs")
-FRAME_GAP_NS = 1000000  # transactions closer than 1 ms belong to one frame
+FRAME_GAP_NS = 5000000  # transactions closer than 5 ms belong to one frame
 BUTTON_GPIO = {"L": 10, "R": 11, "U": 12, "D": 13, "A": 14, "B": 15}
 
 WHERE = {
@@ -106,6 +106,7 @@ class Pico:
         self.frames = []        # Frame, in order
         self.transactions = []  # (boot, t0, t1, addr, bytes) with keep_i2c
         self.keep_i2c = False
+        self.flash_ops = []     # (boot, t0, t1, 'erase'|'program', offset, bytes)
         self.flash_stats = {}
         self._emu_reset()
         self._burst = None
@@ -140,6 +141,8 @@ class Pico:
             kind = ev["ev"]
             if kind == "i2c":
                 self._i2c(ev)
+            elif kind == "flash":
+                self.flash_ops.append((self.boot_no, ev["t0"], ev["t"], ev["op"], ev["at"], ev["n"]))
             elif kind == "out":
                 self.chunks.append((self.boot_no, ev["t"], ev["data"]))
             elif kind == "done":
@@ -266,8 +269,14 @@ class Pico:
     # -- raw REPL ---------------------------------------------------------------------
     def interrupt(self, timeout_ms=5000):
         """Ctrl-C until the REPL prompt shows (stops a running main.py)."""
-        self.type(b"\r\x03\x03")
-        self.run_until_text(">>> ", timeout_ms)
+        for _ in range(4):
+            self.type(b"\r\x03\x03")
+            try:
+                self.run_until_text(">>> ", timeout_ms // 4)
+                return
+            except TimeoutError:
+                pass
+        self.run_until_text(">>> ", 1)
 
     def exec(self, code, timeout_ms=60000, progress=None):
         """Run `code` through the raw REPL; returns (stdout, error text).

@@ -35,9 +35,13 @@ export class I2CDisplayBus {
   }
 
   _bitNs() {
+    // SCL low + high counts are in clk_peri cycles. The Pico's firmware
+    // runs clk_peri from clk_sys (125 MHz: 400 kHz is 187 + 126 counts);
+    // rp2040js 1.4.1 works out 48 MHz from the clock registers, so clk_sys
+    // is used here.
     const i2c = this.i2c;
     const cycles = i2c.sclLowPeriod + i2c.sclHighPeriod;
-    return cycles > 0 ? (cycles * 1e9) / this.mcu.clkPeri : 2500;
+    return cycles > 0 ? (cycles * 1e9) / this.mcu.clkSys : 2500;
   }
 
   _later(bits, fn) {

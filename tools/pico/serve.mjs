@@ -19,6 +19,7 @@
 //   {"ev":"out","t":..,"data":".."}      console output (latin-1 text)
 //   {"ev":"i2c","t0":..,"t":..,"addr":..,"data":"hex"}   a write transaction
 //   {"ev":"usb","t":..}                  the console is connected
+//   {"ev":"flash","op":"erase"|"program","at":..,"n":..,"t0":..,"t":..}
 //   {"ev":"done","op":..,"t":..,"why":..,...}          a command finished
 
 import fs from 'node:fs';

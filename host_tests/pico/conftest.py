@@ -1,0 +1,51 @@
+"""The real firmware on an emulated Pico (rp2040js, tools/pico).
+
+Needs PICO_FIRMWARE (MicroPython 1.28.0 RPI_PICO .uf2) and PICO_BOOTROM
+(rp2040js demo/bootrom.ts); without them these tests are skipped. The
+frozen build's tests also need build/gin-rummy-pico.uf2 (`make uf2`, or
+PICO_UF2).
+"""
+
+import os
+import shutil
+
+import pytest
+
+from tools.pico import harness as h
+
+KIT, WHY = h.Kit.from_env()
+if KIT is not None and not shutil.which("node"):
+    KIT, WHY = None, "node not found"
+
+
+@pytest.fixture(scope="session")
+def kit():
+    if KIT is None:
+        pytest.skip("emulated Pico: " + WHY)
+    if not os.path.isdir(os.path.join(h.ROOT, "node_modules", "rp2040js")):
+        pytest.skip("emulated Pico: node_modules/rp2040js missing (npm ci)")
+    return KIT
+
+
+@pytest.fixture(scope="session")
+def frozen(kit):
+    if kit.uf2 is None:
+        pytest.skip("frozen build: build/gin-rummy-pico.uf2 not built (make uf2)")
+    return kit.uf2
+
+
+@pytest.fixture(scope="session")
+def game_fs(kit):
+    """What `make flash` leaves on the board: the bundle and /main.py."""
+    return h.fs_image(h.board_files())
+
+
+@pytest.fixture(scope="session")
+def repl_fs(kit):
+    """The bundle without /main.py (an idle REPL) and the key script."""
+    return h.fs_image(h.board_files(main=False, onboard=("keyscript",)))
+
+
+@pytest.fixture(scope="session")
+def frozen_repl_fs(kit):
+    return h.fs_image(h.board_files(bundle=False, onboard=("keyscript",)))
