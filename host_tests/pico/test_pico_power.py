@@ -1,0 +1,94 @@
+"""Power cuts, safe boot and a missing display, on the emulated Pico with
+the .mpy bundle `make flash` writes."""
+
+import os
+
+import engine
+from firmware.storage import Storage
+from pico_util import boot_game
+from tools.pico import harness as h
+
+
+def _saved_match(files, tmp_path, name):
+    """engine.dumps of the match Storage would resume from these files."""
+    root = os.path.join(str(tmp_path), name)
+    for path, data in files.items():
+        if path.startswith("/data/"):
+            full = os.path.join(root, path[len("/data/"):])
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "wb") as f:
+                f.write(data)
+    m, msg = Storage(root).load("match", engine.loads)
+    return None if m is None else engine.dumps(m), msg
+
+
+def _to_first_discard(p):
+    """NEW MATCH, draw from the stock; returns with the discard's A held."""
+    p.press("A")
+    p.run(800)
+    p.press("A")          # draw from the stock
+    p.run(500)
+    p.pin("A", True)
+    p.run(60)
+
+
+def test_a_power_cut_in_the_middle_of_a_save_resumes_the_last_completed_turn(
+        kit, game_fs, tmp_path):
+    # The run is deterministic: find the save that the discard starts ...
+    with boot_game(kit.firmware, kit.bootrom, game_fs) as p:
+        _to_first_discard(p)
+        before, _ = _saved_match(p.files(), tmp_path, "before")
+        ops0 = len(p.flash_ops)
+        p.pin("A", False)  # A reports on release: the discard, then its save
+        t_release = p.t
+        p.run(400)         # the AI waits 900 ms before it moves
+        ops = [o for o in p.flash_ops[ops0:] if o[1] >= t_release]
+        after, _ = _saved_match(p.files(), tmp_path, "after")
+    assert before is not None and after is not None and before != after
+    assert ops, "the discard wrote nothing to the flash"
+    start, end = ops[0][1], ops[-1][2]
+    # ... then cut the power inside it, at several points, and boot again.
+    resumed = []
+    for k, frac in enumerate((0.05, 0.6)):
+        with boot_game(kit.firmware, kit.bootrom, game_fs) as p:
+            _to_first_discard(p)
+            p.pin("A", False)
+            cut = start + frac * (end - start)
+            p.cut_after((cut - p.t) / 1e6)
+            assert p.run(400) == "cut"
+            p.power_on()
+            p.run_until_text("Game running", 30000)
+            got, msg = _saved_match(p.files(), tmp_path, "cut%d" % k)
+            assert got in (before, after), "cut at %.1f ms resumed another match" % (cut / 1e6)
+            assert "Traceback" not in p.output(2)
+            resumed.append(got)
+    assert resumed[0] == before          # early in the save: the turn before
+
+
+def test_safe_boot_with_b_held_leaves_the_repl_free(kit, game_fs):
+    with h.Pico(kit.firmware, kit.bootrom, game_fs) as p:
+        p.pin("B", True)   # held from power-on
+        p.run_until_text("Safe boot: B was held", 20000)
+        p.pin("B", False)
+        p.run(200)
+        assert "Game running" not in p.output()
+        p.type(b"\r")
+        p.run_until_text(">>> ", 2000)
+        out, err = p.exec("print(6 * 7)")
+        assert out.strip() == "42" and not err
+
+
+def test_without_a_display_the_game_plays_on_the_serial_console(kit, game_fs):
+    with h.Pico(kit.firmware, kit.bootrom, game_fs, display=()) as p:
+        p.run_until_text("Game running", 30000)
+        p.run(300)
+        out = p.output()
+        assert "No display found: nothing answered on I2C0" in out
+        assert "Running without a display: the game goes on." in out
+        assert not p.frames
+        mark = len(p.chunks)
+        p.type(b"z")       # A: NEW MATCH
+        p.run(1500)
+        shown = "".join(c[2] for c in p.chunks[mark:])
+        assert "Traceback" not in shown
+        assert len(shown) > 500, shown   # the play screen, printed as text
