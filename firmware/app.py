@@ -73,6 +73,8 @@ class App:
         self.records = None          # firmware.records.Records: a record per hand end
         self.screen = None
         self._screens = {}
+        self._stepping = False       # inside step(): saves wait for the frame
+        self._save_due = False
         now = clock_ms()
         self._input_t = now
         self.idle = AWAKE
@@ -186,6 +188,17 @@ class App:
             return False
 
     def save_match(self):
+        """Save the match. Inside step() the save waits until the frame is
+        on the display (a turn's save costs tens of ms of flash erase and
+        program: the player sees the move first); a power cut then still
+        resumes the last completed turn."""
+        if self._stepping:
+            self._save_due = True
+            return
+        self._save_now()
+
+    def _save_now(self):
+        self._save_due = False
         m = self.match
         if m is None:
             return
@@ -241,6 +254,16 @@ class App:
     # -- the loop --------------------------------------------------------
     def step(self):
         """Poll input once, advance, redraw if needed; ms until the next step."""
+        self._stepping = True
+        try:
+            wait = self._step()
+        finally:
+            self._stepping = False
+        if self._save_due:
+            self._save_now()
+        return wait
+
+    def _step(self):
         now = self.clock()
         b = self.buttons
         b.poll(now)

@@ -21,8 +21,8 @@ firmware/board.py.
 - Sound: with board.BUZZER_PIN set, a piezo on that pin plays the game's
   short sounds (firmware.sound) through PWM; the sampler's timer ends each
   note, so nothing waits for a sound.
-- Clock: time.ticks_ms. Sleep: wait() sleeps in short slices and returns
-  early when a press is waiting.
+- Clock: time.ticks_ms. Sleep: wait() sleeps in slices of the sampler's
+  period and returns as soon as a press is waiting.
 - run(): builds the ports, the storage (/data), the game records
   (/data/records, firmware.records) and the App, and steps it until Ctrl-C
   (mpremote) or an error, which is printed with advice; the timer and the
@@ -41,7 +41,7 @@ from firmware.port_common import HeadlessDisplay as _Headless
 from firmware.port_common import bus_error, display_address, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
-SLICE_MS = const(10)  # longest sleep between checks for a waiting press
+SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
 # The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
