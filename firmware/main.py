@@ -1,6 +1,9 @@
 """Device entry point. tools/deploy.py copies this file to the board's
 /main.py (as source: MicroPython runs /main.py at every boot); the rest of
-the game is in /engine and /firmware as .mpy files.
+the game is in /engine and /firmware as .mpy files. In the frozen build
+(`make uf2`, manifest.py) this file is the frozen main.py, which MicroPython
+runs instead of any /main.py, and the frozen modules come first on sys.path,
+so copies left on the filesystem by `make flash` do not shadow them.
 
 Safe boot: holding B while powering on (or pressing reset) skips the game
 and leaves the REPL free, so `mpremote` can always reach the board. This
@@ -38,7 +41,32 @@ def b_held():
     return n >= 8
 
 
+FROZEN = ".frozen"
+
+
+def prefer_frozen():
+    """Frozen modules first on sys.path (the stock firmware has no frozen
+    engine or firmware, so the filesystem's are found next). True when the
+    game is frozen into this firmware while /engine or /firmware copies
+    are on the filesystem."""
+    if FROZEN not in sys.path:
+        return False
+    sys.path.remove(FROZEN)
+    sys.path.insert(0, FROZEN)
+    try:
+        import os
+        import firmware
+
+        here = os.listdir("/")
+        return firmware.__file__.endswith(".py") and ("firmware" in here or "engine" in here)
+    except Exception:
+        return False
+
+
 def main():
+    if prefer_frozen():
+        print("Note: the game is frozen into this firmware; the /engine and /firmware folders on "
+              "the filesystem are not used (mpremote rm -r :engine :firmware frees the space).")
     if b_held():
         print(SAFE_BOOT)
         try:

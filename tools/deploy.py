@@ -120,6 +120,15 @@ def walk(d):
         elif rel not in keep:
             os.remove(p)
             print('removed stale', rel)
+if '.frozen' in sys.path:
+    sys.path.remove('.frozen')
+    sys.path.insert(0, '.frozen')
+    try:
+        import firmware
+        if not firmware.__file__.endswith('.mpy'):
+            print('WARNING: this board runs a firmware with the game frozen in (make uf2): it runs its own frozen copy and ignores the files copied now. For make flash, install the stock MicroPython .uf2 first (README).')
+    except ImportError:
+        pass
 for d in %r:
     walk(base + '/' + d)
 v = getattr(sys.implementation, '_mpy', 0) & 0xff
