@@ -1,0 +1,81 @@
+"""Device figures measured on the emulated Pico: boot to the title, and
+button to complete frame.
+
+A complete frame is the end of the last I2C transaction of the burst the
+display gets after the press (transactions less than 5 ms apart are one
+frame, harness.FRAME_GAP_NS). Direction buttons act when pressed (after the
+5 ms debounce); A acts when released, so its time is counted from the
+release. Presses fall at different instants of the game loop's cycle
+(each one 0-9 ms later than a whole number of milliseconds after the last
+frame). Emulated time: rp2040js runs flash at zero wait states.
+"""
+
+import re
+
+from tools.pico import harness as h
+
+
+def boot(p):
+    """(ms to the complete title frame, free heap the game reports) of a
+    board just powered on into the game."""
+    p.run_until_text("Game running", 30000)
+    p.run(400)
+    m = re.search(r"free memory (\d+) bytes", p.output())
+    title = p.frames[-1]
+    first = [f for f in p.frames if f.image == title.image][0]
+    return first.t1 / 1e6, int(m.group(1)) if m else None
+
+
+def _frame_after(p, t_ns):
+    later = [f for f in p.frames if f.t0 >= t_ns]
+    return later[0] if later else None
+
+
+def press_to_frame(p, button, hold_ms=40, settle_ms=300):
+    """Press `button`; ms from the press (direction) or the release (A, B)
+    to the end of the next complete frame, or None when none came."""
+    p.pin(button, True)
+    t_press = p.t
+    p.run(hold_ms)
+    p.pin(button, False)
+    t_release = p.t
+    p.run(settle_ms)
+    t = t_press if button in "LRUD" else t_release
+    f = _frame_after(p, t)
+    return None if f is None else (f.t1 - t) / 1e6
+
+
+def play_latencies(p, turns=5):
+    """{'direction': [ms], 'A': [ms]} over `turns` of the human's turns in
+    a new match (the board at the title, nothing in progress)."""
+    out = {"direction": [], "A": []}
+    p.press("A")                 # NEW MATCH
+    p.run(800)
+    for turn in range(turns):
+        p.run(turn % 10)
+        for k in range(2):       # choosing the source: stock <-> pile
+            p.run((3 * k + turn) % 10)
+            out["direction"].append(press_to_frame(p, "R"))
+        out["A"].append(press_to_frame(p, "A"))      # draw
+        for k in range(3):       # along the hand
+            p.run((7 * k + turn) % 10)
+            out["direction"].append(press_to_frame(p, "R"))
+        out["A"].append(press_to_frame(p, "A", settle_ms=400))   # discard
+        p.run(2500)              # the AI's turn
+    return out
+
+
+def stats(xs):
+    xs = sorted(x for x in xs if x is not None)
+    if not xs:
+        return "none"
+    return "median %.1f, min %.1f, max %.1f ms (n=%d)" % (
+        xs[len(xs) // 2], xs[0], xs[-1], len(xs))
+
+
+def measure(firmware, bootrom, fs):
+    """Boot and latency figures of one build."""
+    with h.Pico(firmware, bootrom, fs) as p:
+        boot_ms, free = boot(p)
+        lat = play_latencies(p)
+        return {"boot_ms": boot_ms, "free_title": free, "lat": lat}
