@@ -145,7 +145,7 @@ uf2:
 	@if [ -z "$(MICROPY_DIR)" ] || [ ! -f "$(MICROPY_DIR)/ports/rp2/Makefile" ]; then \
 		echo "make uf2 needs MICROPY_DIR=<MicroPython v1.28.0 source tree with its submodules>:"; \
 		echo "  git clone -b v1.28.0 https://github.com/micropython/micropython"; \
-		echo "  make -C micropython submodules BOARD=RPI_PICO -C ports/rp2"; \
+		echo "  make -C micropython/ports/rp2 BOARD=RPI_PICO submodules"; \
 		echo "and the Arm toolchain (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake)."; \
 		exit 2; fi
 	$(MAKE) -C "$(MICROPY_DIR)/mpy-cross" -j2

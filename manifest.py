@@ -1,3 +1,4 @@
+# ruff: noqa: F821  (include, package and module are given by MicroPython's manifest reader)
 # MicroPython manifest for `make uf2`: the RPI_PICO board's own frozen
 # modules, then the game (engine/ and firmware/ as packages, and
 # firmware/main.py as the top-level main.py that MicroPython runs at boot).
