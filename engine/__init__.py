@@ -2,10 +2,10 @@
 
 Plain Python for CPython and MicroPython; imports nothing outside engine/.
 """
-from .cards import card, card_text, cards, cards_text, value, NO_CARD
+from .cards import card, card_text, cards, cards_text, value, is_card, NO_CARD
 from .melds import masks_of, deadwood4, best_discard4, best_arrangements
 from .rules import Rules, CARDEMS, CLASSIC, OKLAHOMA, BONUS, PRESETS, preset
-from .rng import Rng, deck_for
+from .rng import Rng, deck_for, fingerprint, fingerprint_text
 from .showdown import Outcome, settle
 from .hand import Hand, HandResult, action_code, action_text
 from .match import Match, MatchEnd
@@ -17,9 +17,10 @@ from .save import dumps, loads, SaveError
 def best_melds(cards):
     """(deadwood, melds) of 0..11 distinct card ints: the lowest-deadwood
     non-overlapping arrangement (R5). Melds are lists of card ints."""
+    m = masks_of(cards, "best_melds' cards")
     if len(cards) > 11:
         raise ValueError("best_melds takes 0..11 cards, not %d" % len(cards))
-    dw, arrs = best_arrangements(masks_of(cards))
+    dw, arrs = best_arrangements(m)
     return dw, [list(ml) for ml in arrs[0]]
 
 
@@ -27,10 +28,13 @@ def best_discard(cards, forbidden=None):
     """(deadwood, card) for 11 card ints: the discard leaving the lowest
     deadwood, never `forbidden` (R4). Ties: the higher deadwood value, then
     the lower card (RULES.md)."""
+    m = masks_of(cards, "best_discard's cards")
     if len(cards) != 11:
         raise ValueError("best_discard takes 11 cards, not %d" % len(cards))
-    m = masks_of(cards)
-    if forbidden is not None and forbidden not in cards:
-        raise ValueError("forbidden card %s is not among the cards" % card_text(forbidden))
+    if forbidden is not None:
+        if not is_card(forbidden):
+            raise ValueError("forbidden must be a card number 0..51 or None, not %r" % (forbidden,))
+        if forbidden not in cards:
+            raise ValueError("forbidden card %s is not among the cards" % card_text(forbidden))
     x = best_discard4(m, NO_CARD if forbidden is None else forbidden)
     return x >> 6, x & 63

@@ -16,8 +16,8 @@ the sitter never scores; V1 and V3 apply; first to the target (100) wins.
 """
 from .cards import card_text
 from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
-from .rng import Rng, deck_for
-from .rules import CARDEMS
+from .rng import Rng, deck_for, fingerprint_text
+from .rules import CARDEMS, check_rules
 
 BOX_RULES = CARDEMS.copy(name="box", upcard_offer=True, stop_at=2, undercut_bonus=10)
 ROLE_NAMES = ("box", "captain", "sitter")
@@ -27,7 +27,7 @@ class BoxMatch:
     def __init__(self, rules=None, seed=0):
         if rules is None:
             rules = BOX_RULES
-        rules.check()
+        check_rules(rules)
         self.rules = rules
         self.seed = seed
         self._rng = Rng(seed)
@@ -211,18 +211,21 @@ class _SeatMatch:
 
 
 # -- records ------------------------------------------------------------------
-BOX_HEADER = "gin-rummy box record 1"
+BOX_HEADER = "gin-rummy box record 2"
+BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
 
 
-def box_record_text(bm):
-    """The box match as a record: role draws, each hand's roles and moves."""
-    out = [BOX_HEADER, "rules " + bm.rules.text(), "seed %d" % bm.seed]
+def box_record_text(bm, v1=False):
+    """The box match as a record: role draws, each hand's fingerprint, deal
+    number, roles and moves (v1: the older form, without fingerprints)."""
+    out = [BOX_HEADER_V1 if v1 else BOX_HEADER, "rules " + bm.rules.text(), "seed %d" % bm.seed]
     for d in bm.draws:
         out.append("draw %s %s %s" % (card_text(d[0]), card_text(d[1]), card_text(d[2])))
     for i in range(len(bm.hands)):
         h, roles = bm.hands[i]
-        out.append("hand %d deal %d box %d captain %d sitter %d" % (
-            i + 1, h.deal, roles[0], roles[1], roles[2]))
+        fp = "" if v1 else "fingerprint %s " % fingerprint_text(h.deal)
+        out.append("hand %d %sdeal %d box %d captain %d sitter %d" % (
+            i + 1, fp, h.deal, roles[0], roles[1], roles[2]))
         for j in range(len(h.log)):
             out.append("%d %s" % (roles[1] if h.log_seat[j] == 0 else roles[0],
                                   action_text(h.log[j])))
@@ -242,9 +245,12 @@ def box_record_text(bm):
 def box_replay(text):
     """Rebuild a box match from its record, checking every line."""
     from .rules import Rules
+    if type(text) is not str:
+        raise ValueError("a game record is text, not %r" % (text,))
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    if len(lines) < 3 or lines[0] != BOX_HEADER:
+    if len(lines) < 3 or lines[0] not in (BOX_HEADER, BOX_HEADER_V1):
         raise ValueError("not a box game record")
+    v1 = lines[0] == BOX_HEADER_V1
     bm = BoxMatch(Rules.from_text(lines[1][6:]), int(lines[2][5:]))
     seen = 0
     for n in range(3, len(lines)):
@@ -262,6 +268,6 @@ def box_replay(text):
                 why = bm.next_hand()
                 if why:
                     raise ValueError("record line %d: %s" % (n + 1, why))
-    if box_record_text(bm) != "\n".join(lines) + "\n":
+    if box_record_text(bm, v1) != "\n".join(lines) + "\n":
         raise ValueError("the record does not replay to the same match")
     return bm

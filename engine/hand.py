@@ -12,9 +12,10 @@ Deal (R2): deck[0:10] to seat 0, deck[10:20] to seat 1, deck[20] is the
 upcard, deck[21:52] the stock with deck[51] on top.
 """
 from .compat import const
-from .cards import CARD_VALUE, NO_CARD, card, card_text
+from .cards import CARD_VALUE, NO_CARD, card, card_text, card_list
 from .melds import deadwood4, best_discard4, _BIT_RANK
 from .showdown import settle
+from .rules import check_rules
 
 DRAW_STOCK = const(0)
 DRAW_UPCARD = const(1)
@@ -32,6 +33,9 @@ PHASE_NAMES = ("first_upcard", "draw", "discard", "hand_over")
 
 def action_code(text):
     """'discard:Td' -> code. ValueError naming the text if it is no action."""
+    if type(text) is not str:
+        raise ValueError("not an action: %r (draw_stock, draw_upcard, pass, "
+                         "discard:Xx, knock:Xx)" % (text,))
     if text == "draw_stock":
         return DRAW_STOCK
     if text == "draw_upcard" or text.startswith("draw_upcard:"):
@@ -46,8 +50,17 @@ def action_code(text):
                      "discard:Xx, knock:Xx)" % (text,))
 
 
+def is_code(code):
+    """True for an action or log code: DRAW_STOCK, DRAW_UPCARD, PASS, or
+    DISCARD, KNOCK or TOOK plus a card."""
+    return type(code) is int and (0 <= code <= PASS or (code & 63) < 52 and 64 <= code < 256)
+
+
 def action_text(code):
-    """Code (or log code) -> 'discard:Td', 'draw_upcard:Qs', ..."""
+    """Code (or log code) -> 'discard:Td', 'draw_upcard:Qs', ...; ValueError
+    naming anything else."""
+    if not is_code(code):
+        raise ValueError("not an action code: %r" % (code,))
     if code == DRAW_STOCK:
         return "draw_stock"
     if code == DRAW_UPCARD:
@@ -80,8 +93,12 @@ class HandResult:
 
 class Hand:
     def __init__(self, rules, deck, first=0, deal=0):
-        if len(deck) != 52 or len(set(deck)) != 52 or max(deck) > 51:
+        deck = card_list(deck, "the deck")
+        if len(deck) != 52 or len(set(deck)) != 52:
             raise ValueError("a deck is the 52 cards 0..51 in some order")
+        if first != 0 and first != 1 or type(first) is not int:
+            raise ValueError("first must be seat 0 or 1, not %r" % (first,))
+        check_rules(rules)
         self.rules = rules
         self.deal = deal            # the deal number (the seed of `deck`)
         self.first = first

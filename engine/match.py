@@ -8,7 +8,7 @@ generator, so (rules, seed, moves) replays a match anywhere.
 """
 from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for
-from .rules import CARDEMS
+from .rules import CARDEMS, check_rules
 from .cards import NO_CARD, card_text
 
 
@@ -30,7 +30,7 @@ class Match:
     def __init__(self, rules=None, seed=0):
         if rules is None:
             rules = CARDEMS
-        rules.check()
+        check_rules(rules)
         self.rules = rules
         self.seed = seed
         self._rng = Rng(seed)

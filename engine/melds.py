@@ -17,7 +17,7 @@ lookups. The hot-path functions take masks as ints and return ints; they build
 no lists, tuples or strings.
 """
 from .compat import const
-from .cards import RANK_VALUE, CARD_VALUE, NO_CARD
+from .cards import RANK_VALUE, CARD_VALUE, NO_CARD, card_list
 
 FULL = const(0x1FFF)
 _BIG = const(999)
@@ -146,12 +146,11 @@ def best_discard4(m, forbidden):
 # ---------------------------------------------------------------------------
 # Arrangements (allocating; used by the public API and the showdown).
 
-def masks_of(cards):
-    """Card ints -> [s, h, d, c] suit masks. ValueError on duplicates/bad ints."""
+def masks_of(cards, what="cards"):
+    """Card ints -> [s, h, d, c] suit masks. ValueError naming the input on
+    a wrong type, a bad int or a duplicate."""
     m = [0, 0, 0, 0]
-    for x in cards:
-        if not isinstance(x, int) or x < 0 or x > 51:
-            raise ValueError("not a card number: %r (0..51)" % (x,))
+    for x in card_list(cards, what):
         s = x // 13
         bit = 1 << (x % 13)
         if m[s] & bit:
@@ -230,7 +229,13 @@ def _arr(m, t, sets, out, seen):
 
 
 def best_arrangements(m):
-    """All lowest-deadwood arrangements: (deadwood, [melds, ...])."""
+    """All lowest-deadwood arrangements: (deadwood, [melds, ...]) of the
+    four suit masks `m` (masks_of)."""
+    if type(m) is not list and type(m) is not tuple or len(m) != 4:
+        raise ValueError("best_arrangements takes four suit masks, not %r" % (m,))
+    for x in m:
+        if type(x) is not int or not 0 <= x <= 8191:
+            raise ValueError("not a suit mask: %r (0..8191)" % (x,))
     arr = arrangements(m)
     low = min([a[0] for a in arr])
     return low, [a[1] for a in arr if a[0] == low]

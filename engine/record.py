@@ -3,10 +3,10 @@
 A record is plain text, the same bytes on every runtime, and replays to the
 same match:
 
-    gin-rummy record 1
+    gin-rummy record 2
     rules cardems knock_limit=10 ...
     seed 12345
-    hand 1 deal 987654321 first 0
+    hand 1 fingerprint 704C02 deal 987654321 first 0
     0 draw_stock
     0 discard:Td
     ...
@@ -15,14 +15,20 @@ same match:
     winner 0 scores 104 37
 
 `replay` re-plays every move through the legality checks and verifies each
-deal number and result line, so a record that does not match the engine is
-rejected with the line that disagrees.
+deal number, fingerprint and result line, so a record that does not match
+the engine is rejected with the line that disagrees. The fingerprint
+(engine.rng.fingerprint) is what the handheld showed when the hand
+started; the deal number, shown at the showdown, must give it: the deck
+was fixed before the first card was seen. Records of version 1 (no
+fingerprints) still replay.
 """
 from .hand import action_text
 from .match import Match
+from .rng import fingerprint_text
 from .rules import Rules
 
-HEADER = "gin-rummy record 1"
+HEADER = "gin-rummy record 2"
+HEADER_V1 = "gin-rummy record 1"
 
 
 def _result_line(res, scores):
@@ -53,7 +59,7 @@ def _lines(match):
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]
-        yield "hand %d deal %d first %d" % (i + 1, h.deal, h.first)
+        yield _hand_line(i + 1, h)
         for j in range(len(h.log)):
             yield "%d %s" % (h.log_seat[j], action_text(h.log[j]))
         if i < len(match.results):
@@ -63,6 +69,10 @@ def _lines(match):
             yield _result_line(res, scores)
     if match.winner is not None:
         yield _winner_line(match)
+
+
+def _hand_line(n, h):
+    return "hand %d fingerprint %s deal %d first %d" % (n, fingerprint_text(h.deal), h.deal, h.first)
 
 
 def _winner_line(m):
@@ -84,10 +94,13 @@ def replay(text, on_move=None):
 
     on_move(match, seat, action) is called before each move, e.g. to print it.
     """
+    if type(text) is not str:
+        raise ValueError("a game record is text, not %r" % (text,))
     lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    if len(lines) < 3 or lines[0] != HEADER:
+    if len(lines) < 3 or lines[0] != HEADER and lines[0] != HEADER_V1:
         raise ValueError("not a game record (first line must be %r)" % HEADER)
+    v1 = lines[0] == HEADER_V1
     if not lines[1].startswith("rules "):
         raise ValueError("line 2: expected 'rules ...'")
     rules = Rules.from_text(lines[1][6:])
@@ -105,10 +118,15 @@ def replay(text, on_move=None):
                 if why:
                     raise ValueError("%s: %s" % (where, why))
             hand_seen += 1
-            if len(w) != 6 or _int(w[1], n) != hand_seen or \
-                    _int(w[3], n) != m.hand.deal or _int(w[5], n) != m.hand.first:
-                raise ValueError("%s: expected hand %d deal %d first %d" % (
-                    where, hand_seen, m.hand.deal, m.hand.first))
+            want = _hand_line(hand_seen, m.hand)
+            if v1:      # no fingerprint: "hand N deal D first F"
+                want = " ".join(want.split()[:2] + want.split()[4:])
+            if ln != want:
+                if len(w) >= 6 and w[2] == "fingerprint" and w[4] == "deal" and \
+                        _int(w[5], n) == m.hand.deal and w[3] != fingerprint_text(m.hand.deal):
+                    raise ValueError("%s: deal %d has the fingerprint %s, not %s" % (
+                        where, m.hand.deal, fingerprint_text(m.hand.deal), w[3]))
+                raise ValueError("%s: expected %s" % (where, want))
         elif w[0] == "result":
             if not m.results or len(m.results) != hand_seen:
                 raise ValueError("%s: the hand has not ended" % where)

@@ -22,8 +22,8 @@ class Rng:
 
     def seed(self, seed):
         """Seed with any int 0 <= seed < 2**30 (the deal number)."""
-        if not isinstance(seed, int) or seed < 0 or seed >= SEED_LIMIT:
-            raise ValueError("seed must be an int 0..%d" % (SEED_LIMIT - 1))
+        if type(seed) is not int or seed < 0 or seed >= SEED_LIMIT:
+            raise ValueError("seed must be an int 0..%d, not %r" % (SEED_LIMIT - 1, seed))
         self.s1 = 1 + seed % (_M1 - 1)
         q = seed // (_M1 - 1)
         self.s2 = 1 + q % (_M2 - 1)
@@ -46,7 +46,7 @@ class Rng:
 
     def below(self, n):
         """Uniform int 0..n-1 for 1 <= n <= 32362 (rejection, no bias)."""
-        if not 1 <= n <= _SPAN:
+        if type(n) is not int or not 1 <= n <= _SPAN:
             raise ValueError("below(n) needs 1 <= n <= %d" % _SPAN)
         limit = _SPAN - _SPAN % n
         while True:
@@ -75,3 +75,31 @@ def deck_for(seed):
     deck = bytearray(range(52))
     Rng(seed).shuffle(deck)
     return deck
+
+
+_FP_KEYS = (0x1F3D, 0x5A27, 0x2C69, 0x7B11, 0x0E95, 0x63C3)
+
+
+def fingerprint(deal):
+    """A 24-bit check value of deal number `deal` (0 <= deal < 2**30),
+    shown when a hand starts; the showdown and the game record reveal the
+    deal number, and anyone can recompute this from it (tools/replay.py
+    does), so the deck was fixed before the first card was seen.
+
+    Six Feistel rounds over the deal's two 15-bit halves (each round's
+    product stays below 2**30: small ints everywhere), then the top 24 of
+    the 30 bits. 64 deal numbers share each value, so it does not give the
+    deal away; it is a check, not a secret (a computer could list those 64)."""
+    if type(deal) is not int or deal < 0 or deal >= SEED_LIMIT:
+        raise ValueError("a deal number is an int 0..%d, not %r" % (SEED_LIMIT - 1, deal))
+    left = deal >> 15
+    right = deal & 0x7FFF
+    for k in _FP_KEYS:
+        f = ((right * 23505 + k) ^ (right >> 5)) & 0x7FFF
+        left, right = right, left ^ f
+    return ((left << 15) | right) >> 6
+
+
+def fingerprint_text(deal):
+    """The fingerprint as six hex digits, e.g. 'A3F91C'."""
+    return "%06X" % fingerprint(deal)

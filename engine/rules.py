@@ -7,6 +7,36 @@ default and the only preset whose options are all fixed by R13.
 """
 
 
+NAME_MAX = 16
+NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_"
+FIRSTS = ("human", "alternate", "loser")
+# (field, lowest, highest): the ranges check() allows.
+LIMITS = (("knock_limit", 0, 100), ("gin_bonus", 0, 100), ("undercut_bonus", 0, 100),
+          ("target", 1, 10000), ("stop_at", 0, 30), ("max_pile_turns", 1, 1000))
+
+
+def _digits(v):
+    """The value of a plain decimal number of 1..5 digits without leading
+    zeros, or None (int() would also take '+5', ' 5', '1_0' and '05')."""
+    if not 1 <= len(v) <= 5 or (v[0] == "0" and len(v) > 1):
+        return None
+    n = 0
+    for ch in v:
+        d = "0123456789".find(ch)
+        if d < 0:
+            return None
+        n = n * 10 + d
+    return n
+
+
+def check_rules(rules):
+    """`rules` if it is a Rules in range (check), else ValueError."""
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules object, not %r" % (rules,))
+    rules.check()
+    return rules
+
+
 class Rules:
     __slots__ = ("name", "knock_limit", "gin_bonus", "undercut_bonus",
                  "target", "stop_at", "max_pile_turns", "first",
@@ -48,7 +78,15 @@ class Rules:
 
     @staticmethod
     def from_text(line):
-        """Inverse of text(). ValueError naming the bad field."""
+        """Inverse of text(). ValueError naming the bad field.
+
+        Strict, so that a rules line reads the same on every runtime and
+        what it gives can be written again: fields are `name=value` with
+        known names, each at most once; numbers are plain decimal digits
+        (no sign, no underscores, no leading zeros); flags are 0 or 1; then
+        every field must be in range (check)."""
+        if type(line) is not str:
+            raise ValueError("a rules line is text, not %r" % (line,))
         words = line.split()
         if not words:
             raise ValueError("empty rules line")
@@ -58,36 +96,47 @@ class Rules:
         for p in PRESETS:
             if p.name == words[0]:
                 r = p.copy()
+        seen = []
         for w in words[1:]:
             k, _, v = w.partition("=")
             if k not in Rules.__slots__ or k == "name" or not v:
                 raise ValueError("unknown rules field: %r" % w)
+            if k in seen:
+                raise ValueError("rules field %s given twice" % k)
+            seen.append(k)
             cur = getattr(r, k)
-            if isinstance(cur, bool):
-                if v not in ("0", "1"):
-                    raise ValueError("bad value for %s: %r" % (k, v))
+            if type(cur) is bool:
+                if v != "0" and v != "1":
+                    raise ValueError("bad value for %s: %r (0 or 1)" % (k, v))
                 setattr(r, k, v == "1")
-            elif isinstance(cur, int):
-                try:
-                    setattr(r, k, int(v))
-                except ValueError:
-                    raise ValueError("bad value for %s: %r" % (k, v))
+            elif type(cur) is int:
+                n = _digits(v)
+                if n is None:
+                    raise ValueError("bad value for %s: %r (a number)" % (k, v))
+                setattr(r, k, n)
             else:
                 setattr(r, k, v)
         r.check()
         return r
 
     def check(self):
-        if self.first not in ("human", "alternate", "loser"):
+        """ValueError naming the first field out of the range the engine
+        plays, scores and saves (scores stay far below a save's 16 bits)."""
+        n = self.name
+        if type(n) is not str or not 1 <= len(n) <= NAME_MAX:
+            raise ValueError("rules name must be 1..%d characters" % NAME_MAX)
+        for ch in n:
+            if ch not in NAME_CHARS:
+                raise ValueError("rules name %r: only a-z, 0-9, - and _" % (n,))
+        if self.first not in FIRSTS:
             raise ValueError("first must be human, alternate or loser")
-        if not 0 <= self.knock_limit <= 10 * 10:
-            raise ValueError("knock limit out of range")
-        if not 1 <= self.target <= 10000:
-            raise ValueError("target out of range")
-        if not 0 <= self.stop_at <= 30:
-            raise ValueError("stop_at out of range")
-        if not 1 <= self.max_pile_turns <= 1000:
-            raise ValueError("max_pile_turns out of range")
+        for k, lo, hi in LIMITS:
+            v = getattr(self, k)
+            if type(v) is not int or not lo <= v <= hi:
+                raise ValueError("%s out of range: %r (%d..%d)" % (k, v, lo, hi))
+        for k in ("upcard_offer", "oklahoma", "match_bonus"):
+            if type(getattr(self, k)) is not bool:
+                raise ValueError("%s must be True or False" % k)
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.text() == other.text()

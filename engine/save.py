@@ -1,26 +1,39 @@
 """Save and restore a match in progress as compact bytes (DESIGN: power cuts).
 
-Layout (big-endian), version 1:
+Layout, version 2:
 
-    b"GRSV"  version:1  length:2  payload  fletcher16:2
-    payload = rules_len:1 rules_text  seed:4  hands:2
-              (moves:2 log_codes...) per hand   score:2 per player
+    magic:4  version:1  rules_len:1  rules_text  seed:4 (big-endian)
+    then one byte per move: every hand's log in order (hand.py's log
+    codes), NEXT (3) between two hands
 
-A V6 box match (engine/box.py) is saved the same way under b"GRSB" with
-three scores; its roles follow from the replay.
+magic is b"GRSV", or b"GRSB" for a V6 box match (engine/box.py), whose
+roles and scores follow from the replay as a two-player match's scores do.
 
-The payload is the match's own record in binary: restoring replays every move
-through the engine's legality checks, so even a file with a valid checksum
-cannot produce a state the rules forbid. The stored scores are checked against
-the replay. Anything wrong raises SaveError with the reason.
+The save is the match's own record in binary, and it only grows: the save
+after more moves is the save before with the new move bytes appended (an
+append-only store such as the CircuitPython nvm log writes just those).
+Integrity (a torn or damaged file) is the storage container's job
+(firmware/storage.py, a CRC-16); what the bytes mean is checked here:
+restoring replays every move through the engine's legality checks, so even
+bytes with a valid checksum cannot produce a state the rules forbid, and
+the rules line must be one this engine writes back identically (so a
+loaded match can always be saved again). Anything wrong raises SaveError
+with the reason; MemoryError is left to the caller (the save is not
+damaged: there was no room to rebuild it now).
+
+Version 1 (older firmware) is still read: length:2 after the version,
+rules and seed as above, hands:2, then per hand moves:2 and its codes, a
+score:2 per player and a Fletcher-16; the scores must match the replay.
 """
-from .hand import TOOK, DRAW_UPCARD, action_text
+from .hand import TOOK, DRAW_UPCARD, action_text, is_code
 from .match import Match
 from .rules import Rules
 
 MAGIC = b"GRSV"
-BOX_MAGIC = b"GRSB"     # V6 box match: same layout, three scores
-VERSION = 1
+BOX_MAGIC = b"GRSB"     # V6 box match: same layout
+VERSION = 2
+NEXT = 3                # between two hands' moves (no action has code 3)
+HEAD = 6                # magic, version, rules_len
 
 
 class SaveError(ValueError):
@@ -39,83 +52,127 @@ def fletcher16(data, start=0, end=None):
     return (b << 8) | a
 
 
-def _u16(buf, v):
-    buf.append((v >> 8) & 255)
-    buf.append(v & 255)
+def _hands(match):
+    for h in match.hands:
+        yield h[0] if isinstance(h, tuple) else h     # BoxMatch: (hand, roles)
 
 
 def dumps(match):
     """The match as bytes (see the module docstring)."""
-    p = bytearray()
+    from .box import BoxMatch
+    if not isinstance(match, (Match, BoxMatch)):
+        raise ValueError("dumps takes a Match or a BoxMatch, not %r" % (match,))
     rt = match.rules.text().encode()
-    if len(rt) > 255:
+    if len(rt) > 255:   # Rules.check keeps it far shorter
         raise ValueError("rules text too long to save")
-    p.append(len(rt))
-    p.extend(rt)
-    s = match.seed
-    p.extend(bytes(((s >> 24) & 255, (s >> 16) & 255, (s >> 8) & 255, s & 255)))
-    _u16(p, len(match.hands))
-    for h in match.hands:
-        if isinstance(h, tuple):      # BoxMatch: (hand, roles)
-            h = h[0]
-        _u16(p, len(h.log))
-        p.extend(h.log)
-    for sc in match.scores:
-        _u16(p, sc)
-    out = bytearray(BOX_MAGIC if len(match.scores) == 3 else MAGIC)
+    out = bytearray(BOX_MAGIC if isinstance(match, BoxMatch) else MAGIC)
     out.append(VERSION)
-    _u16(out, len(p))
-    out.extend(p)
-    _u16(out, fletcher16(out))
+    out.append(len(rt))
+    out.extend(rt)
+    s = match.seed
+    out.extend(bytes(((s >> 24) & 255, (s >> 16) & 255, (s >> 8) & 255, s & 255)))
+    first = True
+    for h in _hands(match):
+        if not first:
+            out.append(NEXT)
+        first = False
+        out.extend(h.log)
     return bytes(out)
 
 
-def loads(data):
-    """Bytes -> Match. SaveError with the reason for anything wrong."""
+def header_size(data):
+    """Bytes of the header (magic to seed) of a version 2 save, or 0 when
+    `data` does not start with one."""
+    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or data[4] != VERSION:
+        return 0
+    n = HEAD + data[5] + 4
+    return n if len(data) >= n else 0
+
+
+def _start(data):
+    """(magic, Match or BoxMatch, index after the seed) from a header."""
     if not isinstance(data, (bytes, bytearray)):
         raise SaveError("save data must be bytes")
-    if len(data) < 9:
+    if len(data) < HEAD:
         raise SaveError("save file is truncated (%d bytes)" % len(data))
     magic = bytes(data[:4])
     if magic != MAGIC and magic != BOX_MAGIC:
         raise SaveError("not a save file (bad magic)")
-    if data[4] != VERSION:
-        raise SaveError("save version %d is not supported (expected %d)" % (data[4], VERSION))
-    n = (data[5] << 8) | data[6]
-    if len(data) != 9 + n:
-        raise SaveError("save file length %d does not match its header (%d)" % (len(data), 9 + n))
-    want = (data[-2] << 8) | data[-1]
-    if fletcher16(data, 0, len(data) - 2) != want:
-        raise SaveError("save file checksum mismatch (corrupt)")
-    pos = [7]
-    end = 7 + n
-
-    def take(k):
-        if pos[0] + k > end:
-            raise SaveError("save payload is truncated")
-        v = data[pos[0]:pos[0] + k]
-        pos[0] += k
-        return v
-
-    def u16():
-        v = take(2)
-        return (v[0] << 8) | v[1]
-
-    rl = take(1)[0]
+    ver = data[4]
+    if ver != VERSION and ver != 1:
+        raise SaveError("save version %d is not supported (expected %d)" % (ver, VERSION))
+    pos = 7 if ver == 1 else HEAD
+    if ver == 1:
+        n = (data[5] << 8) | data[6]
+        if len(data) != 9 + n:
+            raise SaveError("save file length %d does not match its header (%d)" % (len(data), 9 + n))
+        if fletcher16(data, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
+            raise SaveError("save file checksum mismatch (corrupt)")
+    rl = data[pos - 1] if ver == 2 else data[pos]
+    if ver == 1:
+        pos += 1
+    if pos + rl + 4 > len(data):
+        raise SaveError("save header is truncated")
     try:
-        rules = Rules.from_text(bytes(take(rl)).decode())
-        sb = take(4)
-        seed = (sb[0] << 24) | (sb[1] << 16) | (sb[2] << 8) | sb[3]
+        text = bytes(data[pos:pos + rl]).decode()
+        rules = Rules.from_text(text)
+        if rules.text() != text:
+            raise ValueError("the rules line is not in this engine's form")
+        pos += rl
+        seed = (data[pos] << 24) | (data[pos + 1] << 16) | (data[pos + 2] << 8) | data[pos + 3]
+        pos += 4
         if magic == BOX_MAGIC:
             from .box import BoxMatch
             m = BoxMatch(rules, seed)
         else:
             m = Match(rules, seed)
-    except SaveError:
-        raise
     except (ValueError, UnicodeError) as e:
         raise SaveError("save header is invalid: %s" % e)
-    hands = u16()
+    return ver, m, pos
+
+
+def _play(m, hand_no, code):
+    """Replay one logged move; SaveError if it is not legal now."""
+    if not is_code(code) or code == DRAW_UPCARD:   # a logged pickup names its card
+        raise SaveError("hand %d: unknown move code %d in save" % (hand_no, code))
+    if code >= TOOK:
+        if m.hand.upcard() != code - TOOK:
+            raise SaveError("hand %d: logged pickup does not match the upcard" % hand_no)
+        code = DRAW_UPCARD
+    why = m.act(action_text(code))
+    if why:
+        raise SaveError("hand %d: illegal move in save: %s" % (hand_no, why))
+
+
+def loads(data):
+    """Bytes -> Match (or BoxMatch). SaveError with the reason for anything
+    wrong; MemoryError when there is no room to rebuild it now."""
+    ver, m, pos = _start(data)
+    if ver == 1:
+        return _loads_v1(data, m, pos)
+    hand_no = 1
+    for i in range(pos, len(data)):
+        code = data[i]
+        if code == NEXT:
+            why = m.next_hand()
+            if why:
+                raise SaveError("hand %d: %s" % (hand_no, why))
+            hand_no += 1
+        else:
+            _play(m, hand_no, code)
+    return m
+
+
+def _loads_v1(data, m, pos):
+    end = len(data) - 2
+
+    def u16(p):
+        if p + 2 > end:
+            raise SaveError("save payload is truncated")
+        return (data[p] << 8) | data[p + 1]
+
+    hands = u16(pos)
+    pos += 2
     if hands < 1:
         raise SaveError("save holds no hand")
     for i in range(hands):
@@ -123,21 +180,18 @@ def loads(data):
             why = m.next_hand()
             if why:
                 raise SaveError("hand %d: %s" % (i + 1, why))
-        k = u16()
-        for code in take(k):
-            if code >= TOOK:
-                if m.hand.upcard() != code - TOOK:
-                    raise SaveError("hand %d: logged pickup does not match the upcard" % (i + 1))
-                code = DRAW_UPCARD
-            try:
-                act = action_text(code)
-            except ValueError:
-                raise SaveError("hand %d: unknown move code %d in save" % (i + 1, code))
-            why = m.act(act)
-            if why:
-                raise SaveError("hand %d: illegal move in save: %s" % (i + 1, why))
-    saved = [u16() for _ in m.scores]
-    if pos[0] != end:
+        k = u16(pos)
+        pos += 2
+        if pos + k > end:
+            raise SaveError("save payload is truncated")
+        for j in range(pos, pos + k):
+            _play(m, i + 1, data[j])
+        pos += k
+    saved = []
+    for _ in m.scores:
+        saved.append(u16(pos))
+        pos += 2
+    if pos != end:
         raise SaveError("save payload has trailing bytes")
     if saved != m.scores:
         raise SaveError("saved scores do not match the replayed match")

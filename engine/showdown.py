@@ -6,7 +6,7 @@ lowest-deadwood arrangements (R9) with their best layoffs, then scores (R10).
 """
 from .cards import CARD_VALUE, card_text
 from .melds import masks_of, best_arrangements, deadwood_cards
-from .rules import CARDEMS
+from .rules import CARDEMS, Rules
 
 
 class Outcome:
@@ -90,9 +90,10 @@ def _lay(work, dead, got, seq, best):
 
 
 def _check_hand(name, hand):
+    m = masks_of(hand, "the %s's hand" % name)  # ValueError: type, bad int, duplicate
     if len(hand) != 10:
         raise ValueError("%s must hold 10 cards, not %d" % (name, len(hand)))
-    return masks_of(hand)  # ValueError on duplicates and bad ints
+    return m
 
 
 def settle(knocker, defender, rules=None):
@@ -105,6 +106,8 @@ def settle(knocker, defender, rules=None):
     """
     if rules is None:
         rules = CARDEMS
+    elif not isinstance(rules, Rules):
+        raise ValueError("settle's rules must be a Rules object or None, not %r" % (rules,))
     km = _check_hand("knocker", knocker)
     dm = _check_hand("defender", defender)
     for s in range(4):

@@ -3,7 +3,12 @@
 A `View` reads the hand only through the seat's own masks, the discard pile,
 the stock's size (never its order), the move log and the public counters.
 The opponent's cards are never touched, so a view cannot leak them; a test
-swaps in a hand whose hidden parts raise when read.
+swaps in a hand whose hidden parts raise when read. Nor does a view give
+anything that determines them: no deal number, no seed (the deal number
+shuffles the whole deck, so it is shown only once the hand is over, at the
+showdown, and the start of a hand shows only its fingerprint, which
+engine.rng.fingerprint cannot turn back into the deal). A new hand is told
+by `hand_no`.
 """
 from .cards import NO_CARD
 from .hand import (OVER, DISCARD_PHASE, PHASE_NAMES, TOOK, DISCARD)
@@ -12,6 +17,8 @@ from .melds import best_discard4, deadwood4
 
 class View:
     def __init__(self, match, seat):
+        if seat != 0 and seat != 1 or type(seat) is not int:
+            raise ValueError("a view is of seat 0 or 1, not %r" % (seat,))
         self._match = match
         self.seat = seat
 
@@ -146,10 +153,6 @@ class View:
         if not self.my_turn or self._match.winner is not None:
             return []
         return self._match.legal()
-
-    @property
-    def deal(self):
-        return self._hand.deal
 
     @property
     def hand_no(self):

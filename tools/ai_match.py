@@ -65,7 +65,7 @@ def heap_lock_check(seed):
             return
         # forget the hand so the locked decision re-reads it from the view
         # (the once-per-hand part included)
-        player.k.key_deal = -1
+        player.k.key_hand = -1
         gc.collect()
         micropython.heap_lock()
         try:

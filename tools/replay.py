@@ -7,9 +7,11 @@ RECORD is a game record (engine/record.py): a file the handheld keeps in
 /data/records (`make records` copies them into ./records/), one the
 simulator keeps in saves/records/, or one tools/record_match.py printed.
 The replay deals every hand again from the record's seed, checks that each
-deal number matches, plays every move through the rules' legality checks
-and checks every result line, so a record that does not come from a fair
-deal and legal play is rejected with the line that disagrees (exit 1).
+deal number matches, checks that each hand's fingerprint (shown by the
+handheld when the hand started) belongs to its deal number, plays every
+move through the rules' legality checks and checks every result line, so
+a record that does not come from a fair deal and legal play is rejected
+with the line that disagrees (exit 1).
 
 Runs unchanged on CPython and the MicroPython unix port and prints the same
 bytes on both. Seat 0 is YOU and seat 1 the CPU, as on the handheld.
@@ -21,7 +23,7 @@ import _root  # this script's folder, tools/, is first on sys.path on every runt
 
 _root.add_repo_root()
 
-from engine import Hand, card_text, deck_for, replay  # noqa: E402
+from engine import Hand, card_text, deck_for, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
 
 USAGE = "usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
@@ -105,7 +107,8 @@ def replay_text(text, write):
         h = m.hands[i]
         res = m.results[i] if i < len(m.results) else None
         start = Hand(m.rules, deck_for(h.deal), h.first, h.deal)
-        write("\nhand %d, deal number %d, %s first\n" % (i + 1, h.deal, NAMES[h.first]))
+        write("\nhand %d, fingerprint %s, deal number %d, %s first\n" % (
+            i + 1, fingerprint_text(h.deal), h.deal, NAMES[h.first]))
         write("  YOU  dealt %s\n" % _cards(start.cards_of(0)))
         write("  CPU  dealt %s\n" % _cards(start.cards_of(1)))
         write("  upcard    %s\n" % card_text(start.upcard()))
@@ -131,6 +134,11 @@ def replay_text(text, write):
             write("bonuses: game %d, hands %d, shutout %d; total %d\n" % (
                 e.game_bonus, e.hand_bonus, e.shutout_bonus, e.total))
     write("replayed: every deal number, move and result as recorded\n")
+    if text.lstrip().startswith("gin-rummy record 1"):
+        write("(a record from before fingerprints: none to check)\n")
+    else:
+        write("fingerprints: each hand's matches its deal number, so the deck "
+              "was fixed before the first card was seen\n")
     return True
 
 

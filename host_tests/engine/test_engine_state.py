@@ -5,6 +5,7 @@ the 32-bit WebAssembly port.
 """
 from engine import (Match, Rng, deck_for, record_text, replay, dumps, loads,
                     SaveError, CARDEMS, card, card_text, best_discard)
+from engine.save import NEXT, header_size
 from scenario import match_with, play, raises, snapshot
 
 LIMIT = 1 << 30
@@ -126,33 +127,66 @@ def test_corrupt_saves_are_rejected_with_a_reason():
     data = dumps(_play(Match(CARDEMS, 16), 80))
     assert "magic" in raises(SaveError, loads, b"XXXX" + data[4:])
     assert "truncated" in raises(SaveError, loads, data[:5])
-    assert "length" in raises(SaveError, loads, data[:-3])
-    flipped = bytearray(data)
-    flipped[len(data) // 2] ^= 0x10
-    assert "checksum" in raises(SaveError, loads, bytes(flipped))
     future = bytearray(data)
     future[4] = 99
     assert "version" in raises(SaveError, loads, bytes(future))
+    bad_rules = data[:6] + b"CARDEMS" + data[13:]
+    assert "header is invalid" in raises(SaveError, loads, bad_rules)
+    bad_code = data[:-1] + bytes([250])         # no such move code
+    assert "move code 250" in raises(SaveError, loads, bad_code)
 
 
-def test_a_save_with_a_valid_checksum_but_an_illegal_move_is_rejected():
-    from engine.save import fletcher16
-    data = dumps(Match(CARDEMS, 1))            # one hand, no move yet
-    n = (data[5] << 8) | data[6]
-    payload = data[7:7 + n]
-    k = 1 + payload[0] + 4 + 2                  # rules, seed, hand count
-    assert payload[k:k + 2] == bytes([0, 0])    # the hand's move count
-    # one move: a discard before any draw, sealed with a valid checksum
-    payload = payload[:k] + bytes([0, 1, 64 + card("As")]) + payload[k + 2:]
+def test_a_save_only_grows_move_by_move():
+    """The save after more moves is the save before with the moves
+    appended (NEXT between hands), so an append-only store writes only
+    those; a cut-short save is an earlier state, which is why a storage
+    container checks integrity (firmware/storage.py)."""
+    m = Match(CARDEMS, 16)
+    before = dumps(m)
+    for _ in range(120):
+        _play(m, 1)
+        now = dumps(m)
+        assert now[:len(before)] == before
+        before = now
+    assert NEXT in before[header_size(before):]
+    earlier = loads(before[:-3])
+    assert dumps(earlier) == before[:-3]
+
+
+def test_a_rules_line_the_engine_would_write_differently_is_refused():
+    data = dumps(Match(CARDEMS, 1))
+    text = CARDEMS.text().replace("target=100", "target=0100")
     out = bytearray(data[:5])
-    out.append(len(payload) >> 8)
-    out.append(len(payload) & 255)
-    out.extend(payload)
-    c = fletcher16(out)
-    out.append(c >> 8)
-    out.append(c & 255)
-    msg = raises(SaveError, loads, bytes(out))
+    out.append(len(text))
+    out.extend(text.encode())
+    out.extend(data[6 + data[5]:])
+    assert "header is invalid" in raises(SaveError, loads, bytes(out))
+
+
+def test_a_save_with_a_valid_header_but_an_illegal_move_is_rejected():
+    data = dumps(Match(CARDEMS, 1))            # one hand, no move yet
+    assert len(data) == header_size(data)
+    msg = raises(SaveError, loads, data + bytes([64 + card("As")]))
     assert "illegal move" in msg and "draw a card first" in msg
+
+
+def test_a_version_1_save_still_loads_and_checks_its_scores():
+    from engine.save import fletcher16
+    m = _play(Match(CARDEMS, 14), 150)
+    rt = m.rules.text().encode()
+    p = bytearray([len(rt)]) + rt + bytes([0, 0, 0, 14]) + bytes([0, len(m.hands)])
+    for h in m.hands:
+        p.extend(bytes([len(h.log) >> 8, len(h.log) & 255]))
+        p.extend(h.log)
+    for sc in m.scores:
+        p.extend(bytes([sc >> 8, sc & 255]))
+    out = bytearray(b"GRSV\x01") + bytes([len(p) >> 8, len(p) & 255]) + p
+    c = fletcher16(out)
+    v1 = bytes(out) + bytes([c >> 8, c & 255])
+    assert dumps(loads(v1)) == dumps(m)
+    flipped = bytearray(v1)
+    flipped[len(v1) // 2] ^= 0x10
+    assert "checksum" in raises(SaveError, loads, bytes(flipped))
 
 
 def test_view_shows_own_cards_and_public_information_only():
