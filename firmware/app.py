@@ -19,10 +19,16 @@ step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
 redraws only when the screen says something changed, and shows the frame.
 
-Saves: the match after every completed turn ("match", engine.dumps), the
-settings and the statistics when they change ("settings", "stats",
-firmware.settings). A damaged match save is set aside by the storage; the
-app then starts a new match and says so.
+Saves: after every completed turn the game save ("game",
+firmware/gamesave.py: the statistics and the match in one commit, so a
+turn played again after a power cut is never counted twice), then at a
+hand's end the match's game record (firmware/records.py); the settings
+when they change ("settings", firmware/settings.py). At start every damage
+or reset the storage recovered from is shown once (notes, one message
+each): a damaged save was set aside and an older one resumed, or a new
+match starts; a save that could not be read now (no memory, a read error)
+is kept untouched. Older firmware's "stats" and "match" saves are read
+once and written as the game save.
 
 Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
@@ -31,8 +37,12 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 from firmware.compat import const
 from firmware import fb
 from firmware.buttons import ticks_diff
-from firmware.settings import Settings, Stats
+from firmware import gamesave
+from firmware.settings import Settings, Stats, playable
+from firmware.storage import KEPT, RESUMED
 import engine
+
+GAME = "game"     # the storage name of the game save (statistics and match)
 
 DIM_MS = const(60000)
 BLANK_MS = const(300000)
@@ -49,6 +59,18 @@ BLANK = const(2)
 def default_player(level, seed):
     from engine.ai import Player
     return Player(level, seed)
+
+
+def ai_seed(match_seed):
+    """The AI's own seed for a match: not the match's seed, from which
+    every deal follows (the AI must not be able to know the hidden cards),
+    but a 24-bit value from it that no deal can be told from."""
+    return engine.fingerprint(match_seed & _SEED_MASK)
+
+
+def _outcome(storage, name):
+    o = getattr(storage, "outcome", None)
+    return o.get(name) if o else None
 
 
 class App:
@@ -79,35 +101,112 @@ class App:
         self._input_t = now
         self.idle = AWAKE
 
-        payload, _ = storage.load("settings")
-        self.settings = Settings.decode(payload)
-        payload, _ = storage.load("stats")
-        self.stats = Stats.decode(payload)
+        self.notes = []              # (title, text) still to show, once each
+        self.held = None             # match bytes kept unread (no memory at boot)
+        self._record_due = None      # a match whose record must be written again
+        self._record_after_save = None  # a record to write once the save is done
+        self._load_saves()
         try:
             display.contrast(self.settings.contrast())
         except Exception:
             pass
-
-        match, msg = storage.load("match", engine.loads)
-        if match is not None and match.phase != "match_over":
-            self.match = match
-            self.ai = self.player_factory(self.settings.level, match.seed & _SEED_MASK)
-        if msg:
-            # R: a damaged save was set aside; start over and tell the player.
-            if self.match is None:
-                self.new_match()
-                # The storage says what it did with the damaged data (files
-                # are kept aside as .bad; the nvm port has nowhere to keep it).
-                self.go("message", title=b"SAVE DAMAGED",
-                        text=msg if isinstance(msg, str) else
-                        "Your saved match could not be read. A new match starts.",
-                        then="play")
-                return
-            self.go("message", title=b"SAVE RESTORED",
-                    text="The newest save was damaged; the one before it "
-                         "was restored.", then="title")
+        m = self.match
+        if m is not None:
+            self.ai = self.player_factory(self.settings.level, ai_seed(m.seed))
+            if m.phase == "hand_over":
+                # The commit that ended this hand may have come just before
+                # a cut, before its game record was written.
+                self._record_due = m
+        if self._fresh_after_damage:
+            # A damaged save was set aside: start over and tell the player.
+            self.new_match()
+            self.show_notes("play")
             return
-        self.go("title")
+        self.show_notes("title")
+
+    # -- saves -------------------------------------------------------------
+    def _load_saves(self):
+        """Settings, then the game save (statistics and match); every damage
+        or reset is noted for the player (self.notes), and what was
+        recovered is written back at once, so the next start is quiet."""
+        st = self.storage
+        payload, msg = st.load("settings")
+        self.settings = Settings.decode(payload)
+        rewrite = False
+        if msg:
+            if _outcome(st, "settings") == KEPT:
+                self.notes.append((b"SETTINGS NOT READ", msg))
+            elif _outcome(st, "settings") == RESUMED:
+                rewrite = True
+                self.notes.append((b"SETTINGS RESTORED", msg + " The settings before are back."))
+            else:
+                rewrite = True
+                self.notes.append((b"SETTINGS RESET", msg + " The settings are the defaults again."))
+        game, msg = st.load(GAME, gamesave.decode)
+        outcome = _outcome(st, GAME)
+        if game is None and msg is None:
+            game = self._legacy()
+        self._fresh_after_damage = False
+        if game is None:
+            game = gamesave.Game(Stats())
+        self.stats = game.stats
+        self.match = game.match
+        self.held = game.held
+        if msg:
+            if outcome == KEPT:
+                self.notes.append((b"SAVE NOT READ", msg))
+            elif outcome == RESUMED:
+                rewrite = True
+                self.notes.append((b"SAVE RESTORED", msg + " The match and statistics "
+                                   "are those of the save before."))
+            else:
+                rewrite = True
+                self._fresh_after_damage = self.match is None
+                self.notes.append((b"SAVE DAMAGED", msg + " A new match starts; the "
+                                   "statistics count from 0."))
+        if self.held is not None:
+            self.notes.append((b"MATCH NOT LOADED",
+                               "Not enough memory to load the saved match. It is kept; "
+                               "press reset to try again (a new match replaces it)."))
+        if rewrite:
+            self._store("settings", self.settings.encode())
+            self.save_match()
+
+    def _legacy(self):
+        """The statistics and match of older firmware ("stats" and "match"
+        saves), as a Game; written as the game save, then the old ones go
+        (a cut between: the game save wins at the next start)."""
+        st = self.storage
+        sp, m1 = st.load("stats")
+        match, m2 = st.load("match", engine.loads)
+        if sp is None and match is None:
+            return None
+        try:
+            stats = Stats.decode(sp)
+        except ValueError as e:
+            stats = Stats()
+            self.notes.append((b"STATS RESET", "The statistics could not be read (%s); "
+                               "they count from 0." % e))
+        if match is not None and (match.winner is not None or playable(match.rules)):
+            match = None
+        self.stats = stats
+        self.match = match
+        if self._store(GAME, gamesave.encode(stats, match)):
+            self._store("stats")
+            self._store("match")
+        return gamesave.Game(stats, match)
+
+    def show_notes(self, then):
+        """Show the notes one after the other (each once), then `then`."""
+        if self.notes:
+            title, text = self.notes.pop(0)
+            self.go("message", title=title, text=text, then=then)
+        else:
+            self.go(then)
+
+    def next_note(self):
+        """The next (title, text) to show, or None (the message screen)."""
+        return self.notes.pop(0) if self.notes else None
 
     # -- screens ---------------------------------------------------------
     def screen_named(self, name):
@@ -167,7 +266,8 @@ class App:
     def new_match(self):
         seed = self.next_seed()
         self.match = engine.Match(self.rules(), seed)
-        self.ai = self.player_factory(self.settings.level, seed)
+        self.held = None
+        self.ai = self.player_factory(self.settings.level, ai_seed(seed))
         self.save_match()
 
     def match_in_progress(self):
@@ -175,23 +275,25 @@ class App:
 
     def _store(self, name, payload=None):
         """Save (or, with no payload, remove) through the storage port. A
-        flash that refuses (full, worn) must not stop the game: the error is
-        kept in save_error for the console and play goes on."""
+        flash that refuses (full, worn, out of memory) must not stop the
+        game: the error is kept in save_error for the console and play
+        goes on."""
         try:
             if payload is None:
                 self.storage.remove(name)
             else:
                 self.storage.save(name, payload)
             return True
-        except OSError as e:
+        except (OSError, MemoryError) as e:
             self.save_error = "could not save %s: %s" % (name, e)
             return False
 
     def save_match(self):
-        """Save the match. Inside step() the save waits until the frame is
-        on the display (a turn's save costs tens of ms of flash erase and
-        program: the player sees the move first); a power cut then still
-        resumes the last completed turn."""
+        """Commit the game: the statistics and the match in play (none once
+        it is over) in one write (firmware/gamesave.py). Inside step() the
+        write waits until the frame is on the display (a turn's save costs
+        tens of ms of flash erase and program: the player sees the move
+        first); a power cut then still resumes the last completed turn."""
         if self._stepping:
             self._save_due = True
             return
@@ -199,14 +301,12 @@ class App:
 
     def _save_now(self):
         self._save_due = False
-        m = self.match
-        if m is None:
+        try:
+            payload = gamesave.encode(self.stats, self.match, self.held)
+        except MemoryError as e:
+            self.save_error = "could not save %s: %s" % (GAME, e)
             return
-        if m.phase == "match_over":
-            ok = self._store("match")
-        else:
-            ok = self._store("match", engine.dumps(m))
-        if ok:
+        if self._store(GAME, payload):
             self.saved_at = self.clock()
 
     def hand_over(self, result):
@@ -217,24 +317,38 @@ class App:
         self.hand_counted()
 
     def hand_counted(self):
-        """After a hand end is counted in the statistics: they, the match
-        and its game record are kept (a refused save does not stop play)."""
-        self._store("stats", self.stats.encode())
-        self.save_match()
-        if self.records is not None:
-            self.records.keep_match(self.match)   # never raises
+        """After a hand end is counted in the statistics: one commit of the
+        statistics with the match, and the match's game record (a refused
+        save does not stop play). The record is written from the match, so
+        it is written after the commit it reflects; only when the match is
+        over, and the commit forgets it, does the record go first."""
+        m = self.match
+        if m is not None and m.winner is not None:
+            self._keep_record(m)
+            self.save_match()
+        else:
+            self.save_match()
+            if self._save_due:
+                self._record_after_save = m   # step() writes it after the save
+            else:
+                self._keep_record(m)
+
+    def _keep_record(self, m):
+        if self.records is not None and m is not None:
+            self.records.keep_match(m)   # never raises
 
     def abandon_match(self):
         self.match = None
         self.ai = None
-        self._store("match")
+        self.held = None
+        self.save_match()
 
     def save_settings(self):
         """Store the settings; a new AI level applies to the match in play."""
         self._store("settings", self.settings.encode())
         m = self.match
         if m is not None and getattr(self.ai, "level", None) != self.settings.level:
-            self.ai = self.player_factory(self.settings.level, m.seed & _SEED_MASK)
+            self.ai = self.player_factory(self.settings.level, ai_seed(m.seed))
         self.apply_contrast()
 
     def apply_contrast(self):
@@ -242,7 +356,7 @@ class App:
 
     def reset_stats(self):
         self.stats = Stats()
-        self._store("stats", self.stats.encode())
+        self.save_match()
 
     def play_sound(self, name):
         if self.sound is not None and self.settings.sound:
@@ -261,10 +375,16 @@ class App:
             self._stepping = False
         if self._save_due:
             self._save_now()
+        if self._record_after_save is not None:
+            self._keep_record(self._record_after_save)
+            self._record_after_save = None
         return wait
 
     def _step(self):
         now = self.clock()
+        if self._record_due is not None and self.records is not None:
+            self._keep_record(self._record_due)
+            self._record_due = None
         b = self.buttons
         b.poll(now)
         if self.idle != AWAKE:

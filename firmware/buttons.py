@@ -15,13 +15,19 @@ The port supplies `read()`, returning a mask of the buttons pressed now
         ev = buttons.event()
 
 Rules:
-- Debounce: a new reading is accepted once it has stayed the same for
-  `debounce_ms` (5 ms); a contact bouncing for a few ms is one press.
+- Debounce: a button's new reading is accepted when `confirm` samples in a
+  row (2) agree on it, at least `settle_ms` (2 ms) apart, and not sooner
+  than `lockout_ms` (20 ms) after that button's last accepted change. Counting samples, not time, means a
+  one-sample glitch is never a change, however long the gap before the
+  next sample (the sampler is a soft timer: a frame or a flash write can
+  hold it off for 25 ms and more); the lockout swallows contact bounce up
+  to 20 ms after a press or a release, so a bouncing tap is one press. A
+  deliberate press is accepted at its second sample (2-4 ms with the
+  device's 2 ms sampler). `confirm=1` is for readers that debounce already
+  (CircuitPython's keypad) or are sampled only at their edges (a pin IRQ).
 - Latch: accepted changes go into a small preallocated event queue, so a tap
   that starts and ends between two frames is still reported at the next
-  frame, provided sample() ran during it (a timer every few ms, or a pin IRQ
-  on both edges: a reading that was steady for `debounce_ms` before the next
-  edge counts too).
+  frame, provided sample() ran during it (a timer every few ms).
 - Direction buttons (not in `long_mask`) report on press. Those in
   `repeat_mask` (LEFT, RIGHT) repeat while held: first after
   `repeat_delay_ms` (400), then every `repeat_ms` (120); a repeat is the same
@@ -55,7 +61,9 @@ LONG = const(0x40)
 LONG_A = const(0x50)
 LONG_B = const(0x60)
 
-DEBOUNCE_MS = const(5)
+CONFIRM = const(2)        # samples in a row that must agree on a change
+SETTLE_MS = const(2)      # ... the first of them at least this long before
+LOCKOUT_MS = const(20)    # no second change of a button sooner than this
 REPEAT_DELAY_MS = const(400)
 REPEAT_MS = const(120)
 LONG_MS = const(600)
@@ -88,23 +96,30 @@ def event_name(ev):
 
 class Buttons:
     def __init__(self, read, repeat_mask=LEFT | RIGHT, long_mask=A | B,
-                 debounce_ms=DEBOUNCE_MS, repeat_delay_ms=REPEAT_DELAY_MS,
+                 confirm=CONFIRM, settle_ms=SETTLE_MS, lockout_ms=LOCKOUT_MS,
+                 repeat_delay_ms=REPEAT_DELAY_MS,
                  repeat_ms=REPEAT_MS, long_ms=LONG_MS, queue_size=16):
         if queue_size & (queue_size - 1):
             raise ValueError("queue_size must be a power of two")
+        if confirm != 1 and confirm != 2:
+            raise ValueError("confirm is 1 or 2 samples")
         self._read = read
         self.repeat_mask = repeat_mask & ~long_mask
         self.long_mask = long_mask
-        self.debounce_ms = debounce_ms
+        self.confirm = confirm
+        self.settle_ms = settle_ms
+        self.lockout_ms = lockout_ms
         self.repeat_delay_ms = repeat_delay_ms
         self.repeat_ms = repeat_ms
         self.long_ms = long_ms
         self._raw = 0  # last reading
-        self._raw_t = 0  # when the reading last changed
+        self._raw_t = 0  # when it was first seen
         self._stable = 0  # debounced state
         self._mute = 0  # held buttons that report nothing until released
         self._long_done = 0  # long_mask buttons whose LONG has been reported
         self._t = [0] * NBUTTONS  # press time (long) / next repeat time
+        self._chg = [0] * NBUTTONS  # when each button last changed (lockout)
+        self._locked = 0  # buttons whose lockout may still run
         self._q = bytearray(queue_size)
         self._qmask = queue_size - 1
         self._head = 0  # next to read (consumer only)
@@ -130,19 +145,37 @@ class Buttons:
         self._busy = True
         try:
             raw = self._read() & ALL
-            db = self.debounce_ms
             if raw != self._raw:
-                # The previous reading may have been steady long enough.
-                if self._raw != self._stable and ticks_diff(now, self._raw_t) >= db:
-                    self._accept(self._raw, now)
                 self._raw = raw
                 self._raw_t = now
-            elif raw != self._stable and ticks_diff(now, self._raw_t) >= db:
-                self._accept(raw, now)
+                if self.confirm > 1:
+                    raw = self._stable  # seen once: no change yet
+            elif self.confirm > 1 and ticks_diff(now, self._raw_t) < self.settle_ms:
+                raw = self._stable      # seen again too soon
+            change = raw ^ self._stable
+            if change & self._locked:
+                change = self._unlocked(change, now)
+            if change:
+                self._accept(self._stable ^ change, now)
             if self._stable & ~self._mute & (self.repeat_mask | self.long_mask):
                 self._timers(now)
         finally:
             self._busy = False
+
+    def _unlocked(self, change, now):
+        """`change` without the buttons still in their lockout."""
+        chg = self._chg
+        bit = 1
+        i = 0
+        while i < NBUTTONS:
+            if change & self._locked & bit:
+                if ticks_diff(now, chg[i]) < self.lockout_ms:
+                    change &= ~bit
+                else:
+                    self._locked &= ~bit
+            bit <<= 1
+            i += 1
+        return change
 
     def _accept(self, new, now):
         old = self._stable
@@ -150,11 +183,16 @@ class Buttons:
         released = old & ~new
         self._stable = new
         self.last_change = now
+        if self.lockout_ms:
+            self._locked |= pressed | released
         mute = self._mute
         t = self._t
+        chg = self._chg
         bit = 1
         i = 0
         while i < NBUTTONS:
+            if (pressed | released) & bit:
+                chg[i] = now
             if pressed & bit:
                 if bit & self.long_mask:
                     t[i] = now

@@ -1,7 +1,7 @@
-"""Player settings and statistics, and their small text encoding.
+"""Player settings and their small text encoding.
 
-Both persist through the storage port (names "settings" and "stats") as
-`key=value` lines in sorted key order, so the same state always gives the
+They persist through the storage port (name "settings") as `key=value`
+lines in sorted key order, so the same state always gives the
 same bytes on every runtime (DESIGN: never serialise dict order). Decoding is
 forgiving: unknown keys are ignored, a bad or missing value falls back to the
 default, so an old or damaged file never stops the game from starting.
@@ -18,6 +18,7 @@ each field the file holds. Files from before the fields existed hold
 """
 
 from engine.rules import PRESETS, Rules
+from firmware.stats import STAT_KEYS, Stats  # noqa: F401 (their home before firmware/stats.py)
 
 LEVELS = ("easy", "normal", "hard")
 SPEEDS = ("slow", "normal", "fast")
@@ -221,51 +222,30 @@ class Settings:
         return s
 
 
-STAT_KEYS = ("matches", "matches_won", "hands", "hands_won", "gins",
-             "knocks", "undercuts", "draws", "best_hand")
-
-
-class Stats:
-    """The human player's record over every match played on this device."""
-
-    def __init__(self):
-        for k in STAT_KEYS:
-            setattr(self, k, 0)
-
-    def record_hand(self, result, seat=0):
-        """Count a finished hand (HandResult) from `seat`'s side."""
-        self.hands += 1
-        if result.winner is None:
-            self.draws += 1
-            return
-        if result.winner != seat:
-            return
-        self.hands_won += 1
-        if result.kind == "gin":
-            self.gins += 1
-        elif result.kind == "knock":
-            self.knocks += 1
-        elif result.kind == "undercut":
-            self.undercuts += 1
-        if result.points > self.best_hand:
-            self.best_hand = result.points
-
-    def record_match(self, end, seat=0):
-        """Count a finished match (MatchEnd)."""
-        self.matches += 1
-        if end.winner == seat:
-            self.matches_won += 1
-
-    def pairs(self):
-        return [(k, getattr(self, k)) for k in STAT_KEYS]
-
-    def encode(self):
-        return encode(self.pairs())
-
-    @classmethod
-    def decode(cls, payload):
-        d = decode(payload)
-        s = cls()
-        for k in STAT_KEYS:
-            setattr(s, k, _int(d, k, 0))
-        return s
+def playable(rules):
+    """None when the handheld can play and save a match under `rules`,
+    else why not. It plays the rules its settings make: a preset, "custom"
+    fields over Cardems, or the box game's (V6), each field one the
+    settings screen offers, so a match from a save is as long as one the
+    player could start (a match to 500 is the longest the flash holds)."""
+    name = rules.name
+    if name == "box":
+        from engine.box import BOX_RULES as base
+    elif name == CUSTOM:
+        base = PRESETS[0]
+    else:
+        base = _preset(name)
+        if base is None:
+            return "rules %r are not among this handheld's" % (name,)
+    for key in Rules.__slots__[1:]:
+        v = _field_of(rules, key)
+        options = None
+        for k, opts in RULE_FIELDS:
+            if k == key:
+                options = opts
+        if options is None:
+            if v != _field_of(base, key):
+                return "%s=%s is not a rule this handheld plays" % (key, v)
+        elif v not in options:
+            return "%s=%s is not offered in the settings" % (key, v)
+    return None

@@ -1,11 +1,11 @@
 """Saves on the board's flash that survive power cuts (DESIGN: storage).
 
     st = Storage("/data")
-    payload, message = st.load("match")            # bytes or None
-    match, message = st.load("match", engine.loads) # decoded, or None
-    if message: show it to the player (a save was damaged)
-    st.save("match", engine.dumps(match))          # True if written
-    st.remove("match")                             # the match is over
+    payload, message = st.load("settings")          # bytes or None
+    game, message = st.load("game", gamesave.decode) # decoded, or None
+    if message: show it to the player (st.outcome["game"] says what happened)
+    st.save("game", payload)                        # True if written
+    st.remove("game")
 
 Files for a name, all in `root`:
 
@@ -27,14 +27,20 @@ existing file is atomic, so after a power cut at any point one of these
 holds, and load() finds the newest complete save:
   - .dat is complete (the old or the new save; a stray .tmp is ignored);
   - .dat is missing (cut between the renames): .tmp is complete and new.
-A payload equal to the last one saved or loaded is not written again
-(flash wear).
+remove() deletes .tmp, .bak, then .dat, so a cut in it never brings an
+older save back. A payload equal to the last one saved or loaded is not
+written again (flash wear).
 
-Loading never raises. A damaged .dat (bad container, or `decode` raising)
-is renamed to <name>.bad, replacing an older one, and the previous save in
-<name>.bak is used if it is good; the message says what happened in plain
-words. `reason` keeps the technical cause (and `damage` every cause since
-start) for the serial console.
+Loading never raises, and tells damage from "not now" (load() lists every
+case). Damage (a bad container, or `decode` raising anything but
+MemoryError) sets the file aside as <name>.bad, replacing an older one,
+and an older good save is used if there is one; the message says what
+happened in plain words, once (the damaged file is gone from .dat). A read
+error or a MemoryError is tried once more after a garbage collection; if
+it fails again, nothing is moved or replaced: the name is `kept` and
+save() refuses it until the next start, so a good save is never thrown
+away for want of memory. `reason` keeps the technical cause (and `damage`
+every cause since start) for the serial console.
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
@@ -148,6 +154,42 @@ class _Missing:
 MISSING = _Missing()  # reason: the file does not exist
 
 
+class NotNow:
+    """A reason that is not damage: the file could not be read or rebuilt
+    now (a read error, no memory). It stays as it is."""
+
+    def __init__(self, why):
+        self.why = why
+
+    def __str__(self):
+        return self.why
+
+
+# What load() did, in Storage.outcome[name] (the App picks its screen).
+DAMAGED = "damaged"      # set aside; nothing older was good: started fresh
+RESUMED = "resumed"      # set aside (or missing); an older good save resumed
+KEPT = "kept"            # could not be read now: kept, not replaced
+
+MSG_FRESH = "Save was damaged; started fresh."
+MSG_RESUMED = "Save was damaged; resumed the one before."
+MSG_LOST = "The newest save was lost; resumed the one before."
+MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
+            "written over; press reset to try again.")
+
+
+def gc_collect():
+    try:
+        import gc
+
+        gc.collect()
+    except Exception:
+        pass
+
+
+class SaveTooLarge(OSError):
+    pass
+
+
 class Storage:
     def __init__(self, root, fs=None, max_payload=MAX_PAYLOAD):
         self.root = root
@@ -155,6 +197,8 @@ class Storage:
         self.max_payload = max_payload
         self.reason = None  # why the last load() set a file aside
         self.damage = []  # every such reason since start (for the console)
+        self.outcome = {}  # name -> DAMAGED, RESUMED or KEPT after load()
+        self.kept = []  # names whose saves could not be read now (save refuses)
         self._last = {}  # name -> payload known to be in <name>.dat
         self._root_ok = False
 
@@ -175,13 +219,13 @@ class Storage:
             return False
 
     def _read(self, path):
-        """(payload, None), (None, MISSING) or (None, reason)."""
+        """(payload, None), (None, MISSING), (None, NotNow) or (None, reason)."""
         try:
             f = self.fs.open(path, "rb")
         except OSError as e:
             if _errno(e) == _ENOENT:
                 return None, MISSING
-            return None, "cannot open %s: %s" % (path, e)
+            return None, NotNow("cannot open %s: %s" % (path, e))
         try:
             try:
                 head = f.read(HEADER)
@@ -202,13 +246,23 @@ class Storage:
             finally:
                 f.close()
         except OSError as e:
-            return None, "cannot read %s: %s" % (path, e)
+            return None, NotNow("cannot read %s: %s" % (path, e))
         except MemoryError:
-            return None, "%s is too large to read" % path
+            return None, NotNow("no memory to read %s" % path)
         return unpack(data, self.max_payload)
 
     def _read_decoded(self, path, decode):
-        """(payload, value, None) or (None, None, MISSING | reason)."""
+        """(payload, value, None) or (None, None, MISSING | NotNow | reason).
+        Whatever fails for want of memory or a read error is tried once
+        more after a garbage collection."""
+        for attempt in (0, 1):
+            payload, value, why = self._try_decoded(path, decode)
+            if not isinstance(why, NotNow):
+                return payload, value, why
+            gc_collect()
+        return payload, value, why
+
+    def _try_decoded(self, path, decode):
         payload, why = self._read(path)
         if why is not None:
             return None, None, why
@@ -216,7 +270,9 @@ class Storage:
             return payload, payload, None
         try:
             value = decode(payload)
-        except Exception as e:  # a decoder bug must not stop the boot
+        except MemoryError:
+            return None, None, NotNow("no memory to rebuild %s" % path)
+        except Exception as e:  # damage (and a decoder bug must not stop the boot)
             return None, None, "contents rejected: %s" % (e,)
         return payload, value, None
 
@@ -243,21 +299,42 @@ class Storage:
             pass
         return False
 
+    def _note(self, path, why):
+        self.reason = "%s: %s" % (path, why)
+        self.damage.append(self.reason)
+
     def load(self, name, decode=None):
-        """(payload, message): the newest good save of `name` (decoded by
+        """(value, message): the newest good save of `name` (decoded by
         `decode(payload)` when given) or None; message is None unless the
-        player should be told something. Never raises."""
+        player should be told something (outcome[name] says what). Never
+        raises.
+
+          .dat good                      -> it (silent)
+          .dat unreadable now            -> None, KEPT: nothing is moved
+                                            and save() refuses the name
+          .dat damaged                   -> set aside as .bad; a complete
+                                            .tmp, else a good .bak (RESUMED),
+                                            else None (DAMAGED)
+          .dat missing, .tmp complete    -> .tmp (a cut between save()'s
+                                            renames; silent)
+          .dat missing, .bak present     -> never left by save() or
+                                            remove(): .bak said (RESUMED),
+                                            or None (DAMAGED)
+          nothing (or a torn first .tmp) -> None (silent: nothing was saved)
+        """
         self.reason = None
+        self.outcome.pop(name, None)
         dat = self.path(name, ".dat")
         payload, value, why = self._read_decoded(dat, decode)
         if why is None:
             self._last[name] = payload
             return value, None
+        if isinstance(why, NotNow):
+            return self._keep(name, dat, why)
         damaged = why is not MISSING
         bad_name = name + ".bad"
         if damaged:
-            self.reason = "%s: %s" % (dat, why)
-            self.damage.append(self.reason)
+            self._note(dat, why)
             if not self._set_aside(dat, self.path(name, ".bad")):
                 bad_name = None
         # The newest complete save: a finished .tmp (a cut came between the
@@ -271,24 +348,38 @@ class Storage:
             except OSError:
                 pass  # still usable; the next save writes .dat again
             if damaged:
-                return value, self._damaged_message(bad_name, True)
+                return self._told(name, RESUMED, value, self._damaged_message(bad_name, True))
             return value, None
-        payload, value, why = self._read_decoded(self.path(name, ".bak"), decode)
+        if isinstance(why, NotNow):
+            return self._keep(name, tmp, why)
+        bak = self.path(name, ".bak")
+        payload, value, why = self._read_decoded(bak, decode)
         if why is None:
             # .dat is not this payload: the next save() writes it.
-            if damaged:
-                return value, self._damaged_message(bad_name, True)
-            return value, None
+            msg = self._damaged_message(bad_name, True) if damaged else MSG_LOST
+            return self._told(name, RESUMED, value, msg)
+        if isinstance(why, NotNow):
+            return self._keep(name, bak, why)
+        if why is not MISSING:
+            self._note(bak, why)
+            damaged = True
         if damaged:
-            return None, self._damaged_message(bad_name, False)
+            return self._told(name, DAMAGED, None, self._damaged_message(bad_name, False))
         return None, None
+
+    def _told(self, name, outcome, value, msg):
+        self.outcome[name] = outcome
+        return value, msg
+
+    def _keep(self, name, path, why):
+        self._note(path, why)
+        if name not in self.kept:
+            self.kept.append(name)
+        return self._told(name, KEPT, None, MSG_KEPT % (why,))
 
     @staticmethod
     def _damaged_message(bad_name, resumed):
-        if resumed:
-            msg = "Save was damaged; resumed the one before."
-        else:
-            msg = "Save was damaged; started fresh."
+        msg = MSG_RESUMED if resumed else MSG_FRESH
         if bad_name:
             msg += " Kept as " + bad_name
         return msg
@@ -310,11 +401,16 @@ class Storage:
     def save(self, name, payload):
         """Store payload as the new save of `name`. Returns False when it
         equals the last one saved or loaded (nothing written), True when
-        written. Raises OSError when the flash refuses (full, failing): the
-        previous save is then still in place."""
+        written. Raises OSError when the flash refuses (full, failing), the
+        payload is over the limit (SaveTooLarge) or the save of `name`
+        could not be read at boot (kept): the previous save is then still
+        in place."""
         payload = bytes(payload)
+        if name in self.kept:
+            raise OSError(1, "the save of %s could not be read at start; it is "
+                             "kept, not written over" % name)
         if len(payload) > self.max_payload:
-            raise ValueError("save %s is %d bytes, over the limit %d" % (
+            raise SaveTooLarge(27, "save %s is %d bytes, over the limit %d" % (
                 name, len(payload), self.max_payload))
         if self._last.get(name) == payload:
             return False
@@ -345,10 +441,14 @@ class Storage:
         return True
 
     def remove(self, name):
-        """Delete the saves of `name` (current, backup, unfinished); a
-        set-aside .bad file stays."""
+        """Delete the saves of `name`: the unfinished .tmp, then the backup,
+        then the current save last, so a cut at any point leaves either the
+        current save or nothing, never an older one (load() resumes a .bak
+        only with a message). A set-aside .bad file stays."""
+        if name in self.kept:
+            return
         self._last.pop(name, None)
-        for ext in (".dat", ".bak", ".tmp"):
+        for ext in (".tmp", ".bak", ".dat"):
             try:
                 self.fs.remove(self.path(name, ext))
             except OSError:

@@ -48,10 +48,12 @@ def box_ais(app):
     cur = getattr(app, "box_ais", None)
     if cur is not None and cur[0] is m and cur[1] == level:
         return cur[2]
+    from firmware.app import ai_seed
+
     seed = m.seed
     ais = [None,
-           app.player_factory(level, (seed + 1) & _SEED_MASK),
-           app.player_factory(level, (seed + 2) & _SEED_MASK)]
+           app.player_factory(level, ai_seed((seed + 1) & _SEED_MASK)),
+           app.player_factory(level, ai_seed((seed + 2) & _SEED_MASK))]
     app.box_ais = (m, level, ais)
     return ais
 

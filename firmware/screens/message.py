@@ -25,7 +25,10 @@ class Message(Screen):
 
     def event(self, ev, now):
         if ev == btn.A or ev == btn.B:
-            if self.then == "play":
+            note = self.app.next_note()       # more to tell first (App.notes)
+            if note is not None:
+                self.enter(title=note[0], text=note[1], then=self.then)
+            elif self.then == "play":
                 self.app.go("play", new_hand=True)
             else:
                 self.app.go(self.then)

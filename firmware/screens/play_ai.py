@@ -99,10 +99,12 @@ class AiTurn:
         y2 = TEXT_Y2
         if self.thinking:
             c.text(b"CPU THINKING", x0, y1, 1, fb.BIG)
+            if self.fresh:
+                c.text(self.fp, x0, y2, 1, fb.BIG)
         elif self.ai_took == NOCARD and self.ai_out == NOCARD:
             x = c.text(b"HAND ", x0, y1, 1, fb.BIG)
             c.num(self.hand_no, x, y1, 1, fb.BIG)
-            c.text(b"YOU START", x0, y2, 1, fb.BIG)
+            c.text(self.fp, x0, y2, 1, fb.BIG)
         else:
             t = self.ai_took
             if t == STOCK:

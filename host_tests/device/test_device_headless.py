@@ -186,6 +186,7 @@ def test_a_key_is_seen_even_when_the_first_reading_comes_late():
     b.poll(clock.t)                      # first reading: held
     assert keys.read() == btn.LEFT
     clock.t += 9
+    b.poll(clock.t)                      # the second reading agrees: pressed
     assert keys.read() == btn.LEFT
     clock.t += 1
     b.poll(clock.t)                      # released a debounce later
@@ -454,7 +455,8 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
         again = engine.replay(text)
         r2 = again.results[-1]
         assert (r2.kind, r2.winner, r2.points) == (res.kind, res.winner, res.points)
-        assert "hand 1 deal %d " % m.hands[0].deal in text
+        assert "hand 1 fingerprint %s deal %d " % (
+            engine.fingerprint_text(m.hands[0].deal), m.hands[0].deal) in text
     finally:
         con.close()
     out = "\n".join(con.text)

@@ -3,6 +3,7 @@
 import os
 
 import engine
+from firmware import gamesave
 from firmware.settings import Settings, Stats
 from tools.simulator import FakeClock, MemStorage, Sim, host_storage
 from ui_driver import RefusingStorage, play_turn, simple_factory
@@ -37,9 +38,16 @@ def test_settings_decode_ignores_junk_and_keeps_defaults():
 def test_stats_encode_roundtrip():
     st = Stats()
     st.matches = 3
-    st.best_hand = 61
+    st.hands, st.hands_won, st.knocks, st.best_hand = 5, 2, 2, 61
     assert Stats.decode(st.encode()).pairs() == st.pairs()
-    assert Stats.decode(b"hands=-4\nwins=x").hands == 0
+    # the older text form still loads; what does not add up is refused
+    assert Stats.decode(b"hands=4\nmatches=1\n").hands == 4
+    for bad in (b"hands=-4\nwins=x", b"hands=1\nhands_won=2\n"):
+        try:
+            Stats.decode(bad)
+        except ValueError:
+            continue
+        raise AssertionError(bad)
 
 
 def test_settings_persist_across_a_restart():
@@ -70,7 +78,7 @@ def test_statistics_count_a_whole_match_and_persist():
     sim.press("A")
     play_match(sim)
     m = sim.app.match
-    st = Stats.decode(storage.files["stats"])
+    st = gamesave.decode(storage.files["game"]).stats
     mine = [r for r in m.results if r.winner == 0]
     assert st.matches == 1 and st.matches_won == (1 if m.end.winner == 0 else 0)
     assert st.hands == len(m.results) and st.hands_won == len(mine)
@@ -101,17 +109,17 @@ def test_damaged_save_is_set_aside_and_a_new_match_starts(tmp_path):
     sim.press("A")
     sim.keys("A A")
     files = os.listdir(root)
-    dat = [f for f in files if f.startswith("match") and f.endswith(".dat")]
+    dat = [f for f in files if f.startswith("game") and f.endswith(".dat")]
     assert dat, files
     for f in files:                  # damage the save and its backup
-        if f.startswith("match"):
+        if f.startswith("game"):
             with open(os.path.join(root, f), "r+b") as fh:
                 fh.seek(12)
                 fh.write(b"\x00\x01\x02\x03")
     sim2 = Sim(seed=9, storage=host_storage(root), player_factory=simple_factory)
     assert sim2.screen == "message"
     assert b"DAMAGED" in sim2.app.screen.title
-    assert any(f.startswith("match") and f.endswith(".bad") for f in os.listdir(root))
+    assert any(f.startswith("game") and f.endswith(".bad") for f in os.listdir(root))
     sim2.press("A")
     assert sim2.screen == "play" and sim2.app.match.seed == 9
     assert sim2.app.match.hand_no == 1 and not sim2.app.match.hand.log
@@ -168,20 +176,22 @@ def test_a_flash_that_refuses_saves_does_not_stop_the_game():
     sim = Sim(seed=4, storage=RefusingStorage(), player_factory=simple_factory)
     sim.press("A")                       # new match: its first save fails
     assert sim.screen == "play"
-    assert "could not save match" in sim.app.save_error
+    assert "could not save game" in sim.app.save_error
     for _ in range(3):
         play_turn(sim)
     assert sim.app.match.hand.log        # play went on
+    sim.app.save_error = None
     sim.app.reset_stats()
-    assert "could not save stats" in sim.app.save_error
+    assert "could not save game" in sim.app.save_error
 
 
 def test_the_damaged_save_message_is_the_storages_own():
     good = Sim(seed=4, storage=MemStorage(), player_factory=simple_factory)
     good.press("A")
     files = dict(good.app.storage.files)
-    files["match"] = b"GRSV\x01garbage"
+    files["game"] = b"GRGM\x01garbage"
     sim = Sim(seed=9, storage=MemStorage(files), player_factory=simple_factory)
     assert sim.screen == "message"
     from firmware.screens import layout as L
-    assert sim.app.screen.lines == L.wrap("The match save was damaged and set aside; a new match starts.", 31)
+    assert sim.app.screen.lines == L.wrap("The game save was damaged and set aside. A new match "
+                                          "starts; the statistics count from 0.", 31)

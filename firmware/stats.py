@@ -1,0 +1,197 @@
+"""The player's statistics and their compact, extensible encoding.
+
+    b"ST"  version:1  then fields, each  tag:1  length:1  value
+
+A counter's value is an unsigned big-endian number of 1..4 bytes (below
+2**30: small ints); a blob field's value is its bytes. Tags are fixed for
+good (FIELDS): a field is never renumbered, and a tag nobody knows is
+skipped, so files written by a newer firmware still load here. A field a
+file does not hold (it predates it) takes its default. The statistics are
+part of the game save (firmware/gamesave.py), committed with the match in
+one write.
+
+Adding a field (an "opponent style" record, say):
+  1. append (tag, name, kind, size) to FIELDS with the next unused tag:
+     (10, "style", BLOB, 32) for up to 32 bytes of small ints (0..255);
+  2. bump VERSION (to 2): the first version that writes it;
+  3. give it its default in DEFAULTS (name -> value, e.g. bytes(16));
+     every older file then loads with that default;
+  4. a settings entry that resets it calls stats.reset("style").
+Counters need only steps 1-3 (kind COUNT, size 4) and count from 0.
+
+Decoding validates: a length that does not fit the kind, a counter over
+its bound, a repeated tag, or counts that cannot go together (more hands
+won than played) raise ValueError, so a damaged record is set aside with
+the save instead of being shown or counted on. Files of the older text
+form (key=value lines, before this encoding) still load.
+"""
+
+MAGIC = b"ST"
+VERSION = 1
+COUNT = 0
+BLOB = 1
+# (tag, name, kind, most bytes)
+FIELDS = (
+    (1, "matches", COUNT, 4),
+    (2, "matches_won", COUNT, 4),
+    (3, "hands", COUNT, 4),
+    (4, "hands_won", COUNT, 4),
+    (5, "gins", COUNT, 4),
+    (6, "knocks", COUNT, 4),
+    (7, "undercuts", COUNT, 4),
+    (8, "draws", COUNT, 4),
+    (9, "best_hand", COUNT, 4),
+)
+DEFAULTS = {}                 # name -> default for fields other than counters
+COUNT_MAX = (1 << 30) - 1
+BEST_HAND_MAX = 300           # more than any hand can score (R10; rules.LIMITS)
+STAT_KEYS = tuple([f[1] for f in FIELDS if f[2] == COUNT])
+
+
+def _default(name):
+    return DEFAULTS.get(name, 0)
+
+
+class Stats:
+    """The human player's record over every match played on this device."""
+
+    def __init__(self):
+        for f in FIELDS:
+            setattr(self, f[1], _default(f[1]))
+
+    def reset(self, name):
+        """One field back to its default (a settings entry's reset)."""
+        for f in FIELDS:
+            if f[1] == name:
+                setattr(self, name, _default(name))
+                return
+        raise ValueError("no statistics field %r" % (name,))
+
+    def record_hand(self, result, seat=0):
+        """Count a finished hand (HandResult) from `seat`'s side."""
+        self.hands += 1
+        if result.winner is None:
+            self.draws += 1
+            return
+        if result.winner != seat:
+            return
+        self.hands_won += 1
+        if result.kind == "gin":
+            self.gins += 1
+        elif result.kind == "knock":
+            self.knocks += 1
+        elif result.kind == "undercut":
+            self.undercuts += 1
+        if result.points > self.best_hand:
+            self.best_hand = result.points
+
+    def record_match(self, end, seat=0):
+        """Count a finished match (MatchEnd)."""
+        self.matches += 1
+        if end.winner == seat:
+            self.matches_won += 1
+
+    def pairs(self):
+        return [(k, getattr(self, k)) for k in STAT_KEYS]
+
+    def encode(self):
+        out = bytearray(MAGIC)
+        out.append(VERSION)
+        for tag, name, kind, size in FIELDS:
+            v = getattr(self, name)
+            if kind == COUNT:
+                n = 1
+                while n < 4 and v >> (8 * n):
+                    n += 1
+                out.append(tag)
+                out.append(n)
+                for i in range(n - 1, -1, -1):
+                    out.append((v >> (8 * i)) & 0xFF)
+            else:
+                out.append(tag)
+                out.append(len(v))
+                out.extend(v)
+        return bytes(out)
+
+    @classmethod
+    def decode(cls, payload):
+        """Stats from encode()'s bytes (or the older text); a blank payload
+        (None, b"") gives zeros. ValueError when the bytes are not sound."""
+        s = cls()
+        if not payload:
+            return s
+        payload = bytes(payload)
+        if payload[:2] != MAGIC:
+            _from_text(s, payload)
+        else:
+            _from_fields(s, payload)
+        s.check()
+        return s
+
+    def check(self):
+        """ValueError unless the counts can go together."""
+        for k in STAT_KEYS:
+            v = getattr(self, k)
+            if type(v) is not int or not 0 <= v <= COUNT_MAX:
+                raise ValueError("statistics: %s out of range" % k)
+        if self.matches_won > self.matches or self.hands_won + self.draws > self.hands \
+                or self.gins + self.knocks + self.undercuts != self.hands_won \
+                or self.best_hand > BEST_HAND_MAX \
+                or self.best_hand and not self.hands_won:
+            raise ValueError("statistics: the counts do not add up")
+
+
+def _from_fields(s, data):
+    if len(data) < 3 or data[2] < 1:
+        raise ValueError("statistics: bad header")
+    seen = []
+    i = 3
+    n = len(data)
+    while i < n:
+        if i + 2 > n:
+            raise ValueError("statistics: a field is cut short")
+        tag = data[i]
+        size = data[i + 1]
+        i += 2
+        if i + size > n:
+            raise ValueError("statistics: field %d is cut short" % tag)
+        if tag in seen:
+            raise ValueError("statistics: field %d twice" % tag)
+        seen.append(tag)
+        for t, name, kind, most in FIELDS:
+            if t != tag:
+                continue
+            if kind == COUNT:
+                if not 1 <= size <= 4:
+                    raise ValueError("statistics: %s has %d bytes" % (name, size))
+                v = 0
+                for k in range(size):
+                    v = (v << 8) | data[i + k]
+                if v > COUNT_MAX:
+                    raise ValueError("statistics: %s out of range" % name)
+            else:
+                if size > most:
+                    raise ValueError("statistics: %s has %d bytes" % (name, size))
+                v = bytes(data[i:i + size])
+            setattr(s, name, v)
+        i += size          # a tag nobody knows (a newer firmware's): skipped
+
+
+def _from_text(s, data):
+    """The older form: b'key=value' lines (unknown keys ignored)."""
+    try:
+        text = data.decode()
+    except UnicodeError:
+        raise ValueError("statistics: neither fields nor text")
+    for line in text.split("\n"):
+        k, sep, v = line.strip().partition("=")
+        if not sep:
+            if k:
+                raise ValueError("statistics: not a key=value line")
+            continue
+        k = k.strip()
+        if k in STAT_KEYS:
+            v = v.strip()
+            if not v or len(v) > 10 or not v.isdigit():
+                raise ValueError("statistics: bad value for %s" % k)
+            setattr(s, k, int(v))
