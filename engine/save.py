@@ -103,6 +103,8 @@ def _start(data):
         raise SaveError("save version %d is not supported (expected %d)" % (ver, VERSION))
     pos = 7 if ver == 1 else HEAD
     if ver == 1:
+        if len(data) < 9:
+            raise SaveError("save file is truncated (%d bytes)" % len(data))
         n = (data[5] << 8) | data[6]
         if len(data) != 9 + n:
             raise SaveError("save file length %d does not match its header (%d)" % (len(data), 9 + n))
@@ -139,7 +141,8 @@ def _play(m, hand_no, code):
         if m.hand.upcard() != code - TOOK:
             raise SaveError("hand %d: logged pickup does not match the upcard" % hand_no)
         code = DRAW_UPCARD
-    why = m.act(action_text(code))
+    # A Match takes the code itself (no text to build and parse again).
+    why = m.act(code if type(m) is Match else action_text(code))
     if why:
         raise SaveError("hand %d: illegal move in save: %s" % (hand_no, why))
 

@@ -132,45 +132,48 @@ class App:
         st = self.storage
         payload, msg = st.load("settings")
         self.settings = Settings.decode(payload)
-        rewrite = False
-        if msg:
-            if _outcome(st, "settings") == KEPT:
-                self.notes.append((b"SETTINGS NOT READ", msg))
-            elif _outcome(st, "settings") == RESUMED:
-                rewrite = True
-                self.notes.append((b"SETTINGS RESTORED", msg + " The settings before are back."))
-            else:
-                rewrite = True
-                self.notes.append((b"SETTINGS RESET", msg + " The settings are the defaults again."))
+        self._rewrite = False
+        self._fresh_after_damage = False
+        self._note(msg, _outcome(st, "settings"), b"SETTINGS",
+                   " The settings before are back.", " The settings are the defaults again.")
         game, msg = st.load(GAME, gamesave.decode)
         outcome = _outcome(st, GAME)
         if game is None and msg is None:
             game = self._legacy()
-        self._fresh_after_damage = False
+        else:
+            self._note_game(msg, outcome)
         if game is None:
             game = gamesave.Game(Stats())
         self.stats = game.stats
         self.match = game.match
         self.held = game.held
-        if msg:
-            if outcome == KEPT:
-                self.notes.append((b"SAVE NOT READ", msg))
-            elif outcome == RESUMED:
-                rewrite = True
-                self.notes.append((b"SAVE RESTORED", msg + " The match and statistics "
-                                   "are those of the save before."))
-            else:
-                rewrite = True
-                self._fresh_after_damage = self.match is None
-                self.notes.append((b"SAVE DAMAGED", msg + " A new match starts; the "
-                                   "statistics count from 0."))
         if self.held is not None:
             self.notes.append((b"MATCH NOT LOADED",
                                "Not enough memory to load the saved match. It is kept; "
                                "press reset to try again (a new match replaces it)."))
-        if rewrite:
+        if self._rewrite:
             self._store("settings", self.settings.encode())
             self.save_match()
+
+    def _note(self, msg, outcome, what, resumed, fresh):
+        """Note a load's message for the player: `what` (b"SAVE", ...) and
+        the sentence saying what follows from it."""
+        if not msg:
+            return False
+        if outcome == KEPT:
+            self.notes.append((what + b" NOT READ", msg))
+            return False
+        self._rewrite = True
+        if outcome == RESUMED:
+            self.notes.append((what + b" RESTORED", msg + resumed))
+            return False
+        self.notes.append((what + (b" DAMAGED" if what == b"SAVE" else b" RESET"), msg + fresh))
+        return True
+
+    def _note_game(self, msg, outcome):
+        if self._note(msg, outcome, b"SAVE", " The match and statistics are those of the "
+                      "save before.", " A new match starts; the statistics count from 0."):
+            self._fresh_after_damage = True
 
     def _legacy(self):
         """The statistics and match of older firmware ("stats" and "match"
@@ -179,6 +182,7 @@ class App:
         st = self.storage
         sp, m1 = st.load("stats")
         match, m2 = st.load("match", engine.loads)
+        self._note_game(m2, _outcome(st, "match"))
         if sp is None and match is None:
             return None
         try:
@@ -189,8 +193,10 @@ class App:
                                "they count from 0." % e))
         if match is not None and (match.winner is not None or playable(match.rules)):
             match = None
+        self._fresh_after_damage = self._fresh_after_damage and match is None
         self.stats = stats
         self.match = match
+        self.held = None
         if self._store(GAME, gamesave.encode(stats, match)):
             self._store("stats")
             self._store("match")

@@ -12,7 +12,9 @@ Windows DRIVE=E:/, on macOS DRIVE=/Volumes/CIRCUITPY).
 
 What goes on the drive:
   /code.py               circuitpython/code.py (the entry point)
-  /cpports.py            circuitpython/cpports.py (the ports)
+  /boot.py               circuitpython/boot.py (the drive writable for the
+                         game's save backup, unless B is held at power-on)
+  /cp*.py                circuitpython/cp*.py (the ports, one module each)
   /engine/, /firmware/   the modules those import, found by following their
                          imports (engine/ whole in practice; firmware/ without
                          the MicroPython-only pico.py, main.py and ssd1306.py),
@@ -23,8 +25,13 @@ What goes on the drive:
 A file is written only when its content differs (flash wear, and
 CircuitPython restarts code.py at every write). Files under /engine and
 /firmware that are not part of the game any more are removed; nothing else
-on the drive is touched. The saves live in the board's nvm, not on the
-drive. circup downloads the library bundles, so that step needs the network.
+on the drive is touched. The saves live in the board's nvm (and, across
+its rare rewrite, in /saves-backup.bin). circup downloads the library
+bundles, so that step needs the network.
+
+Once boot.py is on the board the drive is the game's: the computer sees it
+read-only unless B is held while the board powers on. A copy that fails
+for that reason says so.
 """
 
 import argparse
@@ -38,7 +45,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CPDIR = os.path.join(ROOT, "circuitpython")
 ENTRY = "code.py"
-PORTS = "cpports.py"
+BOOT = "boot.py"
 PACKAGES = ("engine", "firmware")
 REQUIREMENTS = os.path.join(CPDIR, "requirements-circuitpython.txt")
 MIN_VERSION = 9
@@ -93,7 +100,7 @@ def _imports(path):
 def bundle_files():
     """Repository paths (relative, '/'-separated) of the modules the entry
     point and the ports need, with their packages' __init__.py; sorted."""
-    todo = [os.path.join(CPDIR, ENTRY), os.path.join(CPDIR, PORTS)]
+    todo = [os.path.join(CPDIR, f) for f in entry_files()]
     seen = set()
     found = set()
     while todo:
@@ -111,9 +118,15 @@ def bundle_files():
     return sorted(os.path.relpath(f, ROOT).replace(os.sep, "/") for f in found)
 
 
+def entry_files():
+    """code.py, boot.py and the port modules (cp*.py), by name."""
+    ports = sorted(f for f in os.listdir(CPDIR) if f.startswith("cp") and f.endswith(".py"))
+    return [ENTRY, BOOT] + ports
+
+
 def plan():
     """[(source path, path on the drive)] of everything to copy."""
-    out = [(os.path.join(CPDIR, ENTRY), ENTRY), (os.path.join(CPDIR, PORTS), PORTS)]
+    out = [(os.path.join(CPDIR, f), f) for f in entry_files()]
     for rel in bundle_files():
         out.append((os.path.join(ROOT, *rel.split("/")), rel))
     return out
@@ -190,11 +203,16 @@ def deploy(drive, dry_run=False, circup=True, force=False, out=print, run=subpro
             continue
         copied.append(dst)
         if not dry_run:
-            os.makedirs(os.path.dirname(target) or drive, exist_ok=True)
-            with open(src, "rb") as f:
-                data = f.read()
-            with open(target, "wb") as f:
-                f.write(data)
+            try:
+                os.makedirs(os.path.dirname(target) or drive, exist_ok=True)
+                with open(src, "rb") as f:
+                    data = f.read()
+                with open(target, "wb") as f:
+                    f.write(data)
+            except OSError as e:
+                raise SystemExit("%s could not be written (%s). The board's boot.py gives the "
+                                 "drive to the game: hold B while plugging the board in (or "
+                                 "pressing reset), then copy again." % (target, e))
     removed = stale_files(drive, keep)
     if not dry_run:
         for rel in removed:

@@ -1,15 +1,13 @@
 """Setup for the CircuitPython port tests.
 
 Puts fakes/ (stand-ins for CircuitPython's built-in board, busio, digitalio,
-keypad, microcontroller and supervisor) first on sys.path and loads
-circuitpython/cpports.py as the module `cpports`. (circuitpython/ itself is
-not put on sys.path: its code.py would shadow the standard library's `code`
-module, which pdb imports.) Blinka's displayio, busdisplay, i2cdisplaybus and
+keypad, microcontroller, storage and supervisor) first on sys.path and
+circuitpython/ last (first, its code.py would shadow the standard library's
+`code` module, which pdb imports), then imports cpports and its modules. Blinka's displayio, busdisplay, i2cdisplaybus and
 bitmaptools (from the pinned adafruit-circuitpython-displayio-ssd1306
 dependencies) run for real.
 """
 
-import importlib.util
 import os
 import sys
 
@@ -24,21 +22,17 @@ if FAKES in sys.path:
     sys.path.remove(FAKES)
 sys.path.insert(0, FAKES)
 # Blinka's modules of the same names must not be the ones already imported.
-for _m in ("board", "busio", "digitalio", "keypad", "microcontroller", "supervisor"):
+for _m in ("board", "busio", "digitalio", "keypad", "microcontroller", "storage", "supervisor"):
     _mod = sys.modules.get(_m)
     if _mod is not None and not getattr(_mod, "__file__", "").startswith(FAKES):
         del sys.modules[_m]
 
 
-def _load_cpports():
-    spec = importlib.util.spec_from_file_location("cpports", os.path.join(CPDIR, "cpports.py"))
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["cpports"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-_load_cpports()
+# circuitpython/ goes last on sys.path: its modules (cp*.py, boot.py) have
+# names of their own, and the standard library's `code` stays first.
+if CPDIR not in sys.path:
+    sys.path.append(CPDIR)
+import cpports  # noqa: E402,F401
 
 
 def _stop_blinka_background():
@@ -63,10 +57,12 @@ def fresh_fakes():
     import digitalio
     import displayio
     import microcontroller
+    import storage
     import supervisor
 
     displayio.release_displays()
     microcontroller.nvm = microcontroller.FakeNvm()
+    storage.getmount("/").readonly = True
     supervisor.set_ms(0)
     board.release_all()
     digitalio.DigitalInOut.claimed.clear()

@@ -1,21 +1,24 @@
 """The simulator's Sim with the CircuitPython ports in place of the MicroPython
 ones: the real Adafruit displayio driver (Blinka) on a recording fake I2C
 bus decoded by tools/ssd1306_emu.py, keypad events through KeypadButtons,
-the supervisor clock through cpports.Clock.
+the supervisor clock through cpclock.Clock.
 
 Sim's scripted presses (press, hold, run, settle) work unchanged: setting
 `mask` reports the change as keypad events stamped with the fake clock.
 """
 
 import busio
-import cpports
+import cpclock
+import cpdisplay
+import cphw
+import cpkeys
 import keypad
 import supervisor
 from firmware import board as cfg
 from tools.simulator import FakeClock, MemStorage, Sim, store_settings
 
 # Start near supervisor.ticks_ms()'s 2**29 wrap so every scripted run
-# crosses it (cpports.Clock must keep time continuous for the buttons).
+# crosses it (cpclock.Clock must keep time continuous for the buttons).
 START_MS = (1 << 29) - 20000
 
 
@@ -28,13 +31,13 @@ class CPSim(Sim):
         self.fake_clock = isinstance(self.clock, FakeClock)
         supervisor.set_ms(self.clock.t)
         self.bus, self.emu = busio.I2C.with_display()
-        self.display, _ = cpports.open_display(self.bus, narrow=narrow, out=lambda s: None)
+        self.display, _ = cpdisplay.open_display(self.bus, narrow=narrow, out=lambda s: None)
         assert not self.display.headless
-        self.keys = keypad.Keys([cpports.pin(n) for n in cfg.BUTTON_PINS],
+        self.keys = keypad.Keys([cphw.pin(n) for n in cfg.BUTTON_PINS],
                                 value_when_pressed=False, pull=True)
-        self.cpclock = cpports.Clock(self._ticks)
+        self.cpclock = cpclock.Clock(self._ticks)
         self._mask = 0
-        self.buttons = cpports.KeypadButtons(self.keys, self.cpclock)
+        self.buttons = cpkeys.KeypadButtons(self.keys, self.cpclock)
         self.storage = storage if storage is not None else MemStorage()
         store_settings(self.storage, level, settings)
         self.app = App(self.display, self.buttons, self.cpclock, self.storage,

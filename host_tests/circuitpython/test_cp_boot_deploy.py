@@ -88,7 +88,7 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
     sim.settle()
     assert title and title[0] == sim.image()   # the same title screen as the simulator
     st = cpports.NvmStorage(microcontroller.nvm)
-    assert st.load("match")[0] is not None    # the new match went into the nvm
+    assert st.load("game")[0] is not None     # the new match went into the nvm
     assert made[0].deinited                   # the pins are freed at the end
 
 
@@ -146,7 +146,9 @@ def test_deploy_copies_the_game_and_gives_circup_the_requirements(tmp_path):
     copied, removed, cmd = dep.deploy(str(drive), out=lines.append,
                                       run=lambda c: ran.append(c) or subprocess.CompletedProcess(c, 0))
     assert (drive / "code.py").read_bytes() == open(CODE, "rb").read()
-    assert (drive / "cpports.py").exists()
+    for f in ("cpports.py", "cpnvm.py", "cpkeys.py", "cpdisplay.py", "cpclock.py",
+              "cphw.py", "cpsafe.py", "boot.py"):
+        assert (drive / f).exists(), f
     assert (drive / "firmware" / "screens" / "play.py").exists()
     assert not (drive / "firmware" / "pico.py").exists()
     assert removed == ["engine/gone.py", "firmware/app.mpy"]
@@ -215,3 +217,34 @@ print("modules from the drive:", len(mods))
                        text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Game running" in r.stdout and "modules from the drive:" in r.stdout
+
+
+def test_boot_py_gives_the_drive_to_the_game_unless_b_is_held(fake_time):
+    import storage
+
+    boot = os.path.join(dep.CPDIR, "boot.py")
+    storage.remounts.clear()
+    runpy.run_path(boot, run_name="__main__")
+    assert storage.remounts == [("/", False)] and not storage.getmount("/").readonly
+    storage.getmount("/").readonly = True
+    storage.remounts.clear()
+    board.GP15.level = 0                 # B held: the computer may write the drive
+    runpy.run_path(boot, run_name="__main__")
+    assert storage.remounts == [] and storage.getmount("/").readonly
+
+
+def test_the_game_keeps_a_backup_file_when_the_drive_is_writable(monkeypatch, capsys,
+                                                                  fake_time, tmp_path):
+    import storage
+
+    import cpnvm
+
+    storage.getmount("/").readonly = False
+    monkeypatch.setattr(cpnvm, "BACKUP_PATH", str(tmp_path / "saves-backup.bin"))
+    monkeypatch.setattr(cpports, "BACKUP_PATH", str(tmp_path / "saves-backup.bin"))
+    monkeypatch.setattr(cpports, "MAX_STEPS", 3)
+    out = run_code_py(capsys)
+    assert "Game running" in out and "read-only" not in out
+    storage.getmount("/").readonly = True
+    out = run_code_py(capsys)
+    assert "The CIRCUITPY drive is read-only for the game" in out

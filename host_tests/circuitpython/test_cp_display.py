@@ -1,4 +1,4 @@
-"""The displayio seam of cpports.DisplayPort: orientation pixel by pixel, the
+"""The displayio seam of cpdisplay.DisplayPort: orientation pixel by pixel, the
 narrowed refresh, a flipped panel, the SH1106, contrast and bus errors; the
 pictures come from the SSD1306 emulator fed with the recorded I2C writes."""
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 import busio
-import cpports
+import cpdisplay
 from firmware import board as board_cfg
 from firmware import fb
 
@@ -31,7 +31,7 @@ def cfg(**kw):
 def rig(narrow=True, sh1106=False, flip=False, addr=0x3C):
     i2c, emu = busio.I2C.with_display(addr=addr, sh1106=sh1106)
     lines = []
-    d, _ = cpports.open_display(i2c, narrow=narrow, out=lines.append,
+    d, _ = cpdisplay.open_display(i2c, narrow=narrow, out=lines.append,
                                 cfg=cfg(DISPLAY_TYPE="sh1106" if sh1106 else "ssd1306",
                                         DISPLAY_FLIP=flip))
     assert not d.headless, lines
@@ -96,13 +96,13 @@ def test_narrowed_refresh_sends_only_changed_columns_of_changed_pages():
     d.show(c.buf)
     i2c.reset_counts()
     c.fill_rect(40, 20, 10, 2, 1)       # page 2, columns 40..49
-    assert d.show(c.buf) == cpports.WINDOW_BYTES + 10
+    assert d.show(c.buf) == cpdisplay.WINDOW_BYTES + 10
     assert len(i2c.log) == 3            # column window, page window, data
     assert i2c.log[-1][1] == b"\x40" + bytes(c.buf[2 * 128 + 40:2 * 128 + 50])
     i2c.reset_counts()
     c.pixel(0, 0, 1)
     c.pixel(127, 63, 1)                 # two pages, one column each
-    assert d.show(c.buf) == 2 * (cpports.WINDOW_BYTES + 1)
+    assert d.show(c.buf) == 2 * (cpdisplay.WINDOW_BYTES + 1)
     assert emu.image() == c.buf
 
 
@@ -112,7 +112,7 @@ def test_the_plain_seam_sends_a_full_frame_every_time():
     d.show(c.buf)
     c.pixel(5, 5, 1)
     i2c.reset_counts()
-    assert d.show(c.buf) == cpports.FULL_FRAME_BYTES == i2c.bytes
+    assert d.show(c.buf) == cpdisplay.FULL_FRAME_BYTES == i2c.bytes
     assert [len(data) for _, data in i2c.log] == [6, 6, 1025]
 
 
@@ -123,7 +123,7 @@ def test_invalidate_resends_everything():
     d.show(c.buf)
     d.invalidate()
     i2c.reset_counts()
-    assert d.show(c.buf) == i2c.bytes == 8 * (cpports.WINDOW_BYTES + 128)
+    assert d.show(c.buf) == i2c.bytes == 8 * (cpdisplay.WINDOW_BYTES + 128)
 
 
 def test_a_panel_mounted_upside_down():
@@ -149,7 +149,7 @@ def test_sh1106_shows_the_frame_in_its_visible_columns():
                     rnd.randrange(1, 30), 1)
         i2c.reset_counts()
         n = d.show(c.buf)
-        assert n == i2c.bytes == cpports.SH1106_FRAME_BYTES
+        assert n == i2c.bytes == cpdisplay.SH1106_FRAME_BYTES
         assert emu.image() == c.buf
 
 
@@ -182,7 +182,7 @@ def test_other_devices_but_no_display():
 
     i2c = busio.I2C(devices={0x68: SSD1306Emu()})
     lines = []
-    d, _ = cpports.open_display(i2c, out=lines.append)
+    d, _ = cpdisplay.open_display(i2c, out=lines.append)
     assert d.headless
     assert "other devices answered: 0x68" in lines[0]
     assert d.show(bytes(1024)) == 0

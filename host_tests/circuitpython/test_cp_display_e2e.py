@@ -1,5 +1,5 @@
 """Issue 9, check 1: the real Adafruit driver (adafruit_displayio_ssd1306 on
-Blinka's displayio, i2cdisplaybus and bitmaptools) behind cpports.DisplayPort
+Blinka's displayio, i2cdisplaybus and bitmaptools) behind cpdisplay.DisplayPort
 writes to a recording fake I2C bus; the SSD1306 emulator's picture rebuilt
 from those writes equals the game's framebuffer on every screen of the UI's
 end-to-end test (host_tests/ui/test_ui_e2e.py), driven through the same key

@@ -1,328 +1,403 @@
-"""Issue 9, check 2 (saves): cpports.NvmStorage keeps the settings, the
-statistics and the match in microcontroller.nvm (4 KB on the RP2040), writes
-only on change, survives a power cut at any byte of a write, and rejects a
-corrupt image."""
+"""cpnvm.NvmStorage: the settings and the game save in microcontroller.nvm,
+an append-only log in the RP2040's one 4 KB flash sector, modelled as
+CircuitPython drives it (fakes/microcontroller.FakeNvm: a write into erased
+bytes is programmed in place; any other erases the sector, then programs
+all 16 pages in address order), cut at every erase and every byte."""
 
 import random
 
 import pytest
 
-import cpports
-from cpports import NvmStorage
+import cpnvm
+from cpnvm import FileBackup, NvmStorage
 from microcontroller import FakeNvm, PowerCut
 
 import engine
-from firmware.settings import Settings, Stats
+from firmware import gamesave
+from firmware.settings import Settings
+from firmware.stats import Stats
+from tools.cutsim import FaultFS, Power
+from tools.cutsim import PowerCut as FsCut
+from tools.simulator import Sim
+
+BACKUP = "/saves-backup.bin"
 
 
-def match_payload(turns, seed=3):
-    """engine.dumps of a match after `turns` AI moves (a real save)."""
-    from engine.ai import Player
-
-    m = engine.Match(seed=seed)
-    ps = (Player("easy", seed), Player("easy", seed + 1))
-    for _ in range(turns):
-        if m.phase == "hand_over":
-            m.next_hand()
-            continue
-        if m.phase == "match_over":
-            break
-        s = m.to_move
-        m.act(ps[s].choose(m.view(s)))
-    return engine.dumps(m)
+_RUNS = {}
 
 
-def settings_payload(level="hard"):
-    st = Settings()
-    st.level = level
-    return st.encode()
+def _run(seed):
+    """[(match, statistics payload)] after 0, 1, 2... easy-AI moves of one
+    match to 500 (made once per seed)."""
+    if seed not in _RUNS:
+        from engine.ai import Player
+
+        m = engine.Match(engine.CARDEMS.copy(target=500), seed=seed)
+        ps = (Player("easy", seed), Player("easy", seed + 1))
+        st = Stats()
+        out = [(engine.dumps(m), st.encode())]
+        while m.phase != "match_over":
+            if m.phase == "hand_over":
+                m.next_hand()
+            else:
+                s = m.to_move
+                m.act(ps[s].choose(m.view(s)))
+                if m.phase in ("hand_over", "match_over"):
+                    st.record_hand(m.results[-1])
+            out.append((engine.dumps(m), st.encode()))
+        _RUNS[seed] = out
+    return _RUNS[seed]
 
 
-def stats_payload(hands):
-    st = Stats()
-    st.hands = hands
-    st.best_hand = 3 * hands
-    return st.encode()
+def match_after(turns, seed=3):
+    """The match after `turns` moves, and its statistics' bytes."""
+    mb, sb = _run(seed)[turns]
+    return engine.loads(mb), sb
 
 
-def test_layout_fills_the_rp2040_nvm():
-    st = NvmStorage(FakeNvm(4096))
-    assert [(r[0], r[2], r[3]) for r in st.records] == [
-        ("settings", 64, 192), ("stats", 448, 240), ("match", 928, 1584)]
-    assert st.records[-1][2] + 2 * st.records[-1][3] == 4096
+def game(turns, seed=3):
+    mb, sb = _run(seed)[turns]
+    return gamesave.join(sb, mb)
 
 
-def test_custom_rules_settings_fit_one_settings_slot():
-    # Every rule changed from Cardems: the longest settings the UI writes.
-    from firmware.settings import Settings, RULE_FIELDS
+def settings(level="hard"):
     s = Settings()
-    for key, options in RULE_FIELDS:
-        # the longest value that differs from Cardems' for every field
-        cur = getattr(s, key)
-        s.set_rule(key, max([o for o in options if o != cur], key=lambda o: len(str(o))))
-    assert s.rules == "custom"
-    payload = s.encode()
-    st = NvmStorage(FakeNvm(4096))
-    assert len(payload) > 128           # more than the old slot held
-    assert st.save("settings", payload)
-    assert st.load("settings") == (payload, None)
-    # one slot holds it whole (record head, payload, CRC): no spill into the other
-    assert len(payload) + 8 + 2 <= st.records[0][3], len(payload)
+    s.level = level
+    return s.encode()
+
+
+def boot(nvm, fs=None):
+    return NvmStorage(nvm, FileBackup(BACKUP, fs) if fs is not None else None)
 
 
 def test_blank_nvm_has_no_saves_and_no_message():
-    for fill in (0xFF, 0x00):
-        st = NvmStorage(FakeNvm(fill=fill))
-        for name in ("settings", "stats", "match"):
-            assert st.load(name) == (None, None)
-        assert st.damage == []
+    st = NvmStorage(FakeNvm())
+    for name in ("settings", "game", "stats", "match"):
+        assert st.load(name) == (None, None)
+    assert st.damage == []
 
 
 def test_saves_come_back_after_a_restart():
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    m = match_payload(30)
-    assert st.save("settings", settings_payload())
-    assert st.save("stats", stats_payload(4))
-    assert st.save("match", m)
+    assert st.save("settings", settings())
+    assert st.save("game", game(30))
     st2 = NvmStorage(nvm)
-    assert st2.load("settings") == (settings_payload(), None)
-    assert st2.load("stats") == (stats_payload(4), None)
-    match, msg = st2.load("match", engine.loads)
-    assert msg is None and engine.dumps(match) == m
+    assert st2.load("settings") == (settings(), None)
+    g, msg = st2.load("game", gamesave.decode)
+    assert msg is None and gamesave.encode(g.stats, g.match) == game(30)
 
 
-def test_each_save_alternates_slots_and_keeps_the_one_before():
+def test_a_turn_appends_a_few_bytes_into_erased_flash_and_erases_nothing():
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    payloads = [match_payload(t) for t in (4, 8, 12, 16, 20)]
-    for p in payloads:
-        st.save("match", p)
-        assert NvmStorage(nvm).load("match") == (p, None)
-    # The slot not in use still holds the save before.
-    rec = st._record("match")
-    a, b = st._slot(rec, 0), st._slot(rec, 1)
-    assert {a[2], b[2]} == {payloads[-1], payloads[-2]}
+    st.save("settings", settings())
+    st.save("game", game(10))
+    before = nvm.written
+    for t in range(11, 41):
+        assert st.save("game", game(t))
+    assert nvm.erases == 0
+    # 30 moves: a record of about 7 bytes each (head 2, base 2, move, CRC 2),
+    # the hand ends with their statistics
+    assert nvm.written - before < 30 * 7 + 200
+    assert NvmStorage(nvm).load("game") == (game(40), None)
 
 
 def test_writes_only_on_change():
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    assert st.save("settings", settings_payload())
+    st.save("settings", settings())
     w = nvm.writes
-    assert st.save("settings", settings_payload()) is False
-    assert nvm.writes == w
+    assert st.save("settings", settings()) is False
     st2 = NvmStorage(nvm)
-    st2.load("settings")
-    assert st2.save("settings", settings_payload()) is False
+    assert st2.save("settings", settings()) is False
     assert nvm.writes == w
-    assert st2.save("settings", settings_payload("easy"))
-    assert nvm.writes == w + 1          # one write per save once formatted
+    assert st2.save("settings", settings("easy"))
+    assert nvm.writes == w + 1
 
 
 def test_loading_writes_nothing():
     nvm = FakeNvm(data=bytes(random.Random(5).randrange(256) for _ in range(4096)))
     st = NvmStorage(nvm)
-    for name in ("settings", "stats", "match"):
+    for name in ("settings", "game"):
         st.load(name)
     assert nvm.writes == 0
 
 
-def test_remove_clears_both_slots():
+def test_a_full_log_is_rewritten_newest_first_and_then_appended_again():
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    st.save("match", match_payload(4))
-    st.save("match", match_payload(8))
-    st.save("stats", stats_payload(1))
-    st.remove("match")
-    st2 = NvmStorage(nvm)
-    assert st2.load("match") == (None, None)
-    assert st2.load("stats") == (stats_payload(1), None)
-    assert st2.save("match", match_payload(6))
-    assert NvmStorage(nvm).load("match") == (match_payload(6), None)
+    st.save("settings", settings())
+    t = 0
+    while nvm.erases == 0:
+        t += 1
+        st.save("game", game(t, seed=9))
+    img = nvm.image()
+    # header, then the game save just made, then the settings; the rest erased
+    assert img[0] >> 4 == cpnvm.HEAD and img[13] >> 4 == cpnvm.GAME
+    assert NvmStorage(nvm).load("game") == (game(t, seed=9), None)
+    assert NvmStorage(nvm).load("settings") == (settings(), None)
+    st.save("game", game(t + 1, seed=9))
+    assert nvm.erases == 1
 
 
-def test_a_long_match_spans_both_slots():
-    nvm = FakeNvm()
-    st = NvmStorage(nvm)
-    big = bytes(range(256)) * 10        # 2560 bytes: more than one slot
-    small = match_payload(10)
-    st.save("match", small)
-    st.save("match", big)
-    assert NvmStorage(nvm).load("match") == (big, None)
-    st.save("match", small)
-    assert NvmStorage(nvm).load("match") == (small, None)
-    with pytest.raises(OSError):
-        st.save("match", bytes(4000))
-    assert NvmStorage(nvm).load("match") == (small, None)
+def test_a_match_to_500_fits_with_room_to_spare():
+    from tools.savecuts import nvm_wear
+
+    hands, erases, largest = nvm_wear(2, 500, seed=2)
+    assert largest + 200 < 4096 // 2, largest     # snapshot, and room for hands of appends
+    assert erases < hands / 10
 
 
-def _cut_everywhere(prepare, write, check):
-    """Run `write` on an image made by `prepare`, cut after every byte."""
+def _cut_everywhere(prepare, write, check, backup=False, every_after=None):
+    """Run `write` on the image `prepare` made, cutting the power before
+    every flash event (and every byte of the backup file): restart, check.
+    `every_after`: past that many events only every 37th (the erased tail
+    of a rewrite, programmed 0xFF over 0xFF; tools/bench_saves.py cuts
+    there too)."""
     base = FakeNvm()
-    prepare(NvmStorage(base))
+    fs = FaultFS() if backup else None
+    prepare(boot(base, fs))
     probe = FakeNvm(data=base.image())
-    write(NvmStorage(probe))
-    total = probe.written
-    assert total > 0
-    for k in range(total):
+    pfs = fs.copy() if fs else None
+    power = Power()
+    probe.power = power
+    if pfs:
+        pfs.power = power
+    write(boot(probe, pfs))
+    total = power.steps
+    for k in range(total + 1):
+        if every_after is not None and every_after < k < total - 3 and k % 37:
+            continue
         nvm = FakeNvm(data=base.image())
-        nvm.cut_after = k
-        with pytest.raises(PowerCut):
-            write(NvmStorage(nvm))
-        nvm.cut_after = None
-        check(k, NvmStorage(nvm), nvm)
+        f = fs.copy() if fs else None
+        p = Power(k)
+        nvm.power = p
+        if f:
+            f.power = p
+        try:
+            write(boot(nvm, f))
+        except (PowerCut, FsCut):
+            pass
+        check(k, boot(FakeNvm(data=nvm.image()), f.copy() if f else None))
     return total
 
 
-def test_a_power_cut_at_any_byte_of_a_save_keeps_the_save_before():
-    old, new = match_payload(20), match_payload(24)
-    settings_old = settings_payload("easy")
+def test_a_cut_at_every_flash_event_of_a_turn_keeps_the_turn_before_or_after():
+    old, new = game(20), game(24)
 
     def prepare(st):
-        st.save("settings", settings_old)
-        st.save("match", match_payload(16))
-        st.save("match", old)
+        st.save("settings", settings("easy"))
+        st.save("game", game(16))
+        st.save("game", old)
 
     def write(st):
-        st.load("match")
-        st.save("match", new)
+        st.save("game", new)
 
-    def check(k, st, nvm):
-        value, msg = st.load("match", engine.loads)
-        assert value is not None, "cut after %d bytes lost the match" % k
-        assert engine.dumps(value) in (old, new)
-        if engine.dumps(value) == new:   # only once every byte that differs is in
-            assert nvm.image() == done
-        assert msg is None
-        assert st.load("settings") == (settings_old, None)
+    def check(k, st):
+        assert st.load("game") in ((old, None), (new, None)), k
+        assert st.load("settings") == (settings("easy"), None)
 
-    probe = FakeNvm()
-    prepare(NvmStorage(probe))
-    write(NvmStorage(probe))
-    done = probe.image()
-    assert _cut_everywhere(prepare, write, check) >= len(new)
+    assert _cut_everywhere(prepare, write, check) >= 5
 
 
-def test_a_power_cut_during_the_first_save_loses_nothing_else():
-    def prepare(st):
-        st.save("settings", settings_payload())
-
-    def write(st):
-        st.save("stats", stats_payload(7))
-
-    def check(k, st, nvm):
-        assert st.load("settings") == (settings_payload(), None)
-        value, msg = st.load("stats")
-        assert value in (None, stats_payload(7))
-
-    _cut_everywhere(prepare, write, check)
-
-
-def test_a_power_cut_while_formatting_is_never_read_as_saves():
-    def prepare(st):
-        st.nvm[0:4] = b"JUNK"           # someone else's data: rejected, reformatted
-
-    def write(st):
-        st.save("settings", settings_payload())
-
-    def check(k, st, nvm):
-        value, msg = st.load("settings")
-        assert value in (None, settings_payload())
-
-    _cut_everywhere(prepare, write, check)
-
-
-def test_a_power_cut_while_removing_leaves_the_match_or_nothing():
-    a, b = match_payload(6), match_payload(9)
+def test_a_hand_end_is_one_commit_of_moves_and_statistics():
+    """Finding 4 on the nvm: the statistics of a hand's end and its last
+    moves are one record; a cut anywhere in it leaves both before or both
+    after, never a hand counted by the statistics the match has not
+    played."""
+    run = _run(6)
+    turns = 1
+    while run[turns][1] == run[0][1]:      # the first hand's end is counted
+        turns += 1
+    old, new = game(turns - 1, seed=6), game(turns, seed=6)
+    assert gamesave.split(old)[0] != gamesave.split(new)[0]
 
     def prepare(st):
-        st.save("match", a)
-        st.save("match", b)
+        st.save("game", old)
 
-    def write(st):
-        st.remove("match")
+    def check(k, st):
+        assert st.load("game") in ((old, None), (new, None)), k
 
-    def check(k, st, nvm):
-        assert st.load("match")[0] in (None, a, b)
-
-    _cut_everywhere(prepare, write, check)
+    _cut_everywhere(prepare, lambda st: st.save("game", new), check)
 
 
-def test_a_corrupt_image_is_rejected_whole():
+@pytest.mark.parametrize("backup", [True, False], ids=["backup-file", "no-backup-file"])
+def test_a_cut_at_every_flash_event_of_a_rewrite(backup):
+    """Finding 1: the rewrite of a full sector (an erase, then 16 page
+    programs). With the backup file on the drive nothing is lost; without
+    it, a loss is said, except a cut exactly between the erase and the
+    first byte (a blank sector: a new board to anyone)."""
+    saves = []
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    st.save("settings", settings_payload())
-    st.save("match", match_payload(10))
-    for i in range(0, 47):              # every byte of the header that counts
+    st.save("settings", settings())
+    t = 0
+    while True:
+        t += 1
+        g = game(t, seed=9)
+        prior = nvm.image()
+        st.save("game", g)
+        if nvm.erases:
+            break
+        saves.append(g)
+    old, new = saves[-1], g
+    said = []
+    blank = []
+
+    def prepare(st2):
+        st2.nvm.data[:] = prior
+
+    def check(k, st2):
+        got, msg = st2.load("game")
+        if got in (old, new):
+            assert msg is None, k
+            sett, smsg = st2.load("settings")
+            if sett != settings():       # the game save is whole, the settings not
+                assert not backup and sett is None and "settings" in smsg, k
+            return
+        assert not backup, k
+        if st2.nvm.image() == b"\xff" * 4096:
+            blank.append(k)
+            return
+        assert got is None and msg == cpnvm.MSG_LOST % "the match and statistics", (k, msg)
+        said.append(k)
+
+    total = _cut_everywhere(prepare, lambda s: s.save("game", new), check, backup,
+                            every_after=1500)
+    assert total > 4096
+    if backup:
+        assert not said and not blank
+    else:
+        assert said and len(blank) == 1
+
+
+def test_the_backup_file_from_an_older_rewrite_is_not_used_over_a_good_sector():
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = boot(nvm, fs)
+    st.save("settings", settings())
+    t = 0
+    while nvm.erases < 2:
+        t += 1
+        st.save("game", game(t, seed=9))
+    st.save("game", game(t + 1, seed=9))
+    st.save("game", game(t + 2, seed=9))
+    assert boot(FakeNvm(data=nvm.image()), fs.copy()).load("game") == (game(t + 2, seed=9), None)
+
+
+def test_a_read_only_drive_has_no_backup_and_the_game_says_so():
+    import cpports
+    import storage
+
+    storage.getmount("/").readonly = True
+    assert cpports.drive_writable() is False
+    storage.getmount("/").readonly = False
+    assert cpports.drive_writable() is True
+
+
+def test_a_damaged_header_is_said_and_the_next_save_starts_a_fresh_image():
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(10))
+    for i in range(0, 13):
         bad = FakeNvm(data=nvm.image())
         bad.data[i] ^= 0x5A
         st2 = NvmStorage(bad)
-        for name in ("settings", "stats", "match"):
-            value, msg = st2.load(name)
-            assert value is None and msg
-        assert st2.damage
+        assert st2.load("settings") == (None, None)
+        value, msg = st2.load("game")
+        assert value is None and msg and st2.outcome["game"] == "damaged", i
         assert bad.writes == 0
-    # The next save starts a fresh image; the others are gone, not garbage.
-    st2.save("stats", stats_payload(2))
-    st3 = NvmStorage(bad)
-    assert st3.load("stats") == (stats_payload(2), None)
-    assert st3.load("settings") == (None, None)
+    st2.save("game", game(12))
+    assert NvmStorage(bad).load("game") == (game(12), None)
 
 
-def test_a_damaged_record_is_never_returned():
+def test_damage_in_the_log_resumes_the_save_before_it_and_says_so():
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    first, second = match_payload(8), match_payload(12)
-    st.save("match", first)
-    st.save("match", second)
-    rec = st._record("match")
-    cur = st._cur["match"]
-    start = rec[2] + cur * rec[3]
-    for i in range(0, 10 + len(second), 7):
-        bad = FakeNvm(data=nvm.image())
-        bad.data[start + i] ^= 0x01
-        value, msg = NvmStorage(bad).load("match")
-        assert value == first and msg is None   # the save before, as after a cut
+    st.save("game", game(10))
+    end = st.im.end
+    st.save("game", game(11))
+    st.save("game", game(12))
+    bad = FakeNvm(data=nvm.image())
+    bad.data[end + 2] ^= 0x01         # inside the record of move 11
+    st2 = NvmStorage(bad)
+    value, msg = st2.load("game")
+    assert value == game(10) and "damaged" in msg
+    assert st2.outcome["game"] == "resumed"
 
 
-def test_a_save_the_game_rejects_falls_back_to_the_one_before():
+def test_a_torn_append_is_skipped_and_the_next_one_goes_after_it():
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    good = match_payload(8)
-    st.save("match", good)
-    st.save("match", b"not a match")
-    value, msg = NvmStorage(nvm).load("match", engine.loads)
-    assert engine.dumps(value) == good and "resumed the one before" in msg
-    st.remove("match")
-    st.save("match", b"not a match")
-    value, msg = NvmStorage(nvm).load("match", engine.loads)
-    assert value is None and "started fresh" in msg
+    st.save("game", game(10))
+    nvm.budget = nvm.events + 3        # 3 bytes of the next record, then the cut
+    with pytest.raises(PowerCut):
+        st.save("game", game(11))
+    nvm2 = FakeNvm(data=nvm.image())
+    st2 = NvmStorage(nvm2)
+    assert st2.load("game") == (game(10), None)
+    st2.save("game", game(11))
+    st2.save("game", game(12))
+    assert nvm2.erases == 0
+    assert NvmStorage(nvm2).load("game") == (game(12), None)
 
 
-def test_random_damage_never_yields_a_wrong_save():
+def test_random_damage_never_yields_a_save_that_was_not_made():
     rnd = random.Random(9)
     nvm = FakeNvm()
     st = NvmStorage(nvm)
-    saved = {"settings": [settings_payload("easy"), settings_payload("hard")],
-             "stats": [stats_payload(1), stats_payload(2)],
-             "match": [match_payload(5), match_payload(9)]}
-    for name, ps in saved.items():
-        for p in ps:
-            st.save(name, p)
+    made = {"settings": [settings("easy"), settings("hard")],
+            "game": [game(t) for t in range(5, 25)]}
+    st.save("settings", made["settings"][0])
+    st.save("settings", made["settings"][1])
+    for g in made["game"]:
+        st.save("game", g)
     for _ in range(300):
         bad = FakeNvm(data=nvm.image())
         for _ in range(rnd.randrange(1, 4)):
-            bad.data[rnd.randrange(4096)] = rnd.randrange(256)
+            bad.data[rnd.randrange(600)] = rnd.randrange(256)
         st2 = NvmStorage(bad)
-        for name, ps in saved.items():
+        for name, ps in made.items():
             value, msg = st2.load(name)
             assert value is None or value in ps
 
 
-def test_storage_runs_the_app_through_a_restart():
-    """The App saves its settings, statistics and match through the nvm and
-    finds them again after a reset."""
+def test_the_older_layout_is_read_once_and_rewritten():
+    """An nvm written by the firmware before this layout (version 1: two
+    slots per save) loads through the App and becomes a game save."""
+    from firmware.storage import crc16
+
+    img = bytearray(b"\xff" * 4096)
+    head = bytearray(b"GRNV\x01\x03")
+    for name, rid, off, slot in (("settings", 1, 64, 192), ("stats", 2, 448, 240),
+                                 ("match", 3, 928, 1584)):
+        head += name.encode() + bytes(8 - len(name)) + bytes((rid, off >> 8, off & 255,
+                                                               slot >> 8, slot & 255))
+    c = crc16(head)
+    head += bytes((c >> 8, c & 255))
+    img[0:64] = bytes(head) + bytes(64 - len(head))
+    m, _ = match_after(12)
+    st_old = b"hands=0\n"
+    for off, rid, payload in ((64, 1, settings("hard")), (448, 2, st_old),
+                              (928, 3, engine.dumps(m))):
+        rec = bytearray(b"GR\x01") + bytes((rid, 0, 1, len(payload) >> 8, len(payload) & 255))
+        rec += payload
+        c = crc16(rec)
+        rec += bytes((c >> 8, c & 255))
+        img[off:off + len(rec)] = rec
+    nvm = FakeNvm(data=bytes(img))
+    sim = Sim(seed=4, storage=NvmStorage(nvm))
+    assert sim.app.settings.level == "hard"
+    assert engine.dumps(sim.app.match) == engine.dumps(m)
+    again = NvmStorage(FakeNvm(data=nvm.image()))
+    g, msg = again.load("game", gamesave.decode)
+    assert msg is None and engine.dumps(g.match) == engine.dumps(m)
+    assert again.load("settings") == (settings("hard"), None)
+
+
+def test_the_app_plays_through_a_restart_on_the_nvm():
     import cpsim
 
     nvm = FakeNvm()
@@ -342,7 +417,15 @@ def test_storage_runs_the_app_through_a_restart():
     assert sim2.app.settings.speed == "fast"
 
 
-def test_nvm_too_small_for_the_layout_is_refused():
+def test_a_save_too_large_for_the_sector_is_refused_and_the_saves_stand():
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("game", game(10))
+    with pytest.raises(OSError):
+        st.save("settings", bytes(4000))
+    assert NvmStorage(nvm).load("game") == (game(10), None)
+
+
+def test_nvm_too_small_for_the_saves_is_refused():
     with pytest.raises(ValueError):
         NvmStorage(FakeNvm(256))
-    assert cpports.LAYOUT[-1][1] is None

@@ -351,20 +351,23 @@ print("@@", app.screen_name, engine.dumps(app.match) == open(%(want)r, "rb").rea
 
 
 def test_corrupt_newest_save_resumes_the_backup_on_the_board(tmp_path):
-    """The newest match save is damaged (a flipped bit): the board says so
-    on the console, sets it aside as match.bad and resumes the save before
+    """The newest game save is damaged (a flipped bit): the board says so
+    on the console, sets it aside as game.bad and resumes the save before
     it, telling the player on the screen."""
+    import engine
     from devutil import match_states
+    from firmware import gamesave
+    from firmware.stats import Stats
     from firmware.storage import Storage
 
     states = match_states(13, 6)
     data = tmp_path / "data"
     st = Storage(str(data))
-    st.save("match", states[4])
-    st.save("match", states[5])
-    raw = bytearray((data / "match.dat").read_bytes())
+    st.save("game", gamesave.encode(Stats(), engine.loads(states[4])))
+    st.save("game", gamesave.encode(Stats(), engine.loads(states[5])))
+    raw = bytearray((data / "game.dat").read_bytes())
     raw[20] ^= 0x04
-    (data / "match.dat").write_bytes(bytes(raw))
+    (data / "game.dat").write_bytes(bytes(raw))
     want = tmp_path / "want.bin"
     want.write_bytes(states[4])
     path = tmp_path / "resume.py"
@@ -372,7 +375,7 @@ def test_corrupt_newest_save_resumes_the_backup_on_the_board(tmp_path):
                               "want": str(want)})
     r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "Save set aside: %s/match.dat: checksum mismatch" % data in r.stdout
+    assert "Save set aside: %s/game.dat: checksum mismatch" % data in r.stdout
     assert r.stdout.split("@@ ")[1].split() == ["message", "True", "True", "SAVE_RESTORED"]
-    assert (data / "match.bad").read_bytes() == bytes(raw)
+    assert (data / "game.bad").read_bytes() == bytes(raw)
     assert "Traceback" not in r.stdout

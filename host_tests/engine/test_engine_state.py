@@ -187,6 +187,8 @@ def test_a_version_1_save_still_loads_and_checks_its_scores():
     flipped = bytearray(v1)
     flipped[len(v1) // 2] ^= 0x10
     assert "checksum" in raises(SaveError, loads, bytes(flipped))
+    for n in range(5, 12):                      # cut short: refused, never IndexError
+        raises(SaveError, loads, v1[:n])
 
 
 def test_view_shows_own_cards_and_public_information_only():

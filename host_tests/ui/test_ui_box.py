@@ -18,10 +18,11 @@ seed 6 the captain, seed 2 the sitter.
 import engine
 from engine.box import BoxMatch
 from engine.box_ai import consider, plain
+from firmware import gamesave
 from firmware.screens import play as P
 from tools.simulator import MemStorage
 from ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
-                       simple_factory, SimplePlayer, title_to)
+                       saved_match, simple_factory, SimplePlayer, title_to)
 from ui_golden import CheckedSim, Golden
 
 SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
@@ -83,7 +84,7 @@ def test_box_game_human_is_box_plays_a_hand_to_the_rotation(tmp_path):
     assert status_text(sim) == "YOU BOX 0 | P2 CAP 0 | P3 SIT 0"
     assert play.row.n == 10 and sorted(play.row.cards[:10]) == m.hand.cards_of(1)
     g.check(sim, "60_box_play_you_box")
-    assert engine.loads(storage.files["match"]).roles == m.roles   # saved (GRSB)
+    assert saved_match(storage).roles == m.roles   # saved (GRSB)
     play_hand(sim)
     res, roles = m.results[-1]
     assert roles == (0, 1, 2)
@@ -309,7 +310,7 @@ def test_box_game_is_saved_and_resumes():
     play_turn(sim)
     play_turn(sim)
     sim.settle()
-    saved = storage.files["match"]
+    saved = gamesave.split(storage.files["game"])[1]
     assert saved[:4] == b"GRSB"
     again = new_sim(99, storage)
     again.settle()
@@ -332,7 +333,7 @@ def test_box_game_goes_on_when_the_flash_refuses_saves():
     sim = new_sim(SEED_BOX)
     sim.app.storage = RefusingStorage()    # the flash fills up after boot
     start_box(sim)
-    assert "could not save match" in sim.app.save_error
+    assert "could not save game" in sim.app.save_error
     sim.app.save_error = None
     play_hand(sim)                        # the hand's end saves the statistics
     assert sim.screen in ("box_showdown", "box_result")

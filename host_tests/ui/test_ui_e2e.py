@@ -9,6 +9,7 @@ move when the device AI improves. A second run plays the real AI.
 """
 
 import engine
+from firmware import gamesave
 from firmware.settings import Settings
 from firmware.screens.help import PAGES as help_pages
 from tools.simulator import MemStorage, Sim
@@ -165,14 +166,14 @@ def test_ui_golden_boot_with_saves(tmp_path):
     sim.press("A")
     play_turn(sim)
     play_turn(sim)
-    saved = storage.files["match"]
+    saved = storage.files["game"]
     # A restart offers the match first.
     sim2 = Sim(seed=99, storage=storage, player_factory=simple_factory)
     sim2.settle()
     g.check(sim2, "22_title_continue")
     sim2.press("A")
     assert sim2.screen == "play"
-    assert engine.dumps(sim2.app.match) == saved
+    assert gamesave.split(saved)[1] == engine.dumps(sim2.app.match)
     g.check(sim2, "23_play_resumed")
     # Starting over a match in progress asks first.
     sim2.press("B")
@@ -182,12 +183,12 @@ def test_ui_golden_boot_with_saves(tmp_path):
     sim2.press("A")
     g.check(sim2, "24_title_new_match_confirm")
     # A damaged save is set aside, a new match starts, the player is told.
-    bad = MemStorage({"match": saved[:-3] + b"xyz"})
+    bad = MemStorage({"game": saved[:-3] + b"xyz"})
     sim3 = Sim(seed=5, storage=bad, player_factory=simple_factory)
     sim3.settle()
     assert sim3.screen == "message"
     g.check(sim3, "25_save_damaged")
-    assert "match" in bad.set_aside
+    assert "game" in bad.set_aside
     sim3.press("A")
     assert sim3.screen == "play"
     assert sim3.app.match.seed == 5

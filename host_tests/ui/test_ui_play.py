@@ -6,7 +6,8 @@ from firmware import glyphs
 from firmware.screens import layout as L
 from firmware.screens import play as P
 from tools.simulator import MemStorage, Sim
-from ui_driver import play_turn, presses_for, quit_to_title, simple_choice, simple_factory
+from ui_driver import (play_turn, presses_for, quit_to_title, saved_match, simple_choice,
+                       simple_factory)
 
 
 def new_sim(seed=1, storage=None, **settings):
@@ -235,10 +236,10 @@ def test_match_is_saved_after_every_completed_turn():
     assert storage.saves == n0
     sim.press("A", settle=False)                               # human turn done
     assert storage.saves == n0 + 1
-    assert engine.loads(storage.files["match"]).hand.log == m.hand.log
+    assert saved_match(storage).hand.log == m.hand.log
     sim.settle()                                               # the AI's turn done
     assert storage.saves == n0 + 2
-    assert engine.dumps(engine.loads(storage.files["match"])) == engine.dumps(m)
+    assert engine.dumps(saved_match(storage)) == engine.dumps(m)
 
 
 def test_quit_to_title_then_continue_returns_to_the_same_turn():

@@ -132,3 +132,10 @@ class RefusingStorage(MemStorage):
 
     def remove(self, name):
         raise OSError(5, "EIO")
+
+
+def saved_match(storage):
+    """The match in the game save of a MemStorage (firmware/gamesave.py)."""
+    from firmware import gamesave
+
+    return engine.loads(gamesave.split(storage.files["game"])[1])

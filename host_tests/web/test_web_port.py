@@ -70,7 +70,7 @@ def test_saved_match_is_offered_after_a_restart(tmp_path):
     web = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "a"))
     web.keys("A R A")
     assert web.screen() == "play"
-    assert any(k.endswith("match.dat") for k in kv.items)
+    assert any(k.endswith("game.dat") for k in kv.items)
     # A new page: an empty filesystem, the same browser store.
     again = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "b"))
     assert again.screen() == "title"

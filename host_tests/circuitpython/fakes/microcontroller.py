@@ -1,4 +1,4 @@
-"""Fake `microcontroller`: Pin, and nvm as a FakeNvm."""
+"""Fake `microcontroller`: Pin, and nvm as a FakeNvm (the RP2040's flash sector)."""
 
 
 class Pin:
@@ -10,21 +10,37 @@ class Pin:
         return "board.%s" % self.name
 
 
-class PowerCut(Exception):
-    """Raised by FakeNvm when the simulated power fails during a write."""
+class PowerCut(BaseException):
+    """Raised by FakeNvm when the simulated power fails (BaseException, so
+    no `except Exception` in the code under test can swallow it)."""
+
+
+PAGE = 256
 
 
 class FakeNvm:
-    """A byte array like microcontroller.nvm: reads by index or slice,
-    writes by slice assignment of the same length.
+    """microcontroller.nvm on the RP2040, as CircuitPython drives its one
+    4 KB flash sector: reads by index or slice; a slice assignment whose
+    target bytes are all erased (0xFF) is programmed page by page in
+    place; any other erases the whole sector, then programs all of it
+    again page by page in address order (CircuitPython's
+    erase_and_write_sector). Programming can only clear bits.
 
-    cut_after: None, or how many more bytes may be written; the write that
-    would go past it stores the bytes up to it (in address order) and raises
-    PowerCut. writes counts write operations, written the bytes."""
+    Every flash step is an event: an erase is one, each byte programmed is
+    one. With `budget` set, the event past it raises PowerCut instead of
+    happening and the nvm is dead (a cut: what was done stays; a cut
+    inside the erase leaves the sector as it was, one after it an erased
+    sector). `erases`, `pages` (page programs), `writes` (assignments) and
+    `written` (bytes) count what happened."""
 
     def __init__(self, size=4096, fill=0xFF, data=None):
         self.data = bytearray(data) if data is not None else bytearray([fill]) * size
-        self.cut_after = None
+        self.budget = None
+        self.power = None      # shared with other media: step() may cut them all
+        self.events = 0
+        self.dead = False
+        self.erases = 0
+        self.pages = 0
         self.writes = 0
         self.written = 0
 
@@ -36,6 +52,20 @@ class FakeNvm:
             return bytearray(self.data[i])
         return self.data[i]
 
+    def _event(self):
+        if self.dead:
+            raise PowerCut("dead")
+        if self.budget is not None and self.events >= self.budget:
+            self.dead = True
+            raise PowerCut("power cut after %d flash events" % self.events)
+        if self.power is not None:
+            try:
+                self.power.step()
+            except BaseException:
+                self.dead = True
+                raise
+        self.events += 1
+
     def __setitem__(self, i, value):
         if isinstance(i, slice):
             start, stop, step = i.indices(len(self.data))
@@ -45,13 +75,50 @@ class FakeNvm:
         else:
             start = i
             value = bytes((value,))
+        if self.dead:
+            raise PowerCut("dead")
         self.writes += 1
+        n = len(value)
+        if all(b == 0xFF for b in self.data[start:start + n]):
+            self._program(start, value)
+            return
+        buf = bytearray(self.data)
+        buf[start:start + n] = value
+        self._event()
+        self.erases += 1
+        for k in range(len(self.data)):
+            self.data[k] = 0xFF
+        self._program(0, bytes(buf))
+
+    def _room(self, n):
+        """Events that may happen before a cut (at most n)."""
+        room = n
+        if self.budget is not None:
+            room = min(room, self.budget - self.events)
+        p = self.power
+        if p is not None and p.budget is not None:
+            room = min(room, p.budget - p.steps)
+        return max(room, 0)
+
+    def _program(self, start, value):
+        n = len(value)
+        if not self.dead and self._room(n) >= n:     # no cut inside: at once
+            self.events += n
+            if self.power is not None:
+                self.power.steps += n
+            self.pages += (start + n - 1) // PAGE - start // PAGE + 1 if n else 0
+            d = self.data
+            for k in range(n):
+                d[start + k] &= value[k]
+            self.written += n
+            return
+        page = -1
         for k in range(len(value)):
-            if self.cut_after is not None:
-                if self.cut_after <= 0:
-                    raise PowerCut("power cut after %d bytes" % k)
-                self.cut_after -= 1
-            self.data[start + k] = value[k]
+            if (start + k) // PAGE != page:
+                page = (start + k) // PAGE
+                self.pages += 1
+            self._event()
+            self.data[start + k] &= value[k]
             self.written += 1
 
     def image(self):

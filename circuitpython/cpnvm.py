@@ -1,0 +1,535 @@
+"""Saves in microcontroller.nvm on the RP2040: a log in one flash sector.
+
+What the port gives: CircuitPython's nvm on the RP2040 is 4 KB, one flash
+sector. A write whose target bytes are all still erased (0xFF) is
+programmed in place, page by page; any other write erases the whole sector
+and programs all 16 pages of 256 bytes again, in address order (some
+50 ms, and one of the sector's ~100,000 erase cycles).
+
+So the image is a log of records appended into erased bytes only:
+
+- A save after a turn appends one small record: the bytes the match's save
+  grew by (engine saves only grow), tied to the match by its length so
+  far. At a hand's end the same record carries the new statistics: one
+  commit for the turn (firmware/gamesave.py). Settings are a record of
+  their own. The newest record of each kind wins.
+- The sector is erased only when the log is full (or holds no image of
+  this layout): the newest state is written as a fresh image, its header
+  and the record just saved first, since pages are programmed in address
+  order; the rest of the sector is left erased for the appends to come.
+- Before that erase the same image is written to a file on the CIRCUITPY
+  drive (BACKUP_PATH) when boot.py has made the drive writable for the
+  game. A cut during the erase or the programming is then recovered from
+  the file at the next start, silently: nothing was lost.
+- Without the file, a cut inside the rewrite loses what was not
+  programmed yet; that is detected (a torn header or snapshot) and said
+  ("SAVE DAMAGED": the saved data were lost while the flash was being
+  rewritten). Only a cut exactly between the erase and the first
+  programmed byte leaves a blank sector, which looks like a new board.
+
+Record (big-endian):
+
+    b0 = kind << 4 | length >> 8,  b1 = length & 0xFF,  payload,  crc16:2
+
+CRC-16/CCITT (firmware.storage.crc16) over b0..payload. kind is 1..14, so
+b0 is never 0xFF: the first erased byte ends the log.
+
+    HEAD      b"GRNV" version:1 generation:2 snapshot:2   first, at 0;
+              snapshot = bytes of the records written with it, which must
+              all be whole
+    SETTINGS  the settings payload
+    GAME      a game payload (firmware/gamesave.py), or empty: none
+    MOVES     base:2, then the bytes the match grew by from `base` bytes
+    HANDEND   base:2, stats_len:1, statistics, then the match's new bytes
+
+Reading: a record whose CRC fails is a torn append (a cut while it was
+written) when its last byte is still erased: it never counted, and is
+skipped. Any other bad record, or a MOVES/HANDEND whose base is not the
+match's length so far, is damage: what came before it stands, the player
+is told, and the next save rewrites the image. An image of the older
+layout (version 1: two slots per save) is read once and rewritten.
+
+Loading never raises; the methods are those of firmware.storage.Storage:
+load(name, decode=None) -> (value, message), save(name, payload) -> bool,
+remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
+"""
+
+from firmware.compat import const
+from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, RESUMED, crc16, gc_collect,
+                              pack, unpack)
+
+BACKUP_PATH = "/saves-backup.bin"
+MAGIC = b"GRNV"
+VERSION = const(2)
+HEAD = const(1)
+SETTINGS = const(2)
+GAME = const(3)
+MOVES = const(4)
+HANDEND = const(5)
+MAX_LEN = const(4095)
+GAME_NAME = "game"
+
+MSG_LOST = ("The power went off while the saved data were being rewritten: "
+            "%s were lost.")
+MSG_IMAGE = "Saved data were damaged (%s); started fresh."
+MSG_LOG = "Saved data were damaged (%s); resumed the save before."
+MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, "
+              "from a few turns before.")
+
+
+class NvmFull(OSError):
+    pass
+
+
+def record(kind, payload):
+    n = len(payload)
+    if n > MAX_LEN:
+        raise NvmFull(28, "a save of %d bytes does not fit an nvm record" % n)
+    out = bytearray()
+    out.append((kind << 4) | (n >> 8))
+    out.append(n & 0xFF)
+    out.extend(payload)
+    c = crc16(out)
+    out.append(c >> 8)
+    out.append(c & 0xFF)
+    return bytes(out)
+
+
+def _u16(v):
+    return bytes(((v >> 8) & 0xFF, v & 0xFF))
+
+
+class Image:
+    """What one nvm image (or its backup) holds, read record by record."""
+
+    def __init__(self):
+        self.state = "blank"   # blank | ok | torn (a rewrite cut) | damaged | legacy
+        self.why = None
+        self.gen = 0
+        self.end = None        # where the next record goes; None: rewrite first
+        self.settings = None
+        self.stats = None
+        self.match = None      # None: no game save; b"": no match
+        self.whole = []        # kinds of the snapshot that are whole (torn state)
+        self.head = False      # the header record is whole (gen is known)
+        self.legacy = None
+
+
+def scan(img):
+    """Image of the bytes `img` (never raises)."""
+    im = Image()
+    n = len(img)
+    if img[0] == 0xFF:
+        for b in img:
+            if b != 0xFF:
+                im.state = "damaged"
+                im.why = "erased header, data after it"
+                return im
+        return im
+    if bytes(img[0:5]) == MAGIC + b"\x01":
+        im.state = "legacy"
+        im.legacy = legacy_v1(img)
+        im.settings = im.legacy.get("settings")
+        return im
+    pos = 0
+    snapshot = 0
+    while pos < n:
+        b0 = img[pos]
+        if b0 == 0xFF:
+            break
+        kind = b0 >> 4
+        if pos + 1 >= n:
+            return _bad(im, pos, snapshot, "a record cut short at the end")
+        length = ((b0 & 0x0F) << 8) | img[pos + 1]
+        total = length + 4
+        if kind < 1 or kind > 14:
+            return _bad(im, pos, snapshot, "not a record at byte %d" % pos)
+        if pos + total > n:
+            if pos < snapshot or pos == 0:
+                return _torn(im)
+            im.end = None          # a torn last record fills the sector: full
+            break
+        crc = crc16(img, pos, pos + 2 + length)
+        if crc != (img[pos + total - 2] << 8) | img[pos + total - 1]:
+            if img[pos + total - 1] != 0xFF:
+                return _bad(im, pos, snapshot, "a record's checksum fails at byte %d" % pos)
+            if pos < snapshot or pos == 0:
+                return _torn(im)
+            pos += total           # a torn append: it never counted
+            im.end = pos
+            continue
+        p = pos + 2
+        why = None
+        if pos == 0:
+            if kind != HEAD or length != 9 or bytes(img[p:p + 4]) != MAGIC:
+                return _bad(im, pos, 0, "not a game image")
+            if img[p + 4] != VERSION:
+                return _bad(im, pos, 0, "image version %d" % img[p + 4])
+            im.gen = (img[p + 5] << 8) | img[p + 6]
+            im.head = True
+            snapshot = (img[p + 7] << 8) | img[p + 8]
+        else:
+            why = _apply(im, kind, img, p, length)
+        if why is not None:
+            return _bad(im, pos, snapshot, why)
+        if pos < snapshot:
+            im.whole.append(kind)
+        pos += total
+        im.end = pos
+    if pos < snapshot:
+        return _torn(im)
+    im.state = "ok"
+    return im
+
+
+def _apply(im, kind, img, p, length):
+    """Apply one whole record to the state; None, or why it cannot be."""
+    data = bytes(img[p:p + length])
+    if kind == SETTINGS:
+        im.settings = data
+    elif kind == GAME:
+        if not data:
+            im.stats = None
+            im.match = None
+            return None
+        if len(data) < 7 or data[:4] != b"GRGM":
+            return "a game record that is no game save"
+        k = (data[5] << 8) | data[6]
+        if 7 + k > len(data):
+            return "a game record cut short"
+        im.stats = data[7:7 + k]
+        im.match = data[7 + k:]
+    elif kind == MOVES or kind == HANDEND:
+        if im.match is None or length < 2:
+            return "moves with no match before them"
+        base = (data[0] << 8) | data[1]
+        if base != len(im.match):
+            return "moves for a match of %d bytes, not %d" % (base, len(im.match))
+        i = 2
+        if kind == HANDEND:
+            if length < 3 or 3 + data[2] > length:
+                return "a hand's end record cut short"
+            im.stats = data[3:3 + data[2]]
+            i = 3 + data[2]
+        im.match = im.match + data[i:]
+    else:
+        return "record kind %d unknown" % kind
+    return None
+
+
+def _bad(im, pos, snapshot, why):
+    if pos < snapshot or pos == 0:
+        im.state = "damaged"
+    else:
+        im.state = "ok"            # what came before the damage stands
+    im.why = why
+    im.end = None
+    return im
+
+
+def _torn(im):
+    im.state = "torn"
+    im.end = None
+    return im
+
+
+def legacy_v1(img):
+    """{name: payload} of an image of the older layout (version 1: a 64-byte
+    header, then two slots per save: settings 2 x 192 bytes, stats
+    2 x 240, match the rest; a slot holds b"GR" 1 id seq:2 len:2 payload
+    crc16), the newer valid slot of each."""
+    out = {}
+    off = 64
+    layout = (("settings", 1, 192), ("stats", 2, 240), ("match", 3, (len(img) - 928) // 2))
+    for name, rid, slot in layout:
+        best = None
+        for k in (0, 1):
+            s = off + k * slot
+            h = img[s:s + 8]
+            if bytes(h[0:2]) != b"GR" or h[2] != 1 or h[3] != rid:
+                continue
+            n = (h[6] << 8) | h[7]
+            room = 2 * slot if k == 0 else slot
+            if n + 10 > room:
+                continue
+            if crc16(img, s, s + 8 + n) != (img[s + 8 + n] << 8) | img[s + 9 + n]:
+                continue
+            seq = (h[4] << 8) | h[5]
+            if best is None or 0 < ((seq - best[0]) & 0xFFFF) < 0x8000:
+                best = (seq, bytes(img[s + 8:s + 8 + n]))
+        if best is not None:
+            out[name] = best[1]
+        off += 2 * slot
+    return out
+
+
+class FileBackup:
+    """The image kept in a file (the CIRCUITPY drive) across a rewrite of
+    the sector, in firmware.storage's checksummed container. `fs` has
+    open and remove like os (tests inject faults)."""
+
+    def __init__(self, path=BACKUP_PATH, fs=None):
+        if fs is None:
+            from firmware.storage import OsFs
+
+            fs = OsFs()
+        self.path = path
+        self.fs = fs
+        self.error = None
+
+    def write(self, image):
+        """True once the whole image is in the file; False (and no stale
+        file left behind, where it can be removed) when the drive refuses."""
+        try:
+            f = self.fs.open(self.path, "wb")
+            try:
+                f.write(pack(image))
+            finally:
+                f.close()
+            return True
+        except OSError as e:
+            self.error = "the backup file %s could not be written: %s" % (self.path, e)
+            try:
+                self.fs.remove(self.path)
+            except OSError:
+                pass
+            return False
+
+    def read(self):
+        try:
+            f = self.fs.open(self.path, "rb")
+        except OSError:
+            return None
+        try:
+            data = f.read()
+        except OSError:
+            return None
+        finally:
+            f.close()
+        payload, why = unpack(data or b"", 4096)
+        return payload
+
+
+class NvmStorage:
+    def __init__(self, nvm, backup=None):
+        self.nvm = nvm
+        self.size = len(nvm)
+        if self.size < 512:
+            raise ValueError("nvm of %d bytes is too small for the saves" % self.size)
+        self.backup = backup
+        self.reason = None
+        self.damage = []
+        self.outcome = {}
+        self.kept = []
+        self.writes = 0        # nvm writes (tests, benches)
+        self.rewrites = 0      # of them, rewrites of the whole sector (an erase each)
+        self.im = None
+        self._said = None      # (name, message) the image's damage is told with
+
+    # -- reading --
+    def _note(self, why):
+        self.reason = why
+        self.damage.append(why)
+
+    def _read(self):
+        if self.im is not None:
+            return self.im
+        try:
+            img = bytes(self.nvm[0:self.size])
+        except Exception as e:  # a failing read: nothing is changed
+            im = Image()
+            im.state = "unread"
+            im.why = "cannot read nvm: %s" % (e,)
+            self.im = im
+            return im
+        im = scan(img)
+        if im.state in ("blank", "torn", "damaged") and self.backup is not None:
+            saved = self.backup.read()
+            if saved is not None:
+                bk = scan(saved + b"\xff" * (self.size - len(saved)))
+                if bk.state == "ok" and (not im.head or bk.gen == im.gen):
+                    bk.end = None      # the sector is rewritten at the next save
+                    if im.state == "damaged":
+                        # not a cut rewrite: the file is from the last rewrite
+                        self._note("nvm: " + im.why)
+                        self._said = (GAME_NAME, MSG_BACKUP % im.why)
+                    self.im = bk
+                    return bk
+        if im.state == "torn":
+            self._note("nvm: a rewrite of the sector was cut")
+            lost = []
+            if SETTINGS not in im.whole:
+                im.settings = None
+                lost.append("settings")
+            if GAME not in im.whole:
+                im.stats = None
+                im.match = None
+                lost.append(GAME_NAME)
+            # Told with the first save lost (the game's, else the settings').
+            name = GAME_NAME if GAME_NAME in lost else "settings"
+            self._said = (name, MSG_LOST % ("the match and statistics" if name == GAME_NAME
+                                            else "the settings"))
+        elif im.state == "damaged":
+            self._note("nvm: " + im.why)
+            im.settings = im.stats = im.match = None
+            self._said = (GAME_NAME, MSG_IMAGE % im.why)
+        elif im.state == "ok" and im.why:
+            self._note("nvm: " + im.why)
+            self._said = (GAME_NAME, MSG_LOG % im.why)
+        self.im = im
+        return im
+
+    def _payload(self, name):
+        im = self._read()
+        if name == "settings":
+            return im.settings
+        if name == GAME_NAME:
+            if im.stats is None:
+                return None
+            from firmware.gamesave import join
+
+            return join(im.stats, im.match)
+        if im.legacy is not None:       # "stats", "match" of the older layout
+            return im.legacy.get(name)
+        return None
+
+    def load(self, name, decode=None):
+        """(value, message): the newest save of `name` (decoded when
+        `decode` is given) or None; never raises."""
+        self.reason = None
+        self.outcome.pop(name, None)
+        payload = self._payload(name)
+        msg = None
+        said = self._said
+        if said is not None and said[0] == name:
+            self._said = None
+            msg = said[1]
+            self.outcome[name] = RESUMED if payload is not None else DAMAGED
+        if self.im.state == "unread":
+            return self._keep(name, self.im.why)
+        if payload is None or decode is None:
+            return payload, msg
+        for attempt in (0, 1):
+            try:
+                return decode(payload), msg
+            except MemoryError:
+                gc_collect()
+            except Exception as e:
+                self._note("nvm %s: contents rejected: %s" % (name, e))
+                self._forget(name)
+                self.outcome[name] = DAMAGED
+                return None, "Save was damaged (%s); started fresh." % (e,)
+        return self._keep(name, "no memory to rebuild it")
+
+    def _keep(self, name, why):
+        if name not in self.kept:
+            self.kept.append(name)
+        self.outcome[name] = KEPT
+        return None, MSG_KEPT % (why,)
+
+    def _forget(self, name):
+        im = self.im
+        if name == "settings":
+            im.settings = None
+        elif name == GAME_NAME:
+            im.stats = None
+            im.match = None
+        im.end = None                 # the next save rewrites without it
+
+    # -- writing --
+    def save(self, name, payload):
+        """Store payload as the new save of `name`: False when it is what
+        is saved already, True when written. Raises OSError when it does
+        not fit or the nvm refuses; the previous saves then still stand."""
+        im = self._read()
+        if name in self.kept or im.state == "unread":
+            raise OSError(1, "the %s save could not be read at start; it is kept" % name)
+        payload = bytes(payload)
+        settings, stats, match = im.settings, im.stats, im.match
+        if name == "settings":
+            if payload == settings:
+                return False
+            settings = payload
+            rec = record(SETTINGS, payload)
+        elif name == GAME_NAME:
+            from firmware.gamesave import split
+
+            stats, match = split(payload)
+            if stats == im.stats and match == im.match:
+                return False
+            cur = im.match
+            if cur and len(cur) < 0x10000 and len(match) > len(cur) \
+                    and match[:len(cur)] == cur and len(stats) < 256:
+                tail = match[len(cur):]
+                if stats == im.stats:
+                    rec = record(MOVES, _u16(len(cur)) + tail)
+                else:
+                    rec = record(HANDEND, _u16(len(cur)) + bytes((len(stats),)) + stats + tail)
+            else:
+                rec = record(GAME, payload)
+        else:
+            raise ValueError("no nvm save named %r" % (name,))
+        if self._fits(im, rec):
+            self._append(im, rec)
+        else:
+            self._rewrite(name, settings, stats, match)
+        im = self.im
+        im.settings, im.stats, im.match = settings, stats, match
+        return True
+
+    def remove(self, name):
+        """Forget the save of `name` (the older layout's are forgotten with
+        the rewrite that leaves it)."""
+        if name == GAME_NAME:
+            im = self._read()
+            if im.stats is not None and name not in self.kept:
+                if self._fits(im, record(GAME, b"")):
+                    self._append(im, record(GAME, b""))
+                else:
+                    self._rewrite(name, im.settings, None, None)
+                self.im.stats = self.im.match = None
+
+    def _fits(self, im, rec):
+        if im.state != "ok" or im.end is None or im.legacy is not None:
+            return False
+        end = im.end + len(rec)
+        if end > self.size:
+            return False
+        for b in self.nvm[im.end:end]:
+            if b != 0xFF:
+                return False
+        return True
+
+    def _write(self, start, data):
+        self.writes += 1
+        self.nvm[start:start + len(data)] = data
+        if bytes(self.nvm[start:start + len(data)]) != bytes(data):
+            self.im.end = None
+            raise OSError(5, "nvm write did not verify")
+
+    def _append(self, im, rec):
+        self._write(im.end, rec)
+        im.end += len(rec)
+
+    def _rewrite(self, first, settings, stats, match):
+        """Erase and program the sector with the newest state: the header,
+        the save just made, then the other (pages go in address order)."""
+        from firmware.gamesave import join
+
+        game = record(GAME, join(stats, match)) if stats is not None else b""
+        sett = record(SETTINGS, settings) if settings is not None else b""
+        body = game + sett if first == GAME_NAME else sett + game
+        gen = (self.im.gen + 1) & 0xFFFF
+        head = record(HEAD, MAGIC + bytes((VERSION,)) + _u16(gen) + _u16(len(body) + 13))
+        image = head + body
+        if len(image) > self.size:
+            raise NvmFull(28, "the saves need %d bytes; the nvm has %d" % (len(image), self.size))
+        if self.backup is not None:
+            self.backup.write(image)
+        self.rewrites += 1
+        self._write(0, image + b"\xff" * (self.size - len(image)))
+        im = Image()
+        im.state = "ok"
+        im.gen = gen
+        im.end = len(image)
+        self.im = im
