@@ -355,7 +355,13 @@ class Storage:
         bak = self.path(name, ".bak")
         payload, value, why = self._read_decoded(bak, decode)
         if why is None:
-            # .dat is not this payload: the next save() writes it.
+            # The newest good save becomes the current one again, so the
+            # next start is quiet (the player has been told once).
+            try:
+                self.fs.rename(bak, dat)
+                self._last[name] = payload
+            except OSError:
+                pass  # still usable; the next save writes .dat
             msg = self._damaged_message(bad_name, True) if damaged else MSG_LOST
             return self._told(name, RESUMED, value, msg)
         if isinstance(why, NotNow):

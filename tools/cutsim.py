@@ -116,7 +116,7 @@ class FaultFS:
         self.steps += n
         if self.power is not None:
             self.power.steps += n
-        self.log.append("%s x%d" % (what, n))
+        self.log.extend([what] * n)
 
     def _alive(self):
         if self.dead:

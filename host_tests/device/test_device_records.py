@@ -196,7 +196,8 @@ def test_replay_of_a_simulator_record_is_the_same_on_cpython_and_micropython(tmp
     assert a.stdout == b.stdout
     out = a.stdout
     h = m.hands[0]
-    assert "hand 1, deal number %d, YOU first" % h.deal in out
+    assert "hand 1, fingerprint %s, deal number %d, YOU first" % (
+        engine.fingerprint_text(h.deal), h.deal) in out
     moves = [ln for ln in out.splitlines() if ln[:6].strip().isdigit()]
     assert len(moves) == len(h.log)
     names = ("YOU", "CPU")
@@ -205,7 +206,8 @@ def test_replay_of_a_simulator_record_is_the_same_on_cpython_and_micropython(tmp
     assert "%d points to %s; scores YOU %d, CPU %d" % (
         res.points, names[res.winner], m.scores[0], m.scores[1]) in out
     assert "match not over: YOU %d, CPU %d after 1 hands" % tuple(m.scores) in out
-    assert out.rstrip().endswith("replayed: every deal number, move and result as recorded")
+    assert "replayed: every deal number, move and result as recorded" in out
+    assert out.rstrip().endswith("so the deck was fixed before the first card was seen")
 
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])
@@ -236,7 +238,14 @@ def test_replay_rejects_a_changed_deal_or_move(tmp_path):
     r = run_replay([str(bad)])
     assert r.returncode == 1
     assert "the record does not replay: record line 4" in r.stdout
-    assert "expected hand 1 deal %d" % h.deal in r.stdout
+    assert "expected hand 1 fingerprint %s deal %d" % (engine.fingerprint_text(h.deal),
+                                                       h.deal) in r.stdout
+    fp = engine.fingerprint_text(h.deal)
+    other = "%06X" % (int(fp, 16) ^ 1)
+    bad.write_text(text.replace("fingerprint " + fp, "fingerprint " + other, 1))
+    r = run_replay([str(bad)], "micropython")
+    assert r.returncode == 1
+    assert "deal %d has the fingerprint %s, not %s" % (h.deal, fp, other) in r.stdout
     lines = text.split("\n")
     i = next(i for i, ln in enumerate(lines) if ln.startswith("0 discard:"))
     lines[i] = "0 discard:" + ("As" if lines[i] != "0 discard:As" else "2s")

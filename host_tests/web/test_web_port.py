@@ -162,6 +162,36 @@ def test_missing_save_on_the_wasm_filesystem_is_not_damage(tmp_path):
     assert st.load("match") == (b"abc", None)
 
 
+def test_a_stored_save_that_is_not_base64_is_set_aside_and_said(tmp_path):
+    """Finding 6: such a value was skipped quietly (the game then started
+    fresh, or resumed an older save, and said nothing)."""
+    kv = webport.DictKv()
+    web = webport.Web(kv, seed=SEED, fake=True, prefix="p/", root=str(tmp_path / "a"))
+    web.keys("A R A")
+    assert "p/game.dat" in kv.items
+    kv.setItem("p/game.dat", "%% not base64 %%")
+    again = webport.Web(kv, seed=SEED, fake=True, prefix="p/", root=str(tmp_path / "b"))
+    assert again.screen() == "message"
+    assert b"SAVE" in again.app.screen.title
+    assert "not base64" in again.kv_error()
+    assert "p/game.bad" in kv.items and "p/game.dat" in kv.items   # set aside; a new save
+
+
+def test_a_tab_closed_inside_a_rename_leaves_the_save(tmp_path):
+    """The store gets the new name before the old one goes: closing the
+    tab between the two leaves both, never neither."""
+    from tools.cutsim import CutKv, FaultFS, PowerCut
+
+    kv = CutKv()
+    fs = webport.KvFs(kv, "/d", "p/", fs=FaultFS(dirs=["/d"]))
+    with fs.open("/d/a.dat", "wb") as f:
+        f.write(b"save")
+    kv.budget = kv.steps + 1
+    with pytest.raises(PowerCut):
+        fs.rename("/d/a.dat", "/d/b.dat")
+    assert "p/b.dat" in kv.items
+
+
 class FullKv(webport.DictKv):
     def setItem(self, k, v):
         raise RuntimeError("QuotaExceededError")

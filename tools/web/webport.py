@@ -18,7 +18,9 @@ the ports differ:
   removes into a key/value store: the browser's localStorage, handed in by
   the page. restore() puts the files back at start, so saves, settings and
   statistics survive a reload. A store that refuses a write (quota,
-  disabled storage) leaves the game running; `kv_error` says why.
+  disabled storage) leaves the game running; `kv_error` says why. A
+  stored value that is not base64 is restored as its own text, so the
+  storage finds the file damaged, sets it aside and tells the player.
   The wasm port's filesystem reports errors in Emscripten's (WASI)
   numbering (a missing file is errno 44, not ENOENT = 2); KvFs turns them
   into the numbers firmware.storage and `errno` use, or a missing save
@@ -226,8 +228,10 @@ class KvFs:
             self.fs.rename(src, dst)
         except OSError as e:
             raise self._oserror(e)
-        self.sync(src)
+        # The new name first: a tab closed between the two leaves both,
+        # never neither (as the filesystem's atomic rename does).
         self.sync(dst)
+        self.sync(src)
 
     def remove(self, path):
         try:
@@ -319,12 +323,20 @@ class KvFs:
                 continue
             try:
                 text = self.kv.getItem(k)
+            except Exception as e:
+                self.kv_error = "could not restore %s: %s" % (k, e)
+                continue
+            if text is None:
+                continue
+            try:
                 # (bytes: the wasm port's binascii is micropython-lib's
                 # pure-Python one, which takes no str)
                 data = binascii.a2b_base64(text.encode())
             except Exception as e:
-                self.kv_error = "could not restore %s: %s" % (k, e)
-                continue
+                # Not base64: damaged. Its text becomes the file, which the
+                # storage then finds damaged, sets aside and says so.
+                self.kv_error = "%s is not base64 (%s): kept as it is for the storage" % (k, e)
+                data = text.encode()
             f = self.fs.open(self.root + "/" + name, "wb")
             try:
                 f.write(data)
