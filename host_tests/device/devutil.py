@@ -7,9 +7,9 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
 from tools.cutsim import EIO, ENOENT, ENOSPC, FaultFS, PowerCut  # noqa: F401 (the tests' names)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 # -- real saves ---------------------------------------------------------------

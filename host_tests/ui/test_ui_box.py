@@ -268,7 +268,7 @@ def test_box_game_short_match_to_the_end(tmp_path):
     g.check(sim, "71_box_match_end")
     st = sim.app.stats
     assert st.matches == 1 and st.hands == played
-    assert "match" not in storage.files           # nothing left to resume
+    assert gamesave.split(storage.files["game"])[1] == b""   # nothing left to resume
     sim.press("A")
     assert sim.screen == "title" and sim.app.match is None
     g.finish()

@@ -42,7 +42,7 @@ def test_scripted_run_leaves_the_saved_match_alone(tmp_path):
     play_turn(sim)
     play_turn(sim)
     before = tree(tmp_path / "saves")
-    assert "match.dat" in before
+    assert "game.dat" in before
     run = simulate(tmp_path, "--seed", "3", "--keys", "A A A A A")
     assert run.returncode == 0, run.stderr
     assert tree(tmp_path / "saves") == before
@@ -57,7 +57,7 @@ def test_scripted_run_leaves_the_saved_match_alone(tmp_path):
 def test_scripted_run_with_saves_keeps_the_match_there(tmp_path):
     run = simulate(tmp_path, "--seed", "3", "--keys", "A A", "--saves", "mine")
     assert run.returncode == 0, run.stderr
-    assert "match.dat" in os.listdir(str(tmp_path / "mine"))
+    assert "game.dat" in os.listdir(str(tmp_path / "mine"))
     assert not os.path.exists(str(tmp_path / "saves"))
 
 
