@@ -233,44 +233,37 @@ class Power:
         self.steps += 1
 
 
-class CutKv:
-    """The browser's localStorage (getItem, setItem, removeItem, key,
-    length) in memory; every setItem and removeItem is one atomic step."""
+def _dict_kv():
+    from tools.web.webport import DictKv
+
+    return DictKv
+
+
+class CutKv(_dict_kv()):
+    """The browser's localStorage (tools/web/webport.DictKv's methods) in
+    memory; every setItem and removeItem is one atomic step (of `power`
+    when one is shared)."""
 
     def __init__(self, items=None):
-        self.items = dict(items or {})
-        self.steps = 0
-        self.budget = None
-        self.dead = False
+        super().__init__(items)
+        self.power = None
 
     def copy(self):
         return CutKv(self.items)
 
     def _step(self):
-        if self.dead:
-            raise PowerCut("dead")
-        if self.budget is not None and self.steps >= self.budget:
-            self.dead = True
-            raise PowerCut("kv")
-        self.steps += 1
-
-    @property
-    def length(self):
-        return len(self.items)
-
-    def key(self, i):
-        keys = sorted(self.items)
-        return keys[i] if 0 <= i < len(keys) else None
+        if self.power is not None:
+            self.power.step()
 
     def getItem(self, k):
-        if self.dead:
+        if self.power is not None and self.power.dead:
             raise PowerCut("dead")
-        return self.items.get(k)
+        return super().getItem(k)
 
     def setItem(self, k, v):
         self._step()
-        self.items[k] = str(v)
+        super().setItem(k, v)
 
     def removeItem(self, k):
         self._step()
-        self.items.pop(k, None)
+        super().removeItem(k)

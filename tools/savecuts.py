@@ -223,12 +223,18 @@ def judge(tally, got, msgs, truth, i):
             tally.examples.append((i, {n: (got.get(n) or b"")[:12] for n in NAMES}))
 
 
-# -- littlefs-style files ------------------------------------------------------
+# -- the campaign's loop, and the media --------------------------------------
 
-def _file_boot(fs):
-    from firmware.storage import Storage
+def _apply(st, op):
+    kind, name, payload = op
+    if kind == "save":
+        st.save(name, payload)
+    else:
+        st.remove(name)
 
-    st = Storage(DATA, fs)
+
+def _loaded(st):
+    """({name: payload}, [message, ...]) of a start on storage `st`."""
     got = {}
     msgs = []
     for name in NAMES:
@@ -239,74 +245,174 @@ def _file_boot(fs):
     return got, msgs
 
 
-def _apply(st, op):
-    kind, name, payload = op
-    if kind == "save":
-        st.save(name, payload)
-    else:
-        st.remove(name)
+def _run(tally, medium, ops, truth, every=1):
+    """Make every save on `medium`, cut before each of its steps (every
+    `every`-th) and at its end; judge each restart."""
+    from tools.cutsim import Power
+
+    cuts = medium.cuts
+    tj = Truth(truth)
+    cache = {}
+    for i, op in enumerate(ops):
+        power = Power()
+        _apply(medium.start(i, truth, power), op)
+        total = power.steps
+        tally.ops += 1
+        tally.by_file[op[1]] = tally.by_file.get(op[1], 0) + total // every + 1
+        for k in range(0, total + 1, every):
+            st = medium.start(i, truth, Power(k))
+            try:
+                _apply(st, op)
+            except cuts:
+                pass
+            key = medium.survived()
+            if key not in cache:
+                cache[key] = medium.boot(key)
+            got, msgs, blank = cache[key]
+            silent = tally.silent
+            judge(tally, got, msgs, tj, i)
+            if blank and tally.silent > silent:
+                tally.blank += 1
+        medium.commit(op, i, truth)
+    return tally
+
+
+class _Files:
+    """Storage (firmware/storage.py) on a FaultFS."""
+
+    def __init__(self, model):
+        from tools.cutsim import FaultFS, PowerCut
+
+        self.cuts = PowerCut
+        self.kw = {"littlefs": model == "littlefs", "emptied": model == "emptied"}
+        self.base = FaultFS(dirs=[DATA], **self.kw)
+
+    def _storage(self, fs, truth, i):
+        from firmware.storage import Storage
+
+        st = Storage(DATA, fs)
+        st._last = dict(truth[i])      # what a start loads: the committed saves
+        return st
+
+    def start(self, i, truth, power):
+        self.live = self.base.copy()
+        self.live.power = power
+        return self._storage(self.live, truth, i)
+
+    def survived(self):
+        after = self.live.copy()
+        return tuple(sorted((p, bytes(v)) for p, v in after.files.items()))
+
+    def boot(self, key):
+        from firmware.storage import Storage
+        from tools.cutsim import FaultFS
+
+        got, msgs = _loaded(Storage(DATA, FaultFS(dict(key), [DATA], **self.kw)))
+        return got, msgs, False
+
+    def commit(self, op, i, truth):
+        _apply(self._storage(self.base, truth, i), op)
+
+
+class _Kv:
+    """Storage on tools/web/webport.KvFs over a CutKv; a start is a new
+    page: an empty filesystem restored from the store."""
+
+    def __init__(self):
+        from tools.cutsim import CutKv, PowerCut
+
+        self.cuts = PowerCut
+        self.base = CutKv()
+
+    @staticmethod
+    def _storage(kv):
+        from firmware.storage import Storage
+        from tools.cutsim import FaultFS
+        from tools.web.webport import KvFs
+
+        fs = KvFs(kv, DATA, "gin-rummy/", fs=FaultFS(dirs=[DATA]))
+        fs.restore()
+        st = Storage(DATA, fs)
+        _loaded(st)
+        return st
+
+    def start(self, i, truth, power):
+        self.live = self.base.copy()
+        st = self._storage(self.live)
+        self.live.power = power
+        return st
+
+    def survived(self):
+        return tuple(sorted(self.live.items.items()))
+
+    def boot(self, key):
+        from tools.cutsim import CutKv
+
+        got, msgs = _loaded(self._storage(CutKv(dict(key))))
+        return got, msgs, False
+
+    def commit(self, op, i, truth):
+        _apply(self._storage(self.base), op)
+
+
+class _Nvm:
+    """cpnvm.NvmStorage on the FakeNvm (and the backup file on a FaultFS)."""
+
+    def __init__(self, backup):
+        from tools.cutsim import FaultFS, PowerCut
+
+        self.micro, self.cpnvm = _cp_modules()
+        self.cuts = (PowerCut, self.micro.PowerCut)
+        self.nvm = self.micro.FakeNvm()
+        self.fs = FaultFS() if backup else None    # FAT: a cut file keeps its bytes so far
+        self.booted = None
+        self.erases = 0
+
+    def _storage(self, nvm, fs):
+        backup = self.cpnvm.FileBackup("/saves-backup.bin", fs) if fs is not None else None
+        return self.cpnvm.NvmStorage(nvm, backup)
+
+    def start(self, i, truth, power):
+        self.live = (self.micro.FakeNvm(data=self.nvm.image()),
+                     self.fs.copy() if self.fs is not None else None)
+        st = self._storage(*self.live)
+        if self.booted is None:
+            _loaded(st)
+            self.booted = copy.copy(st.im)
+        st.im = copy.copy(self.booted)         # what a start reads
+        for m in self.live:
+            if m is not None:
+                m.power = power
+        return st
+
+    def survived(self):
+        nvm, fs = self.live
+        files = tuple(sorted((p, bytes(v)) for p, v in fs.copy().files.items())) if fs else None
+        return (nvm.image(), files)
+
+    def boot(self, key):
+        from tools.cutsim import FaultFS
+
+        img, files = key
+        fs = FaultFS(dict(files)) if files is not None else None
+        got, msgs = _loaded(self._storage(self.micro.FakeNvm(data=img), fs))
+        return got, msgs, img == b"\xff" * len(img)
+
+    def commit(self, op, i, truth):
+        nvm = self.micro.FakeNvm(data=self.nvm.image())
+        st = self._storage(nvm, self.fs)
+        _loaded(st)
+        _apply(st, op)
+        self.erases += nvm.erases
+        self.nvm = nvm
+        self.booted = None
 
 
 def files_campaign(ops, truth, model="littlefs", every=1):
     """Storage (firmware/storage.py) on a FaultFS: `model` "prefix" (a cut
     file keeps its bytes so far), "littlefs" (it reverts), "emptied"."""
     _paths()
-    from firmware.storage import Storage
-    from tools.cutsim import FaultFS, PowerCut
-
-    tally = Tally("files (%s)" % model)
-    tj = Truth(truth)
-    kw = {"littlefs": model == "littlefs", "emptied": model == "emptied"}
-    base = FaultFS(dirs=[DATA], **kw)
-    cache = {}
-    for i, op in enumerate(ops):
-        probe = base.copy()
-        st = Storage(DATA, probe)
-        st._last = dict(truth[i])      # what a start loads: the committed saves
-        probe.steps = 0
-        _apply(st, op)
-        total = probe.steps
-        tally.ops += 1
-        tally.by_file[op[1]] = tally.by_file.get(op[1], 0) + total // every + 1
-        for k in range(0, total + 1, every):
-            fs = base.copy()
-            st = Storage(DATA, fs)
-            st._last = dict(truth[i])
-            fs.budget = k
-            try:
-                _apply(st, op)
-            except PowerCut:
-                pass
-            after = fs.copy()
-            key = tuple(sorted((p, bytes(v)) for p, v in after.files.items()))
-            if key not in cache:
-                cache[key] = _file_boot(after)
-            got, msgs = cache[key]
-            judge(tally, got, msgs, tj, i)
-        st = Storage(DATA, base)
-        st._last = dict(truth[i])
-        _apply(st, op)
-    return tally
-
-
-# -- the browser's localStorage --------------------------------------------------
-
-def _kv_boot(kv):
-    from firmware.storage import Storage
-    from tools.cutsim import FaultFS
-    from tools.web.webport import KvFs
-
-    fs = KvFs(kv, DATA, "gin-rummy/", fs=FaultFS(dirs=[DATA]))
-    fs.restore()
-    st = Storage(DATA, fs)
-    got = {}
-    msgs = []
-    for name in NAMES:
-        v, m = st.load(name)
-        if v is not None:
-            got[name] = v
-        msgs.append(m)
-    return got, msgs, st
+    return _run(Tally("files (%s)" % model), _Files(model), ops, truth, every)
 
 
 def kv_campaign(ops, truth):
@@ -314,42 +420,8 @@ def kv_campaign(ops, truth):
     browser's localStorage, each setItem or removeItem atomic; a restart
     is a new page (an empty filesystem restored from the store)."""
     _paths()
-    from tools.cutsim import CutKv, PowerCut
+    return _run(Tally("browser localStorage"), _Kv(), ops, truth)
 
-    tally = Tally("browser localStorage")
-    tj = Truth(truth)
-    base = CutKv()
-    cache = {}
-    for i, op in enumerate(ops):
-        probe = base.copy()
-        _, _, st = _kv_boot(probe)
-        probe.steps = 0
-        _apply(st, op)
-        total = probe.steps
-        tally.ops += 1
-        tally.by_file[op[1]] = tally.by_file.get(op[1], 0) + total + 1
-        for k in range(total + 1):
-            kv = base.copy()
-            _, _, st = _kv_boot(kv)
-            kv.steps = 0
-            kv.budget = k
-            try:
-                _apply(st, op)
-            except PowerCut:
-                pass
-            after = kv.copy()
-            key = tuple(sorted(after.items.items()))
-            if key not in cache:
-                got, msgs, _ = _kv_boot(after.copy())
-                cache[key] = (got, msgs)
-            got, msgs = cache[key]
-            judge(tally, got, msgs, tj, i)
-        _, _, st = _kv_boot(base)
-        _apply(st, op)
-    return tally
-
-
-# -- CircuitPython's nvm ----------------------------------------------------------
 
 def _cp_modules():
     _paths()
@@ -362,23 +434,6 @@ def _cp_modules():
     return microcontroller, cpnvm
 
 
-def _nvm_storage(cpnvm, nvm, fs):
-    backup = cpnvm.FileBackup("/saves-backup.bin", fs) if fs is not None else None
-    return cpnvm.NvmStorage(nvm, backup)
-
-
-def _nvm_boot(cpnvm, nvm, fs):
-    st = _nvm_storage(cpnvm, nvm, fs)
-    got = {}
-    msgs = []
-    for name in NAMES:
-        v, m = st.load(name)
-        if v is not None:
-            got[name] = v
-        msgs.append(m)
-    return got, msgs, st
-
-
 def nvm_campaign(ops, truth, backup=True, every=1):
     """cpnvm.NvmStorage on the RP2040 nvm model (erase then 16 page
     programs for any write into bytes not erased), with the backup file on
@@ -387,58 +442,10 @@ def nvm_campaign(ops, truth, backup=True, every=1):
     silent losses that are a blank sector: a cut exactly between the
     erase and the first byte programmed, which no one can tell from a new
     board without the file."""
-    micro, cpnvm = _cp_modules()
-    from tools.cutsim import FaultFS, Power, PowerCut
-
+    medium = _Nvm(backup)
     tally = Tally("CircuitPython nvm (%s)" % ("backup file" if backup else "no backup file"))
-    tj = Truth(truth)
-    nvm = micro.FakeNvm()
-    fs = FaultFS() if backup else None      # FAT: a cut file keeps its bytes so far
-    cache = {}
-    erases = 0
-    for i, op in enumerate(ops):
-        n2 = micro.FakeNvm(data=nvm.image())
-        f2 = fs.copy() if fs is not None else None
-        _, _, st = _nvm_boot(cpnvm, n2, f2)
-        booted = copy.copy(st.im)
-        power = Power()
-        n2.power = power
-        if f2 is not None:
-            f2.power = power
-        _apply(st, op)
-        total = power.steps
-        tally.ops += 1
-        tally.by_file[op[1]] = tally.by_file.get(op[1], 0) + total // every + 1
-        for k in range(0, total + 1, every):
-            n3 = micro.FakeNvm(data=nvm.image())
-            f3 = fs.copy() if fs is not None else None
-            st = _nvm_storage(cpnvm, n3, f3)
-            st.im = copy.copy(booted)    # what a start reads
-            power = Power(k)
-            n3.power = power
-            if f3 is not None:
-                f3.power = power
-            try:
-                _apply(st, op)
-            except (PowerCut, micro.PowerCut):
-                pass
-            img = n3.image()
-            f4 = f3.copy() if f3 is not None else None
-            key = (img, tuple(sorted((p, bytes(v)) for p, v in f4.files.items())) if f4 else ())
-            if key not in cache:
-                got, msgs, _ = _nvm_boot(cpnvm, micro.FakeNvm(data=img), f4)
-                cache[key] = (got, msgs, img == b"\xff" * len(img))
-            got, msgs, blank = cache[key]
-            silent = tally.silent
-            judge(tally, got, msgs, tj, i)
-            if blank and tally.silent > silent:
-                tally.blank += 1
-        n4 = micro.FakeNvm(data=nvm.image())
-        _, _, st = _nvm_boot(cpnvm, n4, fs)
-        _apply(st, op)
-        erases += n4.erases
-        nvm = n4
-    tally.erases = erases
+    _run(tally, medium, ops, truth, every)
+    tally.erases = medium.erases
     return tally
 
 

@@ -180,13 +180,13 @@ def test_a_stored_save_that_is_not_base64_is_set_aside_and_said(tmp_path):
 def test_a_tab_closed_inside_a_rename_leaves_the_save(tmp_path):
     """The store gets the new name before the old one goes: closing the
     tab between the two leaves both, never neither."""
-    from tools.cutsim import CutKv, FaultFS, PowerCut
+    from tools.cutsim import CutKv, FaultFS, Power, PowerCut
 
     kv = CutKv()
     fs = webport.KvFs(kv, "/d", "p/", fs=FaultFS(dirs=["/d"]))
     with fs.open("/d/a.dat", "wb") as f:
         f.write(b"save")
-    kv.budget = kv.steps + 1
+    kv.power = Power(1)
     with pytest.raises(PowerCut):
         fs.rename("/d/a.dat", "/d/b.dat")
     assert "p/b.dat" in kv.items
