@@ -378,7 +378,7 @@ class Storage:
         return value, msg
 
     def _keep(self, name, path, why):
-        self._note(path, why)
+        self._note(path, "kept, not set aside (%s)" % (why,))
         if name not in self.kept:
             self.kept.append(name)
         return self._told(name, KEPT, None, MSG_KEPT % (why,))
