@@ -22,7 +22,7 @@ def test_frozen_uf2_boots_to_the_title_with_an_empty_filesystem(kit, frozen, tmp
     # erased flash: the firmware formats littlefs itself, as on a new board
     with boot_game(frozen, kit.bootrom, None) as p:
         _title(p, tmp_path)
-        assert set(p.files()) <= {"/data/settings.dat", "/data/stats.dat"}, p.files()
+        assert set(p.files()) <= {"/data/settings.dat", "/data/game.dat"}, p.files()
 
 
 def _hand(firmware, bootrom, fs, frozen=False):

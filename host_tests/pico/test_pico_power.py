@@ -4,6 +4,7 @@ the .mpy bundle `make flash` writes."""
 import os
 
 import engine
+from firmware import gamesave
 from firmware.storage import Storage
 from pico_util import boot_game
 from tools.pico import harness as h
@@ -18,8 +19,8 @@ def _saved_match(files, tmp_path, name):
             os.makedirs(os.path.dirname(full), exist_ok=True)
             with open(full, "wb") as f:
                 f.write(data)
-    m, msg = Storage(root).load("match", engine.loads)
-    return None if m is None else engine.dumps(m), msg
+    g, msg = Storage(root).load("game", gamesave.decode)
+    return None if g is None or g.match is None else engine.dumps(g.match), msg
 
 
 def _to_first_discard(p):
