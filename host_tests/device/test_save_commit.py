@@ -201,3 +201,37 @@ def test_too_little_memory_to_load_a_long_match_keeps_it(tmp_path):
         assert ok == "True" or held == "True" or kept == "kept", (heap, out[1])
     assert seen["4M"] == ("True", "False", "None")
     assert any(v != ("True", "False", "None") for v in seen.values()), seen
+
+
+def test_a_record_missed_at_a_hands_end_is_written_at_the_next_start():
+    """The game record is written from the match after the commit that
+    ended the hand; a cut between the two leaves the record behind, and the
+    next start (the match at its hand's end) writes it."""
+    from firmware.records import Records
+
+    fs = FaultFS(dirs=[DATA])
+    sim = _sim(fs, seed=5)
+    recs = Records(DATA + "/records", fs=fs)
+
+    class Missed:                    # the cut: the record's write never happens
+        def keep_match(self, m):
+            return None
+
+    sim.app.records = Missed()
+    sim.press("A")
+    while sim.app.match.phase != "hand_over":
+        if sim.screen == "play" and sim.app.match.to_move == 0:
+            play_turn(sim)
+        else:
+            sim.press("A")
+    assert recs.names() == []
+    again = Sim(seed=9, storage=Storage(DATA, fs.copy()), player_factory=simple_factory)
+    fs2 = again.app.storage.fs
+    again.app.records = Records(DATA + "/records", fs=fs2)
+    again.step()
+    names = Records(DATA + "/records", fs=fs2).names()
+    assert len(names) == 1
+    f = fs2.open(DATA + "/records/" + names[0], "rb")
+    text = bytes(f.read()).decode()
+    assert text == engine.record_text(again.app.match)
+    assert "result " in text
