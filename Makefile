@@ -5,6 +5,7 @@
 #   make lint        ruff over the tree (rules in pyproject.toml)
 #   make bench       optional bench deps, then every tools/bench_*.py
 #   make play        terminal simulator (tools/simulator.py)
+#   make ai-table    the AI's win rates against every sparring partner
 #   make flash       deploy to the Pico (tools/deploy.py $(PORT))
 #   make clean       remove caches and build products
 #   make distclean   clean + remove .venv and node_modules
@@ -21,7 +22,7 @@ PYTEST_ARGS ?=
 VENV_STAMP := $(VENV)/.requirements.stamp
 NODE_STAMP := node_modules/.package-lock.stamp
 
-.PHONY: all venv node_modules test lint bench play flash clean distclean
+.PHONY: all venv node_modules test lint bench play flash clean distclean ai-table
 
 all: test
 
@@ -67,6 +68,14 @@ bench: venv node_modules
 	done; \
 	[ $$found = 1 ] || echo "no tools/bench_*.py scripts"; \
 	exit $$status
+
+# The AI's strength table (tools/ai_table.py): 1000 seat-balanced matches a
+# pairing; a benchmark that takes a while. AI_TABLE_ARGS="--matches 200" etc.
+AI_TABLE_ARGS ?=
+ai-table: venv
+	@$(PIP) install -q -r requirements-bench.txt \
+		|| echo "warning: could not install requirements-bench.txt (no OpenSpiel row)"
+	$(PY) tools/ai_table.py $(AI_TABLE_ARGS)
 
 play: venv
 	$(PY) tools/simulator.py
