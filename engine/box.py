@@ -182,6 +182,10 @@ class BoxMatch:
 class _SeatMatch:
     """Adapts a BoxMatch to what View reads (hand, winner, scores by seat)."""
 
+    # The box game's opponents change seats every hand: no finished hands
+    # are offered for an AI to learn a habit from (View.hands_over is 0).
+    results = ()
+
     def __init__(self, bm):
         self._bm = bm
 

@@ -5,7 +5,7 @@ one suit; sets join suits at one rank. The search is exact:
 
 * Runs only, one suit: every maximal stretch of >= 3 consecutive ranks is one
   run and the rest is deadwood, so the runs-only deadwood of every suit mask is
-  a table (RUN_DW, 8 KB, built at import).
+  a table (RUN_DW, 8 KB, a constant in engine/tables.py).
 * Sets: only ranks held in >= 3 suits can form one (at most three such ranks in
   11 cards). For each of them the search tries the 4-set, each 3-set (the
   fourth card then free for a run) and no set, and sums RUN_DW over what is
@@ -17,29 +17,12 @@ lookups. The hot-path functions take masks as ints and return ints; they build
 no lists, tuples or strings.
 """
 from .compat import const
-from .cards import RANK_VALUE, CARD_VALUE, NO_CARD, card_list
+from .cards import CARD_VALUE, NO_CARD, card_list
+from .tables import RUN_DW, DROP   # constants: in flash when frozen
 
 FULL = const(0x1FFF)
 _BIG = const(999)
 
-
-def _build_run_table():
-    t = bytearray(8192)
-    # Pass 1: value sum of every mask (adding the top bit to a smaller mask).
-    for r in range(13):
-        lo = 1 << r
-        v = RANK_VALUE[r]
-        for m in range(lo, lo << 1):
-            t[m] = t[m - lo] + v
-    # Pass 2: drop every card inside a window of three consecutive ranks. What
-    # is left holds no such window, so its entry is still its plain value sum.
-    for m in range(8192):
-        w = m & (m >> 1) & (m >> 2)
-        t[m] = t[m & ~(w | (w << 1) | (w << 2))]
-    return t
-
-
-RUN_DW = _build_run_table()
 
 # Rank of a one-bit mask: powers of two up to 2**12 are distinct modulo 37.
 _BIT_RANK = bytearray(37)
@@ -65,9 +48,26 @@ def deadwood4(a, b, c, d):
     return RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
 
 
+def _free(a, b, c, d, bit):
+    """No card of this rank lies in three consecutive ranks of its suit, so
+    none can be in a run: a set of them loses nothing."""
+    w = a & (a >> 1) & (a >> 2)
+    x = w | (w << 1) | (w << 2)
+    w = b & (b >> 1) & (b >> 2)
+    x |= w | (w << 1) | (w << 2)
+    w = c & (c >> 1) & (c >> 2)
+    x |= w | (w << 1) | (w << 2)
+    w = d & (d >> 1) & (d >> 2)
+    x |= w | (w << 1) | (w << 2)
+    return not (x & bit)
+
+
 def _sets(a, b, c, d, t):
     bit = t & -t
     t ^= bit
+    if _free(a, b, c, d, bit):
+        n = bit ^ FULL
+        return _rest(a & n, b & n, c & n, d & n, t)
     if t:
         best = _sets(a, b, c, d, t)
     else:
@@ -98,6 +98,82 @@ def _rest(a, b, c, d, t):
     if t:
         return _sets(a, b, c, d, t)
     return RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
+
+
+def low_after_discard4(a, b, c, d):
+    """Lowest deadwood (R5) left after discarding any one card of the hand
+    given by four suit masks (the value part of best_discard4, with no
+    forbidden card).
+
+    Every arrangement after a discard is a set choice of the hand (sets at
+    ranks held three or four times) with the discard taken from the cards
+    left for runs, so the answer is the minimum over set choices of the
+    runs-only deadwood less the most one removal lowers it (per suit).
+    One search instead of one per discard: much cheaper for hands with sets.
+    """
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if t:
+        return _dsets(a, b, c, d, t)
+    return _dleaf(a, b, c, d)
+
+
+def _dleaf(a, b, c, d):
+    # DROP[x] - 128: the most removing one card of suit x lowers its runs
+    # deadwood; 0 for an empty suit (nothing to remove).
+    dr = DROP
+    best = dr[a]
+    r = dr[b]
+    if r > best:
+        best = r
+    r = dr[c]
+    if r > best:
+        best = r
+    r = dr[d]
+    if r > best:
+        best = r
+    if best == 0:
+        return _BIG          # every card is in a set: no discard from here
+    rd = RUN_DW
+    return rd[a] + rd[b] + rd[c] + rd[d] + 128 - best
+
+
+def _dsets(a, b, c, d, t):
+    bit = t & -t
+    t ^= bit
+    n = bit ^ FULL
+    if a & b & c & d & bit and _free(a, b, c, d, bit):
+        # Four of a rank, none of them in reach of a run: the 4-set, or
+        # three of them with the fourth to be the discard (which one makes
+        # no difference); leaving all four loose is never better.
+        best = _dnext(a & n, b & n, c & n, d & n, t)
+        x = _dnext(a, b & n, c & n, d & n, t)
+        return x if x < best else best
+    best = _dnext(a, b, c, d, t)
+    if a & b & c & d & bit:
+        x = _dnext(a & n, b & n, c & n, d & n, t)   # the 4-set
+        if x < best:
+            best = x
+        x = _dnext(a, b & n, c & n, d & n, t)       # 3-sets, one card left out
+        if x < best:
+            best = x
+        x = _dnext(a & n, b, c & n, d & n, t)
+        if x < best:
+            best = x
+        x = _dnext(a & n, b & n, c, d & n, t)
+        if x < best:
+            best = x
+        x = _dnext(a & n, b & n, c & n, d, t)
+    else:
+        x = _dnext(a & n, b & n, c & n, d & n, t)   # the only 3-set
+    if x < best:
+        best = x
+    return best
+
+
+def _dnext(a, b, c, d, t):
+    if t:
+        return _dsets(a, b, c, d, t)
+    return _dleaf(a, b, c, d)
 
 
 def best_discard4(m, forbidden):

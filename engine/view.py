@@ -154,6 +154,41 @@ class View:
             return []
         return self._match.legal()
 
+    # -- finished hands: what their showdowns showed (the AI learns from them)
+    @property
+    def hands_over(self):
+        """How many hands of the match have ended."""
+        return len(self._match.results)
+
+    def past_result(self, i):
+        """The HandResult of finished hand i (0 = the match's first)."""
+        return self._match.results[i]
+
+    def past_log(self, i):
+        """Move log (codes) of finished hand i, and the seat of each move."""
+        return self._match.hands[i].log
+
+    def past_log_seat(self, i):
+        return self._match.hands[i].log_seat
+
+    def past_limit(self, i):
+        """The knock limit of finished hand i (V2 may change it per hand)."""
+        return self._match.hands[i].knock_limit
+
+    def past_masks(self, i, seat, out):
+        """A seat's last ten cards of finished hand i, as the showdown showed
+        them, into the 4-item list `out`; False (and nothing read) when the
+        hand was drawn, as a drawn hand shows no cards."""
+        if self._match.results[i].winner is None:
+            return False
+        m = self._match.hands[i].masks
+        o = seat * 4
+        out[0] = m[o]
+        out[1] = m[o + 1]
+        out[2] = m[o + 2]
+        out[3] = m[o + 3]
+        return True
+
     @property
     def hand_no(self):
         return self._match.hand_no

@@ -229,13 +229,9 @@ class LookaheadBot:
 def hard_variant(style, seed):
     """The hard AI knocking at once ('eager') or only at gin or the stock's
     last card ('patient')."""
+    from engine.ai.knock import STYLE_EAGER, STYLE_PATIENT
     p = Player("hard", seed)
-    k = p.knock
-    if style == "eager":
-        k.t_kt = -99
-    else:
-        k.t_kt = 999
-        k.t_kend = 0
+    p.knock.style = STYLE_EAGER if style == "eager" else STYLE_PATIENT
     p.name = "hard-" + style
     return p
 
@@ -246,8 +242,29 @@ NAMES = ("easy", "normal", "hard", "simple") + tuple(
     "switcher", "lookahead-3", "lookahead-6", "hard-eager", "hard-patient")
 
 
+def tuned(player, spec):
+    """Set the tuning fields of `spec`, "knock.t_bias=16,ev.t_lam=40": a
+    dotted attribute path of the Player, an int or a comma-free tuple
+    "a/b/c" of ints. For trying settings in the arena: hard@knock.t_bias=16."""
+    for item in spec.split(","):
+        path, _, val = item.partition("=")
+        parts = path.strip().split(".")
+        obj = player
+        for p in parts[:-1]:
+            obj = getattr(obj, p)
+        if not hasattr(obj, parts[-1]):
+            raise ValueError("no tuning field %r" % path)
+        v = tuple(int(x) for x in val.split("/")) if "/" in val else int(val)
+        setattr(obj, parts[-1], v)
+    return player
+
+
 def make(name, seed=0):
-    """A bot by name (NAMES)."""
+    """A bot by name (NAMES); NAME@field=value,... tunes a Player (tuned())."""
+    if "@" in name:
+        base, _, spec = name.partition("@")
+        p = make(base, seed)
+        return tuned(p, spec)
     if name == "simple":
         return SimpleBot(seed)
     if name in ("easy", "normal", "hard"):

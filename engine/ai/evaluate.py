@@ -16,7 +16,8 @@ Values are deadwood points x16 (lower is better).
 """
 from ..compat import const
 from ..cards import NO_CARD, CARD_VALUE
-from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..melds import deadwood4, best_discard4, low_after_discard4, _BIT_RANK
+from ..tables import RUN_DW, DROP
 from .know import in_meld
 
 MARGIN = const(6)        # discard candidates: deadwood within this of the best
@@ -62,24 +63,95 @@ class Evaluator:
     def value10(self, h):
         """Expected deadwood (x16) of the 10-card hand in suit masks `h` after
         one more stock draw and the best discard. `h` is restored."""
+        a = h[0]
+        b = h[1]
+        c = h[2]
+        d = h[3]
+        if (a & b & (c | d)) | (c & d & (a | b)):
+            return self._value10_sets(h)
+        # No rank held three times: the deadwood is per-suit runs (RUN_DW),
+        # and a draw that makes no set changes one suit's runs only.
+        rd = RUN_DW
+        dw = rd[a] + rd[b] + rd[c] + rd[d]
+        if dw == 0:
+            self.v1 = 0
+            return GIN_VALUE
+        # DROP[x] - 128: the most a removal in suit x lowers the deadwood
+        # (0: an empty suit); the best and second best suit, so "a removal
+        # elsewhere" is one lookup.
+        dr = DROP
+        top = dr[a]
+        top_s = 0
+        top2 = 0
+        for s in range(1, 4):
+            r = dr[h[s]]
+            if r > top:
+                top2 = top
+                top = r
+                top_s = s
+            elif r > top2:
+                top2 = r
+        top -= 128
+        top2 -= 128
+        hv = top if top > 0 else 0
+        model = self.model
+        ul = model.ul
+        ps = model.ps
+        cv = CARD_VALUE
+        gm = 0
+        gs = 0
+        for i in range(model.un):
+            u = ul[i]
+            s = u // 13
+            ub = 1 << (u % 13)
+            n = 0
+            if a & ub:
+                n += 1
+            if b & ub:
+                n += 1
+            if c & ub:
+                n += 1
+            if d & ub:
+                n += 1
+            if n >= 2:
+                # u makes a set: the full search
+                e = low_after_discard4(a | ub if s == 0 else a, b | ub if s == 1 else b,
+                                       c | ub if s == 2 else c, d | ub if s == 3 else d)
+                gm += ps[u] * (dw - e)
+                continue
+            x = h[s]
+            xu = x | ub
+            grown = rd[xu]
+            if grown >= rd[x] + cv[u]:
+                # joins no run: it can only replace the highest deadwood card
+                if cv[u] < hv:
+                    gs += ps[u] * (hv - cv[u])
+                continue
+            # joins a run: discard in its own suit, or the best card elsewhere
+            base = dw - rd[x] + grown
+            e = base + 128 - dr[xu]
+            other = top2 if top_s == s else top
+            if other > -128:
+                r = base - other
+                if r < e:
+                    e = r
+            gm += ps[u] * (dw - e)
+        sps = model.ps_sum
+        gm = gm * 16 // sps
+        gs = gs * 16 // sps
+        self.v1 = dw * 16 - gm - gs
+        return dw * 16 - gs - self.lam * gm // 16
+
+    def _value10_sets(self, h):
+        """value10 for a hand holding a rank three or four times (sets):
+        every draw that can meld gets the full best-discard search."""
         dw = deadwood4(h[0], h[1], h[2], h[3])
         if dw == 0:
             self.v1 = 0
             return GIN_VALUE
-        # hv: the most one card's removal lowers the deadwood (the highest
-        # deadwood card); a card that joins no meld swaps with it.
-        hv = 0
-        for s in range(4):
-            x = h[s]
-            left = x
-            while left:
-                bit = left & -left
-                left ^= bit
-                h[s] = x ^ bit
-                r = dw - deadwood4(h[0], h[1], h[2], h[3])
-                if r > hv:
-                    hv = r
-            h[s] = x
+        hv = dw - low_after_discard4(h[0], h[1], h[2], h[3])
+        if hv < 0:
+            hv = 0
         model = self.model
         ul = model.ul
         ps = model.ps
@@ -92,24 +164,9 @@ class Evaluator:
                 s = u // 13
                 ub = 1 << (u % 13)
                 h[s] |= ub
-                best = dw
-                for t in range(4):
-                    x = h[t]
-                    left = x
-                    while left:
-                        bit = left & -left
-                        left ^= bit
-                        if t == s and bit == ub:
-                            continue
-                        h[t] = x ^ bit
-                        e = deadwood4(h[0], h[1], h[2], h[3])
-                        if e < best:
-                            best = e
-                    h[t] = x
-                    if best == 0:
-                        break
+                e = low_after_discard4(h[0], h[1], h[2], h[3])
                 h[s] ^= ub
-                gm += p * (dw - best)
+                gm += p * (dw - e)
             else:
                 e = dw + CARD_VALUE[u] - hv
                 if e < dw:

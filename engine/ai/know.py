@@ -70,6 +70,10 @@ class Know:
         self.new_hand = True         # the last fill started a new hand
         self.init_up = NO_CARD
         self.olast = NO_CARD         # the opponent's last discard (not a knock)
+        self.olast_rank = 12         # its rank (a king when none yet)
+        self.odn = 0                 # the opponent's discards this hand
+        self.gin_bonus = 25          # R10 (the rules of the view, if it has them)
+        self.uc_bonus = 25
         self.stop_at = 0             # R11: 0; V3: 2 (the hand ends at this stock)
 
     def fill(self, view):
@@ -116,6 +120,7 @@ class Know:
         opp = 1 - seat
         took = 0
         turns = 0
+        odn = 0
         last = 255
         olast = NO_CARD
         for i in range(n):
@@ -137,6 +142,7 @@ class Know:
                     oppk[c // 13] &= ~b
                     odisc[c // 13] |= b
                     olast = c
+                    odn += 1
             else:
                 if code == DRAW_STOCK:
                     turns += 1
@@ -157,6 +163,8 @@ class Know:
         self.opp_took = took
         self.turns = turns
         self.olast = olast
+        self.olast_rank = 12 if olast == NO_CARD else olast % 13
+        self.odn = odn
         self.stock_only = self.phase == PH_DRAW and last == PASS
         self.taken = NO_CARD
         if self.phase == PH_DISCARD and n and ls[n - 1] == seat and last >= TOOK:
@@ -184,4 +192,11 @@ class Know:
                 init = c
         self.init_up = init
         r = getattr(view, "rules", None)
-        self.stop_at = getattr(r, "stop_at", 0) if r is not None else 0
+        if r is None:
+            self.stop_at = 0
+            self.gin_bonus = 25
+            self.uc_bonus = 25
+        else:
+            self.stop_at = r.stop_at
+            self.gin_bonus = r.gin_bonus
+            self.uc_bonus = r.undercut_bonus

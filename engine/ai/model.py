@@ -29,6 +29,8 @@ class CardModel:
         self.ps = [0] * 52
         self.ps_sum = 1
         self.nopp = 10               # unknown cards in the opponent's hand
+        self.f_p = 0                 # feed(): chance the opponent melds the card
+        self.f_save = 0              # feed(): deadwood (x16) that meld saves it
         # x/4 weights of an unseen card's same-rank and +-1, +-2 suit
         # neighbours after the opponent discarded / left / took a card
         self.t_nd = (2, 2, 3)
@@ -128,6 +130,53 @@ class CardModel:
         if self.unseen[s] & bit:
             return self.po[c]
         return 0
+
+    def feed(self, k, c):
+        """If we throw card c: the chance (x1/256) the opponent holds two
+        cards that meld with it, into self.f_p, and the deadwood (x16) those
+        two would then stop costing it, on average, into self.f_save."""
+        s = c // 13
+        r = c % 13
+        v = CARD_VALUE
+        pp = 0                   # sum of p_a * p_b (x1/65536)
+        sv = 0                   # ... times the pair's value
+        p1 = p2 = p3 = 0
+        i = 0
+        for t in range(4):
+            if t == s:
+                continue
+            p = self.p(k, t * 13 + r)
+            if i == 0:
+                p1 = p
+            elif i == 1:
+                p2 = p
+            else:
+                p3 = p
+            i += 1
+        x = p1 * p2 + p1 * p3 + p2 * p3
+        pp += x
+        sv += x * 2 * v[c]
+        base = s * 13
+        pm2 = self.p(k, base + r - 2) if r >= 2 else 0
+        pm1 = self.p(k, base + r - 1) if r >= 1 else 0
+        pp1 = self.p(k, base + r + 1) if r <= 11 else 0
+        pp2 = self.p(k, base + r + 2) if r <= 10 else 0
+        if pm1:
+            if pm2:
+                x = pm2 * pm1
+                pp += x
+                sv += x * (v[base + r - 2] + v[base + r - 1])
+            if pp1:
+                x = pm1 * pp1
+                pp += x
+                sv += x * (v[base + r - 1] + v[base + r + 1])
+        if pp1 and pp2:
+            x = pp1 * pp2
+            pp += x
+            sv += x * (v[base + r + 1] + v[base + r + 2])
+        self.f_save = sv * 16 // pp if pp else 0
+        pp >>= 8
+        self.f_p = pp if pp < 256 else 256
 
     def danger(self, k, c):
         """How much discarding card c may help the opponent: for each pair

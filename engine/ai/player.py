@@ -8,6 +8,7 @@ from .know import Know, PH_OFFER, PH_DRAW, PH_DISCARD, in_meld
 from .model import CardModel
 from .evaluate import Evaluator
 from .knock import KnockRule
+from .habit import Habit
 from .obs import ObsView
 from . import why as _why
 
@@ -48,7 +49,8 @@ class Player:
         self.k = Know()
         self.model = CardModel()
         self.ev = Evaluator(self.model, hard)
-        self.knock = KnockRule()
+        self.habit = Habit()
+        self.knock = KnockRule(self.model, self.habit)
         self.m = self.ev.m           # scratch hands (shared with the evaluator)
         self.h = self.ev.h
         # what the last decision found, for the hint
@@ -62,6 +64,8 @@ class Player:
     def choose(self, view):
         """The action for the player to move in `view` (a legal action string)."""
         self.k.fill(view)
+        if self.lv == 2:
+            self.habit.learn(view, self.k.seat)
         code = self._decide(self.k, self.lv)
         if isinstance(view, ObsView):
             return view.legalise(ACTION_TEXT[code], self)
@@ -76,6 +80,7 @@ class Player:
             return self._hard.hint(view)
         k = self.k
         k.fill(view)
+        self.habit.learn(view, k.seat)
         code = self._decide(k, 2)
         act = ACTION_TEXT[code]
         if isinstance(view, ObsView):
@@ -97,13 +102,14 @@ class Player:
             m[3] = mine[3]
             x = best_discard4(m, k.taken)
             dw = x >> 6
-            if dw <= k.limit and self.knock.should_knock(k, lv, dw):
+            if lv >= 1:
+                self._prepare(k, lv)
+            if dw <= k.limit and self._knocks(k, lv, dw, x & 63):
                 self.why_kind = _why.WHY_KNOCK
                 self.why_val = dw
                 return KNOCK + (x & 63)
             if lv == 0:
                 return DISCARD + self._easy_discard(k, x & 63)
-            self._prepare(k, lv)
             c = self.ev.discard_choice(k, lv >= 2, k.limit, k.taken)
             self.why_kind = _why.WHY_KNOCK_LATER if dw <= k.limit else _why.WHY_DISCARD
             return DISCARD + c
@@ -114,6 +120,18 @@ class Player:
                 return PASS
             return DRAW_STOCK
         raise ValueError("no decision to make in this phase")
+
+    def _knocks(self, k, lv, dw, c):
+        """Knock with deadwood dw, discarding c from the eleven cards in
+        self.m (the knock rule sees the ten it keeps)?"""
+        h = self.h
+        m = self.m
+        h[0] = m[0]
+        h[1] = m[1]
+        h[2] = m[2]
+        h[3] = m[3]
+        h[c // 13] &= ~(1 << (c % 13))
+        return self.knock.should_knock(k, lv, dw, h, c)
 
     def _easy_discard(self, k, c):
         # A beginner: mostly the highest unmelded card, now and then any
@@ -162,12 +180,13 @@ class Player:
             return False
         now = deadwood4(mine[0], mine[1], mine[2], mine[3])
         m[up // 13] |= 1 << (up % 13)
-        after = best_discard4(m, up) >> 6
-        if after <= k.limit and self.knock.should_knock(k, lv, after):
+        x = best_discard4(m, up)
+        after = x >> 6
+        self._prepare(k, lv)
+        if after <= k.limit and self._knocks(k, lv, after, x & 63):
             self.why_kind = _why.WHY_TAKE_KNOCK
             self.why_val = after
             return True
-        self._prepare(k, lv)
         ev = self.ev
         # the upcard is no longer a stock candidate: it is seen
         ev.discard_choice(k, lv >= 2, k.limit, up)

@@ -1,0 +1,107 @@
+"""Every legal action valued by the hard evaluator: the hand review.
+
+appraise(player, view) -> [(action, value), ...] for the player to move in
+`view`, best first; value in points x16, higher is better for that player.
+The same terms the hard level decides by, so its own choice is the best
+(or tied with it):
+
+* a discard: minus the value of the ten cards it leaves (evaluate.py: the
+  expected deadwood after one more draw, meld chances weighted by the
+  stock left) and minus the charge for feeding the opponent (model.py);
+* a knock: that discard's value plus what knocking gains over playing on
+  (knock.py: EK - EN, points); gin adds the gin bonus and the opponent's
+  expected deadwood instead;
+* taking the upcard: the value of the best discard after taking it; the
+  stock: the value of the hand now after a stock draw (player.py).
+
+Not a hot path (a review runs after the hand): it allocates its answer.
+Only the view is read, as for a decision.
+"""
+from ..cards import CARD_VALUE, NO_CARD
+from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
+from .know import PH_OFFER, PH_DRAW, PH_DISCARD
+from .player import ACTION_TEXT
+
+
+def _discard_value(player, k, c):
+    """Value (x16, higher better) of throwing c from the eleven cards in
+    player.m, and the deadwood it leaves."""
+    ev = player.ev
+    m = player.m
+    h = player.h
+    h[0] = m[0]
+    h[1] = m[1]
+    h[2] = m[2]
+    h[3] = m[3]
+    h[c // 13] &= ~(1 << (c % 13))
+    dwc = deadwood4(h[0], h[1], h[2], h[3])
+    v = ev.value10(h)
+    dg = ev.t_danger * player.model.danger(k, c)
+    v += dg * (dwc + ev.t_dsc) // ((10 + ev.t_dsc) * 16)
+    return -v, dwc
+
+
+def appraise(player, view):
+    """[(action, value x16)] for every legal action, best first (ties in
+    the order the hard level breaks them)."""
+    k = player.k
+    k.fill(view)
+    player.habit.learn(view, k.seat)
+    player._prepare(k, 2)
+    mine = k.mine
+    m = player.m
+    out = []
+    if k.phase == PH_DISCARD:
+        m[0] = mine[0]
+        m[1] = mine[1]
+        m[2] = mine[2]
+        m[3] = mine[3]
+        x = best_discard4(m, k.taken)
+        low = x >> 6
+        if low <= k.limit:
+            player.ev.lam = player.ev.t_lamw if player.ev.t_lamw >= 0 else player.ev.lam
+        for s in range(4):
+            left = m[s]
+            while left:
+                bit = left & -left
+                left ^= bit
+                c = s * 13 + _BIT_RANK[bit % 37]
+                if c == k.taken:
+                    continue
+                v, dwc = _discard_value(player, k, c)
+                out.append((ACTION_TEXT[DISCARD + c], v, CARD_VALUE[c]))
+                if dwc <= k.limit:
+                    h = player.h
+                    if dwc == 0:
+                        gain = player.knock.gin_value(k)
+                    else:
+                        player.knock.estimate(k, dwc, h, c)
+                        gain = player.knock.ek - player.knock.en
+                    out.append((ACTION_TEXT[KNOCK + c], v + gain, CARD_VALUE[c] + 100))
+    elif k.phase == PH_OFFER or k.phase == PH_DRAW:
+        ev = player.ev
+        h = player.h
+        h[0] = mine[0]
+        h[1] = mine[1]
+        h[2] = mine[2]
+        h[3] = mine[3]
+        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
+        v0 = ev.value10(h)
+        stock = v0 - player.t_rho * (now * 16 - ev.v1) // 16
+        out.append((ACTION_TEXT[PASS if k.phase == PH_OFFER else DRAW_STOCK], -stock, 0))
+        up = k.up
+        if up != NO_CARD and not k.stock_only:
+            m[0] = mine[0]
+            m[1] = mine[1]
+            m[2] = mine[2]
+            m[3] = mine[3]
+            m[up // 13] |= 1 << (up % 13)
+            ev.discard_choice(k, True, k.limit, up)
+            out.append((ACTION_TEXT[DRAW_UPCARD], -ev.dc_value - player.t_bias, 1))
+    else:
+        raise ValueError("no decision to make in this phase")
+    # best first; ties: the higher tie key (a knock before its discard,
+    # then the higher card value, as the hard level breaks them)
+    out.sort(key=lambda a: (-a[1], -a[2]))
+    return [(a[0], a[1]) for a in out]

@@ -1,0 +1,273 @@
+"""The opponent's knock habit, learned from the showdowns it has played.
+
+A player is modelled as knocking once its deadwood is at most its
+threshold T: T = 10 knocks as soon as the rules allow (R6), T = 0 only goes
+gin (R7). The estimate is a distribution over T = 0..10 (weights summing
+to W_TOTAL), starting from a neutral prior (every T alike) or from what
+earlier matches taught (the statistics file keeps it for the device's
+player).
+
+After each hand with a showdown (both hands are shown, R8) it learns:
+* the opponent knocked with deadwood k > 0 while more than END_STOCK cards
+  were left in the stock: T >= k, and the nearer T is to k the likelier
+  (a player knocks near its threshold more often than far below it);
+* the opponent was the defender and its hand after its last discard had
+  deadwood e within the limit: it could have knocked and played on, T < e;
+* the opponent knocked or went gin: its hand before its last draw (after
+  its previous discard) is known exactly when it took the upcard, and is
+  one of the eleven cards short otherwise (the stock card is any of them):
+  where that hand was within the limit it played on then, T < e (weighted
+  by the share of candidates that say so).
+An observation that contradicts a T scales that T by EPS rather than
+ruling it out (people are not thresholds), and after every hand the
+estimate moves FORGET of the way back to the prior: a player who changes
+style every few hands is followed within a hand or two, and a few hands
+of one style cannot fix the estimate for good. A drawn hand shows no
+cards and teaches nothing.
+"""
+from ..compat import const
+from ..melds import deadwood4
+from ..hand import DRAW_STOCK, DISCARD, KNOCK, TOOK
+
+T_LEVELS = const(11)     # thresholds 0 (gin only) .. 10
+W_TOTAL = const(4096)
+EPS = const(40)          # (x1/256) weight kept by a T an observation contradicts
+FORGET = const(20)       # (x1/256) pulled back towards the prior after each hand
+END_STOCK = const(3)     # a knock this close to the stock's end says little
+KNOCK_EPS = const(20)    # likelihood (x1/4096) of a knock above the threshold
+
+
+class Habit:
+    def __init__(self):
+        self.prior = [0] * T_LEVELS
+        self.w = [0] * T_LEVELS
+        self.lik = [0] * T_LEVELS
+        self.m = [0, 0, 0, 0]
+        self.held = [0, 0, 0, 0]
+        self.agree = [0] * T_LEVELS
+        self.seen = 0            # finished hands learned from
+        self.shown = 0           # of them, hands whose showdown taught something
+        self.neutral()
+
+    # -- the estimate ------------------------------------------------------------
+    def neutral(self):
+        """Forget everything: the neutral prior. Neither style is favoured:
+        a third on knocking at once (T = 10), a third on gin only (T = 0),
+        a third spread over the thresholds between."""
+        p = self.prior
+        p[0] = W_TOTAL // 3
+        p[T_LEVELS - 1] = W_TOTAL // 3
+        for t in range(1, T_LEVELS - 1):
+            p[t] = W_TOTAL // (3 * (T_LEVELS - 2))
+        self._norm(self.prior)
+        self.restart()
+
+    def restart(self):
+        """A new match: start again from the prior."""
+        for t in range(T_LEVELS):
+            self.w[t] = self.prior[t]
+        self.seen = 0
+        self.shown = 0
+
+    def record(self):
+        """The estimate as T_LEVELS bytes (0..255 each), to keep between
+        matches (the statistics file)."""
+        out = bytearray(T_LEVELS)
+        w = self.w
+        for t in range(T_LEVELS):
+            x = w[t] * 255 // W_TOTAL
+            out[t] = x if x < 256 else 255
+        return bytes(out)
+
+    def load(self, data):
+        """Start matches from a record() kept earlier (half-way back to
+        neutral: a new match may be a new player); bad data: neutral."""
+        self.neutral()
+        if data is None or len(data) != T_LEVELS:
+            return
+        tot = 0
+        for t in range(T_LEVELS):
+            tot += data[t]
+        if tot <= 0:
+            return
+        for t in range(T_LEVELS):
+            self.prior[t] = (data[t] * W_TOTAL // tot + W_TOTAL // T_LEVELS) // 2
+        self._norm(self.prior)
+        self.restart()
+
+    def at_most(self, d):
+        """Share (of W_TOTAL) of thresholds below d: the chance a player
+        holding deadwood d has not knocked with it."""
+        w = self.w
+        s = 0
+        t = 0
+        while t < d and t < T_LEVELS:
+            s += w[t]
+            t += 1
+        return s
+
+    def patient(self):
+        """Share (of W_TOTAL) of thresholds 0..2: plays for gin."""
+        w = self.w
+        return w[0] + w[1] + w[2]
+
+    @staticmethod
+    def _norm(w):
+        tot = 0
+        for t in range(T_LEVELS):
+            tot += w[t]
+        if tot <= 0:
+            for t in range(T_LEVELS):
+                w[t] = W_TOTAL // T_LEVELS
+            tot = (W_TOTAL // T_LEVELS) * T_LEVELS
+        for t in range(T_LEVELS):
+            x = w[t] * W_TOTAL // tot
+            w[t] = x if x > 0 else 1
+
+    # -- learning ----------------------------------------------------------------
+    def learn(self, view, me):
+        """Take in the match's hands finished since the last call (views
+        without a match history, such as an obs, teach nothing)."""
+        n = getattr(view, "hands_over", None)
+        if n is None:
+            return
+        if n < self.seen:
+            self.restart()           # another match
+        while self.seen < n:
+            if self._learn_hand(view, self.seen, me):
+                self.shown += 1
+            self.seen += 1
+            w = self.w
+            p = self.prior
+            for t in range(T_LEVELS):
+                w[t] = (w[t] * (256 - FORGET) + p[t] * FORGET) >> 8
+            self._norm(w)
+
+    def _learn_hand(self, view, i, me):
+        r = view.past_result(i)
+        if r.winner is None:
+            return False             # drawn: no cards shown
+        opp = 1 - me
+        lim = view.past_limit(i)
+        f = self.m
+        view.past_masks(i, opp, f)
+        lik = self.lik
+        for t in range(T_LEVELS):
+            lik[t] = 256
+        log = view.past_log(i)
+        ls = view.past_log_seat(i)
+        n = len(log)
+        if r.knocker != opp:
+            e = deadwood4(f[0], f[1], f[2], f[3])
+            if e > lim:
+                return False
+            self._below(e)
+            return self._apply()
+        # The opponent knocked (or went gin) with its last move.
+        stock = 31
+        last_draw = -1
+        prev_disc = -1
+        for j in range(n):
+            code = log[j]
+            if code == DRAW_STOCK:
+                stock -= 1
+            if ls[j] != opp:
+                continue
+            if code == DRAW_STOCK or code >= TOOK:
+                last_draw = j
+            elif DISCARD <= code < KNOCK and j < n - 1:
+                prev_disc = j
+        k = r.outcome.knocker_deadwood if r.outcome is not None else 0
+        stop = getattr(getattr(view, "rules", None), "stop_at", 0)
+        if k > 0 and stock - stop > END_STOCK:
+            self._knocked(k)
+        x = log[n - 1] - KNOCK           # its knock discard
+        if prev_disc >= 0 and last_draw > prev_disc:
+            self._before_last_draw(f, x, log[last_draw], lim, view, i, opp, last_draw)
+        return self._apply()
+
+    def _knocked(self, k):
+        """It knocked with deadwood k > 0. Under a threshold T >= k a knock
+        lands on k with chance (2k + T) / (T (2T + 1)): players knock near
+        their threshold more often than far under it (measured: an eager
+        knocker's knocks rise from 7% at 1 to 17% at 10); T < k contradicts."""
+        lik = self.lik
+        for t in range(T_LEVELS):
+            if t < k:
+                x = KNOCK_EPS
+            else:
+                x = (2 * k + t) * 4096 // (t * (2 * t + 1))
+            lik[t] = lik[t] * x >> 8
+
+    def _below(self, e):
+        """It held deadwood e (within the limit) and did not knock: T < e."""
+        lik = self.lik
+        for t in range(e, T_LEVELS):
+            lik[t] = lik[t] * EPS >> 8
+
+    def _before_last_draw(self, f, x, draw, lim, view, i, opp, j_draw):
+        # Its eleven cards were f + x; before the draw it held them less the
+        # card drawn: the taken upcard, or one of the cards it did not
+        # already hold for sure (pickups still held).
+        s = x // 13
+        f[s] |= 1 << (x % 13)
+        if draw >= TOOK:
+            c = draw - TOOK
+            f[c // 13] &= ~(1 << (c % 13))
+            e = deadwood4(f[0], f[1], f[2], f[3])
+            f[c // 13] |= 1 << (c % 13)
+            if e <= lim:
+                self._below(e)
+        else:
+            held = self._held_before(view, i, opp, j_draw)
+            # for each threshold, the share of candidate draws it agrees with
+            cnt = 0
+            agree = self.agree
+            for t in range(T_LEVELS):
+                agree[t] = 0
+            for t2 in range(4):
+                left = f[t2] & ~held[t2]
+                while left:
+                    bit = left & -left
+                    left ^= bit
+                    f[t2] ^= bit
+                    e = deadwood4(f[0], f[1], f[2], f[3])
+                    f[t2] ^= bit
+                    cnt += 1
+                    # it played on with e: every T >= e is contradicted
+                    top = e if e <= lim else T_LEVELS
+                    for t in range(top):
+                        agree[t] += 1
+            if cnt:
+                lik = self.lik
+                for t in range(T_LEVELS):
+                    a = agree[t] * 256 // cnt
+                    lik[t] = lik[t] * (EPS + ((256 - EPS) * a >> 8)) >> 8
+        f[s] &= ~(1 << (x % 13))
+
+    def _held_before(self, view, i, opp, j_draw):
+        """Masks of the cards the opponent took from the pile before move
+        j_draw of hand i and had not thrown back."""
+        h = self.held
+        h[0] = h[1] = h[2] = h[3] = 0
+        log = view.past_log(i)
+        ls = view.past_log_seat(i)
+        for j in range(j_draw):
+            if ls[j] != opp:
+                continue
+            code = log[j]
+            if code >= TOOK:
+                c = code - TOOK
+                h[c // 13] |= 1 << (c % 13)
+            elif code >= DISCARD:
+                c = code & 63
+                h[c // 13] &= ~(1 << (c % 13))
+        return h
+
+    def _apply(self):
+        w = self.w
+        lik = self.lik
+        for t in range(T_LEVELS):
+            w[t] = w[t] * lik[t] >> 8
+        self._norm(w)
+        return True

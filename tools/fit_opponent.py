@@ -1,0 +1,207 @@
+"""Fit the hard AI's opponent tables from self-play: engine/ai/opp_tables.py.
+
+    .venv/bin/python tools/fit_opponent.py [--matches 1500] [--seed 900001] [--jobs 2]
+    .venv/bin/python tools/fit_opponent.py --check    (exit 1 if the file differs)
+
+The hard AI's knock estimate needs two things it cannot see: how much
+deadwood the opponent holds now, and how that changes on its next turn.
+Both are measured here, with the hidden cards in view, over whole matches
+between players that never knock before gin (so no knock cuts a hand
+short and the deadwood is seen at every stage): the greedy gin-only
+player, a gin-only one-draw-lookahead player and the hard AI playing on,
+each against a mix of opponents.
+
+After every one of the observed player's discards (not a knock) it records
+the player's turn number n in the hand (1 = its first discard), the value v
+of the card it threw, and its deadwood D after the discard; and D' after its
+next discard (0 when it went gin instead). The AI reads:
+
+PRIOR[(n_bucket * V_BUCKETS + v_bucket) * D_BUCKETS + j]: the share (of 255)
+  of hands with D in deadwood bucket j, given n and v;
+STEP[i * D_BUCKETS + j]: the share (of 255) of D' in bucket j given D in
+  bucket i (a gin next turn is bucket 0).
+
+The opponent's knock habit (engine/ai/habit.py) then cuts PRIOR at the
+deadwood it would have knocked with. Seeded and deterministic: the same
+arguments write the same file (`--check` is run by the tests' slow path
+only on request, it takes minutes).
+"""
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from engine import Match  # noqa: E402
+from engine.melds import deadwood4  # noqa: E402
+from engine.hand import DISCARD, KNOCK, TOOK, DRAW_STOCK  # noqa: E402
+from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS,  # noqa: E402
+                                 d_bucket, v_bucket, n_bucket)
+from tools import bots  # noqa: E402
+
+OUT = os.path.join(ROOT, "engine", "ai", "opp_tables.py")
+OBSERVED = ("greedy-gin", "lookahead-0", "hard-patient")
+OPPONENTS = ("simple", "greedy-3", "greedy-gin", "hard", "normal", "lookahead-6")
+
+
+def make(name, seed):
+    if name == "lookahead-0":
+        return bots.LookaheadBot(0, seed)
+    return bots.make(name, seed)
+
+
+def masks(m, seat):
+    h = m.hand.masks
+    return h[seat * 4], h[seat * 4 + 1], h[seat * 4 + 2], h[seat * 4 + 3]
+
+
+def play(seed, obs_name, opp_name, obs_seat, prior, step):
+    m = Match(None, seed)
+    players = [None, None]
+    players[obs_seat] = make(obs_name, seed * 2 + 1)
+    players[1 - obs_seat] = make(opp_name, seed * 2 + 2)
+    last = None          # the observed player's D bucket after its last discard
+    turns = 0
+    hands = 0
+    while m.phase != "match_over" and hands < 60:
+        if m.phase == "hand_over":
+            m.next_hand()
+            last = None
+            turns = 0
+            hands += 1
+            continue
+        s = m.to_move
+        a = players[s].choose(m.view(s))
+        why = m.act(a)
+        if why is not None:
+            raise RuntimeError("%s: %s (%s)" % (players[s].name, a, why))
+        if s != obs_seat:
+            continue
+        h = m.hands[-1]
+        code = h.log[-1]
+        if code < DISCARD or code >= TOOK:
+            continue
+        turns += 1
+        if code >= KNOCK:
+            d = deadwood4(*masks(m, s))
+            if d == 0 and last is not None:
+                step[last][0] += 1
+            last = None
+            continue
+        d = deadwood4(*masks(m, s))
+        j = d_bucket(d)
+        if last is not None:
+            step[last][j] += 1
+        c = code - DISCARD
+        row = n_bucket(turns) * V_BUCKETS + v_bucket(c % 13)
+        prior[row][j] += 1
+        last = j
+
+
+def work(args):
+    lo, hi = args
+    prior = [[0] * D_BUCKETS for _ in range(N_BUCKETS * V_BUCKETS)]
+    step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
+    for s in range(lo, hi):
+        obs_name = OBSERVED[s % len(OBSERVED)]
+        opp_name = OPPONENTS[(s // len(OBSERVED)) % len(OPPONENTS)]
+        play(s, obs_name, opp_name, s % 2, prior, step)
+    return prior, step
+
+
+def shares(row, smooth):
+    """A count row as shares of 255 (smoothed by `smooth`, a row of the
+    same length used when the counts are few)."""
+    tot = sum(row)
+    k = 40
+    mix = [row[j] * 1.0 + k * smooth[j] for j in range(len(row))]
+    t = sum(mix) or 1.0
+    out = [int(round(255 * x / t)) for x in mix]
+    # exact total of 255: fix the rounding on the largest entry
+    out[out.index(max(out))] += 255 - sum(out)
+    return out
+
+
+def fit(prior, step):
+    flat = [0] * D_BUCKETS
+    for r in prior:
+        for j, x in enumerate(r):
+            flat[j] += x
+    ft = sum(flat) or 1
+    base = [x / ft for x in flat]
+    p_rows = []
+    for nb in range(N_BUCKETS):
+        # the v buckets of one n bucket smooth towards that n bucket's total
+        tot = [0] * D_BUCKETS
+        for vb in range(V_BUCKETS):
+            for j, x in enumerate(prior[nb * V_BUCKETS + vb]):
+                tot[j] += x
+        tt = sum(tot)
+        nbase = [x / tt for x in tot] if tt else base
+        for vb in range(V_BUCKETS):
+            p_rows.append(shares(prior[nb * V_BUCKETS + vb], nbase))
+    s_rows = []
+    for i in range(D_BUCKETS):
+        s_rows.append(shares(step[i], base))
+    return p_rows, s_rows
+
+
+def literal(name, rows):
+    body = ",\n".join("    " + ", ".join("%d" % x for x in r) for r in rows)
+    return "%s = bytes((\n%s,\n))\n" % (name, body)
+
+
+def text(p_rows, s_rows, args, samples):
+    return ('"""The opponent tables of the hard AI\'s knock estimate.\n\n'
+            "Written by tools/fit_opponent.py (%d matches, seed %d: %d discards\n"
+            "seen); do not edit by hand. Layout and meaning: that tool's docstring\n"
+            "and engine/ai/opp_shape.py.\n"
+            '"""\n\n' % (args.matches, args.seed, samples)
+            + literal("PRIOR", p_rows) + "\n" + literal("STEP", s_rows))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matches", type=int, default=1500)
+    ap.add_argument("--seed", type=int, default=900001)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args(argv)
+    chunks = []
+    s = args.seed
+    while s < args.seed + args.matches:
+        chunks.append((s, min(args.seed + args.matches, s + 25)))
+        s += 25
+    prior = [[0] * D_BUCKETS for _ in range(N_BUCKETS * V_BUCKETS)]
+    step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = pool.map(work, chunks)
+    else:
+        results = [work(c) for c in chunks]
+    for p, st in results:
+        for i, r in enumerate(p):
+            for j, x in enumerate(r):
+                prior[i][j] += x
+        for i, r in enumerate(st):
+            for j, x in enumerate(r):
+                step[i][j] += x
+    samples = sum(sum(r) for r in prior)
+    p_rows, s_rows = fit(prior, step)
+    want = text(p_rows, s_rows, args, samples)
+    if args.check:
+        with open(OUT) as f:
+            ok = f.read() == want
+        print("engine/ai/opp_tables.py is %s" % ("up to date" if ok else "STALE"))
+        return 0 if ok else 1
+    with open(OUT, "w") as f:
+        f.write(want)
+    print("wrote %s from %d discards" % (OUT, samples))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
