@@ -12,7 +12,7 @@ import sys
 
 from hypothesis import given, strategies as st
 
-from engine import Match, PRESETS, Rng
+from engine import Match, PRESETS, Rng, CARDEMS
 from engine.ai import Player, ObsView, obs_from_view, LEVELS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine"))
@@ -89,3 +89,51 @@ def test_a_player_carried_across_positions_stays_deterministic(m, seed):
     if other.to_move is not None:
         old.choose(other.view(other.to_move))
     assert old.choose(v) == Player("hard", seed).choose(v)
+
+
+def _reshuffled(m, seat, rng):
+    """A copy of match m in which the cards `seat` cannot see (the
+    opponent's, but for the ones it took from the pile, and the stock's
+    order) are dealt again: the same view, other hidden cards."""
+    from engine import loads, dumps
+    m2 = loads(dumps(m))
+    h = m2.hand
+    opp = 1 - seat
+    known = m2.view(seat).opponent_known
+    hidden = [c for c in h.cards_of(opp) if c not in known]
+    pool = hidden + h.stock_cards()
+    for i in range(len(pool) - 1, 0, -1):      # Fisher-Yates, engine Rng
+        j = rng.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    for s in range(4):
+        h.masks[opp * 4 + s] = 0
+    for c in known + pool[:len(hidden)]:
+        h.masks[opp * 4 + c // 13] |= 1 << (c % 13)
+    rest = pool[len(hidden):]
+    for i in range(len(rest)):
+        h.stock[i] = rest[i]
+    return m2
+
+
+def test_hidden_cards_and_the_stock_order_do_not_change_a_move():
+    # At every hard decision of a match, three copies with the hidden cards
+    # dealt again (same view) get the same move from the same player state.
+    from engine import Rng
+    import copy
+    m = Match(CARDEMS.copy(target=60), 21)
+    ps = (Player("normal", 1), Player("hard", 2))
+    rng = Rng(5)
+    checked = 0
+    while m.phase != "match_over":
+        if m.phase == "hand_over":
+            m.next_hand()
+            continue
+        s = m.to_move
+        if s == 1:
+            for _ in range(3):
+                twin = copy.deepcopy(ps[1])
+                other = _reshuffled(m, 1, rng)
+                assert twin.choose(other.view(1)) == copy.deepcopy(ps[1]).choose(m.view(1))
+            checked += 1
+        assert m.act(ps[s].choose(m.view(s))) is None
+    assert checked > 20, checked

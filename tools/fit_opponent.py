@@ -11,13 +11,18 @@ short and the deadwood is seen at every stage): the greedy gin-only
 player, a gin-only one-draw-lookahead player and the hard AI playing on,
 each against a mix of opponents.
 
-After every one of the observed player's discards (not a knock) it records
-the player's turn number n in the hand (1 = its first discard), the value v
-of the card it threw, and its deadwood D after the discard; and D' after its
-next discard (0 when it went gin instead). The AI reads:
+Whenever the other player throws a card while holding a knockable hand
+(the moment the hard AI weighs a knock: an opponent that is behind in the
+race looks different from the average), it records the observed player's
+turn number n in the hand (its discards so far), the rank v of the card it
+last threw, and its deadwood D. After every discard of the observed player
+(not a knock) it records D and, after its next discard, D' (0 when it went
+gin instead). The AI reads:
 
 PRIOR[(n_bucket * V_BUCKETS + v_bucket) * D_BUCKETS + j]: the share (of 255)
-  of hands with D in deadwood bucket j, given n and v;
+  of hands with D in deadwood bucket j, given n and v, for a player that
+  keeps its deadwood lowest (the greedy one); PRIOR2 the same for players
+  that keep cards for their draws (lookahead, hard);
 STEP[i * D_BUCKETS + j]: the share (of 255) of D' in bucket j given D in
   bucket i (a gin next turn is bucket 0).
 
@@ -36,13 +41,16 @@ if ROOT not in sys.path:
 
 from engine import Match  # noqa: E402
 from engine.melds import deadwood4  # noqa: E402
-from engine.hand import DISCARD, KNOCK, TOOK, DRAW_STOCK  # noqa: E402
+from engine.hand import DISCARD, KNOCK, TOOK, OVER  # noqa: E402
 from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS,  # noqa: E402
                                  d_bucket, v_bucket, n_bucket)
 from tools import bots  # noqa: E402
 
 OUT = os.path.join(ROOT, "engine", "ai", "opp_tables.py")
 OBSERVED = ("greedy-gin", "lookahead-0", "hard-patient")
+# PRIOR is fitted on the players that keep their deadwood lowest (the greedy
+# discarder), PRIOR2 on those that keep cards for their draws
+STYLE = {"greedy-gin": 0, "lookahead-0": 1, "hard-patient": 1}
 OPPONENTS = ("simple", "greedy-3", "greedy-gin", "hard", "normal", "lookahead-6")
 
 
@@ -57,19 +65,22 @@ def masks(m, seat):
     return h[seat * 4], h[seat * 4 + 1], h[seat * 4 + 2], h[seat * 4 + 3]
 
 
-def play(seed, obs_name, opp_name, obs_seat, prior, step):
+def play(seed, obs_name, opp_name, obs_seat, priors, step):
+    prior = priors[STYLE[obs_name]]
     m = Match(None, seed)
     players = [None, None]
     players[obs_seat] = make(obs_name, seed * 2 + 1)
     players[1 - obs_seat] = make(opp_name, seed * 2 + 2)
     last = None          # the observed player's D bucket after its last discard
     turns = 0
+    v_last = 12
     hands = 0
     while m.phase != "match_over" and hands < 60:
         if m.phase == "hand_over":
             m.next_hand()
             last = None
             turns = 0
+            v_last = 12
             hands += 1
             continue
         s = m.to_move
@@ -77,11 +88,18 @@ def play(seed, obs_name, opp_name, obs_seat, prior, step):
         why = m.act(a)
         if why is not None:
             raise RuntimeError("%s: %s (%s)" % (players[s].name, a, why))
-        if s != obs_seat:
-            continue
         h = m.hands[-1]
         code = h.log[-1]
         if code < DISCARD or code >= TOOK:
+            continue
+        if s != obs_seat:
+            # The other player threw (not a knock): PRIOR is what the hard AI
+            # needs when it weighs a knock, the observed player's deadwood
+            # while the other one holds a knockable hand.
+            if code < KNOCK and turns and h.phase != OVER \
+                    and deadwood4(*masks(m, s)) <= h.knock_limit:
+                row = n_bucket(turns) * V_BUCKETS + v_bucket(v_last)
+                prior[row][d_bucket(deadwood4(*masks(m, obs_seat)))] += 1
             continue
         turns += 1
         if code >= KNOCK:
@@ -94,21 +112,23 @@ def play(seed, obs_name, opp_name, obs_seat, prior, step):
         j = d_bucket(d)
         if last is not None:
             step[last][j] += 1
-        c = code - DISCARD
-        row = n_bucket(turns) * V_BUCKETS + v_bucket(c % 13)
-        prior[row][j] += 1
+        v_last = (code - DISCARD) % 13
         last = j
+
+
+def new_prior():
+    return [[0] * D_BUCKETS for _ in range(N_BUCKETS * V_BUCKETS)]
 
 
 def work(args):
     lo, hi = args
-    prior = [[0] * D_BUCKETS for _ in range(N_BUCKETS * V_BUCKETS)]
+    priors = (new_prior(), new_prior())
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
     for s in range(lo, hi):
         obs_name = OBSERVED[s % len(OBSERVED)]
         opp_name = OPPONENTS[(s // len(OBSERVED)) % len(OPPONENTS)]
-        play(s, obs_name, opp_name, s % 2, prior, step)
-    return prior, step
+        play(s, obs_name, opp_name, s % 2, priors, step)
+    return priors, step
 
 
 def shares(row, smooth):
@@ -124,13 +144,7 @@ def shares(row, smooth):
     return out
 
 
-def fit(prior, step):
-    flat = [0] * D_BUCKETS
-    for r in prior:
-        for j, x in enumerate(r):
-            flat[j] += x
-    ft = sum(flat) or 1
-    base = [x / ft for x in flat]
+def fit_prior(prior, base):
     p_rows = []
     for nb in range(N_BUCKETS):
         # the v buckets of one n bucket smooth towards that n bucket's total
@@ -142,24 +156,39 @@ def fit(prior, step):
         nbase = [x / tt for x in tot] if tt else base
         for vb in range(V_BUCKETS):
             p_rows.append(shares(prior[nb * V_BUCKETS + vb], nbase))
+    return p_rows
+
+
+def fit(priors, step):
+    flat = [0] * D_BUCKETS
+    for prior in priors:
+        for r in prior:
+            for j, x in enumerate(r):
+                flat[j] += x
+    ft = sum(flat) or 1
+    base = [x / ft for x in flat]
     s_rows = []
     for i in range(D_BUCKETS):
         s_rows.append(shares(step[i], base))
-    return p_rows, s_rows
+    return [fit_prior(p, base) for p in priors], s_rows
 
 
 def literal(name, rows):
-    body = ",\n".join("    " + ", ".join("%d" % x for x in r) for r in rows)
-    return "%s = bytes((\n%s,\n))\n" % (name, body)
+    """A bytes literal, one table row a line (a constant: no tuple of ints
+    kept in RAM by a .mpy)."""
+    body = "\n".join('    b"%s"' % "".join("\\x%02x" % x for x in r) for r in rows)
+    return "%s = (\n%s\n)\n" % (name, body)
 
 
 def text(p_rows, s_rows, args, samples):
+    p1, p2 = p_rows
     return ('"""The opponent tables of the hard AI\'s knock estimate.\n\n'
             "Written by tools/fit_opponent.py (%d matches, seed %d: %d discards\n"
             "seen); do not edit by hand. Layout and meaning: that tool's docstring\n"
             "and engine/ai/opp_shape.py.\n"
             '"""\n\n' % (args.matches, args.seed, samples)
-            + literal("PRIOR", p_rows) + "\n" + literal("STEP", s_rows))
+            + literal("PRIOR", p1) + "\n" + literal("PRIOR2", p2) + "\n"
+            + literal("STEP", s_rows))
 
 
 def main(argv=None):
@@ -174,7 +203,7 @@ def main(argv=None):
     while s < args.seed + args.matches:
         chunks.append((s, min(args.seed + args.matches, s + 25)))
         s += 25
-    prior = [[0] * D_BUCKETS for _ in range(N_BUCKETS * V_BUCKETS)]
+    priors = (new_prior(), new_prior())
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
     if args.jobs > 1:
         import multiprocessing
@@ -182,15 +211,16 @@ def main(argv=None):
             results = pool.map(work, chunks)
     else:
         results = [work(c) for c in chunks]
-    for p, st in results:
-        for i, r in enumerate(p):
-            for j, x in enumerate(r):
-                prior[i][j] += x
+    for ps, st in results:
+        for k, p in enumerate(ps):
+            for i, r in enumerate(p):
+                for j, x in enumerate(r):
+                    priors[k][i][j] += x
         for i, r in enumerate(st):
             for j, x in enumerate(r):
                 step[i][j] += x
-    samples = sum(sum(r) for r in prior)
-    p_rows, s_rows = fit(prior, step)
+    samples = sum(sum(r) for p in priors for r in p)
+    p_rows, s_rows = fit(priors, step)
     want = text(p_rows, s_rows, args, samples)
     if args.check:
         with open(OUT) as f:

@@ -74,4 +74,12 @@ runtime for a given seed). A decision reads the view through its
 allocation-free accessors (load_masks, pile_card, the log bytearrays).
 """
 from .player import Player, ACTION_TEXT, LEVELS
-from .obs import ObsView, obs_from_view
+
+
+def __getattr__(name):
+    # The plain-data observation (arena, OpenSpiel adapter, your own bots)
+    # is not needed on the device: loaded on first use.
+    if name in ("ObsView", "obs_from_view"):
+        from .obs import ObsView, obs_from_view
+        return ObsView if name == "ObsView" else obs_from_view
+    raise AttributeError(name)

@@ -27,6 +27,9 @@ DANGER_SCALE = const(10)  # danger x (deadwood left + this) / (10 + this)
 LAM_EARLY = const(48)    # (x1/16) weight of meld gains with a full stock ...
 LAM_LATE = const(16)     # ... falling to this as the stock runs out
 LAM_WAIT = const(16)     # ... and this while playing on with a knockable hand
+DANGER_PATIENT = const(0)
+LAM_EAGER = const(128)
+LAM_PATIENT = const(0)
 LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
                          # of the opponent's last discard
 GIN_VALUE = const(-3200)  # a gin hand: nothing is better
@@ -47,6 +50,13 @@ class Evaluator:
         self.t_lam2 = LAM_LATE if hard else 16
         self.t_lamw = LAM_WAIT if hard else -1
         self.t_lv = LAM_LOW if hard else -1   # -1: off
+        # the opponent's style (habit.py): feeding a player who plays for
+        # gin costs more; a quick knocker makes low deadwood worth more
+        self.t_dpat = DANGER_PATIENT   # (x1/256) extra danger at a sure patient
+        self.t_leager = LAM_EAGER      # (x1/256) meld weight cut at a sure eager
+        self.t_lpat = LAM_PATIENT      # (x1/256) ... and at a sure patient player
+        self.patient = 0             # (x1/256) the habit's share of T <= 2
+        self.eager = 0               # (x1/256) its share of T = 10
 
     def set_lam(self, k):
         """The meld-gain weight for this decision (stock left, the
@@ -58,6 +68,10 @@ class Evaluator:
             # still to come count for less
             vl = CARD_VALUE[k.olast]
             lam = lam * (vl + self.t_lv) // (10 + self.t_lv)
+        if self.t_leager:
+            lam -= lam * self.t_leager * self.eager >> 16
+        if self.t_lpat:
+            lam -= lam * self.t_lpat * self.patient >> 16
         self.lam = lam
 
     def value10(self, h):
@@ -215,6 +229,8 @@ class Evaluator:
                 v = e
                 if danger:
                     dg = self.t_danger * model.danger(k, c)
+                    if self.t_dpat:
+                        dg += dg * self.t_dpat * self.patient >> 16
                     # feeding costs more the more deadwood we would be
                     # caught with when the opponent knocks
                     v += dg * (dwc + self.t_dsc) // ((10 + self.t_dsc) * 16)

@@ -18,16 +18,23 @@ After each hand with a showdown (both hands are shown, R8) it learns:
   one of the eleven cards short otherwise (the stock card is any of them):
   where that hand was within the limit it played on then, T < e (weighted
   by the share of candidates that say so).
+* its style: at a showdown as the defender, its deadwood after its last
+  discard is likelier under one of two fitted shapes (opp_tables.py: a
+  player keeping its deadwood lowest, or one keeping cards for its draws);
+  `mix` is the weight of the first.
 An observation that contradicts a T scales that T by EPS rather than
 ruling it out (people are not thresholds), and after every hand the
 estimate moves FORGET of the way back to the prior: a player who changes
 style every few hands is followed within a hand or two, and a few hands
 of one style cannot fix the estimate for good. A drawn hand shows no
-cards and teaches nothing.
+cards; that the opponent never knocked through it makes a high T less
+likely (by DRAWN_SLOPE per step of T).
 """
 from ..compat import const
 from ..melds import deadwood4
 from ..hand import DRAW_STOCK, DISCARD, KNOCK, TOOK
+from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket
+from .opp_tables import PRIOR, PRIOR2
 
 T_LEVELS = const(11)     # thresholds 0 (gin only) .. 10
 W_TOTAL = const(4096)
@@ -35,6 +42,8 @@ EPS = const(40)          # (x1/256) weight kept by a T an observation contradict
 FORGET = const(20)       # (x1/256) pulled back towards the prior after each hand
 END_STOCK = const(3)     # a knock this close to the stock's end says little
 KNOCK_EPS = const(20)    # likelihood (x1/4096) of a knock above the threshold
+DRAWN_SLOPE = const(20)  # a drawn hand: T's likelihood 256 - this * T (x1/256)
+RECORD_SIZE = const(12)  # bytes of record(): T_LEVELS weights and the mix
 
 
 class Habit:
@@ -45,6 +54,9 @@ class Habit:
         self.m = [0, 0, 0, 0]
         self.held = [0, 0, 0, 0]
         self.agree = [0] * T_LEVELS
+        self.mix = 128           # (x1/256) how much it plays like a deadwood
+                                 # minimiser (PRIOR) rather than a drawer (PRIOR2)
+        self.mix0 = 128
         self.seen = 0            # finished hands learned from
         self.shown = 0           # of them, hands whose showdown taught something
         self.neutral()
@@ -54,6 +66,7 @@ class Habit:
         """Forget everything: the neutral prior. Neither style is favoured:
         a third on knocking at once (T = 10), a third on gin only (T = 0),
         a third spread over the thresholds between."""
+        self.mix0 = 128
         p = self.prior
         p[0] = W_TOTAL // 3
         p[T_LEVELS - 1] = W_TOTAL // 3
@@ -66,25 +79,29 @@ class Habit:
         """A new match: start again from the prior."""
         for t in range(T_LEVELS):
             self.w[t] = self.prior[t]
+        self.mix = self.mix0
         self.seen = 0
         self.shown = 0
 
     def record(self):
-        """The estimate as T_LEVELS bytes (0..255 each), to keep between
-        matches (the statistics file)."""
-        out = bytearray(T_LEVELS)
+        """The estimate as RECORD_SIZE bytes (the thresholds' weights, then
+        the style mix; 0..255 each), to keep between matches (the
+        statistics file)."""
+        out = bytearray(RECORD_SIZE)
         w = self.w
         for t in range(T_LEVELS):
             x = w[t] * 255 // W_TOTAL
             out[t] = x if x < 256 else 255
+        out[T_LEVELS] = self.mix if self.mix < 256 else 255
         return bytes(out)
 
     def load(self, data):
         """Start matches from a record() kept earlier (half-way back to
         neutral: a new match may be a new player); bad data: neutral."""
         self.neutral()
-        if data is None or len(data) != T_LEVELS:
+        if data is None or len(data) != RECORD_SIZE:
             return
+        self.mix0 = (data[T_LEVELS] + 128) // 2
         tot = 0
         for t in range(T_LEVELS):
             tot += data[t]
@@ -142,11 +159,17 @@ class Habit:
             for t in range(T_LEVELS):
                 w[t] = (w[t] * (256 - FORGET) + p[t] * FORGET) >> 8
             self._norm(w)
+            self.mix = (self.mix * (256 - FORGET) + self.mix0 * FORGET) >> 8
 
     def _learn_hand(self, view, i, me):
         r = view.past_result(i)
         if r.winner is None:
-            return False             # drawn: no cards shown
+            # drawn: no cards are shown, but it never knocked in a whole
+            # hand, which an eager knocker seldom manages
+            lik = self.lik
+            for t in range(T_LEVELS):
+                lik[t] = 256 - DRAWN_SLOPE * t
+            return self._apply()
         opp = 1 - me
         lim = view.past_limit(i)
         f = self.m
@@ -159,8 +182,9 @@ class Habit:
         n = len(log)
         if r.knocker != opp:
             e = deadwood4(f[0], f[1], f[2], f[3])
+            self._style(e, log, ls, opp)
             if e > lim:
-                return False
+                return True
             self._below(e)
             return self._apply()
         # The opponent knocked (or went gin) with its last move.
@@ -198,6 +222,22 @@ class Habit:
             else:
                 x = (2 * k + t) * 4096 // (t * (2 * t + 1))
             lik[t] = lik[t] * x >> 8
+
+    def _style(self, e, log, ls, opp):
+        """Its deadwood e after its last discard: which prior shape (a
+        minimiser's, PRIOR, or a drawer's, PRIOR2) made it likelier."""
+        n = 0
+        last = 12
+        for j in range(len(log)):
+            code = log[j]
+            if ls[j] == opp and DISCARD <= code < KNOCK:
+                n += 1
+                last = (code - DISCARD) % 13
+        row = (n_bucket(n) * V_BUCKETS + v_bucket(last)) * D_BUCKETS + d_bucket(e)
+        a = self.mix * (PRIOR[row] + 2)
+        b = (256 - self.mix) * (PRIOR2[row] + 2)
+        m = a * 256 // (a + b)
+        self.mix = 8 if m < 8 else (248 if m > 248 else m)
 
     def _below(self, e):
         """It held deadwood e (within the limit) and did not knock: T < e."""

@@ -35,16 +35,18 @@ from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import low_after_discard4, _BIT_RANK
 from .opp_shape import D_BUCKETS, V_BUCKETS, D_MID, n_bucket, v_bucket, d_bucket
-from .opp_tables import PRIOR, STEP
+from .opp_tables import PRIOR, PRIOR2, STEP
 from .habit import T_LEVELS
 
 STYLE_ESTIMATE = const(0)
 STYLE_EAGER = const(1)    # knock as soon as the rules allow (sparring)
 STYLE_PATIENT = const(2)  # only gin, or the stock's last card (sparring)
 
-_MAX_DW = const(101)      # deadwood values 0..100 (V5 limits up to 100)
 ROUNDS = const(6)         # rounds of play looked at before the planned knock
 END_KNOCK = const(2)      # with this few stock cards left anyone knocks
+BIAS = const(40)          # the plan never waits past its round: EN runs low
+UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
+FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
 
 
 class KnockRule:
@@ -52,15 +54,20 @@ class KnockRule:
         self.model = model
         self.habit = habit
         self.style = STYLE_ESTIMATE
-        self.t_bias = 0          # (x16) playing on must beat knocking by this
-        self.r = [0] * _MAX_DW   # our deadwood after our next draw (weights)
+        self.t_bias = BIAS       # (x16) playing on must beat knocking by this
+        self.t_feed = FEED       # (x1/256) weight of the model's meld-pair chance
+        self.t_upout = UPOUT     # (x1/256) a card it holds is its next discard
+        self.up_gin = 0
+        self.g1 = 0
+        self.r = [0] * 11        # our deadwood after our next draw (weights)
         self.val = [0] * D_BUCKETS
+        self.pr = [0] * D_BUCKETS
         self.ucr = [0] * (D_BUCKETS * ROUNDS)
         self.kr = [0] * (D_BUCKETS * ROUNDS)
         self.gins = [0] * (ROUNDS + 1)
         self.dm = [0] * (ROUNDS + 1)
-        self.cur = [0] * _MAX_DW
-        self.nxt = [0] * _MAX_DW
+        self.cur = [0] * 11      # (grown for knock limits above 10, V5)
+        self.nxt = [0] * 11
         self.b = [0] * D_BUCKETS
         self.b2 = [0] * D_BUCKETS
         self.plan = [0] * (ROUNDS + 1)
@@ -81,19 +88,29 @@ class KnockRule:
             return self.ek > 0
         return self.ek >= self.en + self.t_bias
 
+    def _prior(self, k):
+        """The prior shape of the opponent's deadwood now (self.pr, sums to
+        about 255): the two fitted shapes mixed by its learned style."""
+        row = (n_bucket(k.odn) * V_BUCKETS + v_bucket(k.olast_rank)) * D_BUCKETS
+        mix = self.habit.mix
+        pr = self.pr
+        for i in range(D_BUCKETS):
+            pr[i] = (PRIOR[row + i] * mix + PRIOR2[row + i] * (256 - mix)) >> 8
+        return pr
+
     def gin_value(self, k):
         """What going gin scores (x16): the gin bonus and the opponent's
         expected deadwood (R10; no layoffs, R9)."""
         habit = self.habit
         w = habit.w
-        row = (n_bucket(k.odn) * V_BUCKETS + v_bucket(k.olast_rank)) * D_BUCKETS
+        pr = self._prior(k)
         num = 0
         den = 0
         for t in range(T_LEVELS):
             thr = k.limit if t == T_LEVELS - 1 else (t if t < k.limit else k.limit)
             for i in range(D_BUCKETS):
                 if D_MID[i] > thr:
-                    p = PRIOR[row + i] * (w[t] >> 4)
+                    p = pr[i] * (w[t] >> 4)
                     num += p * D_MID[i]
                     den += p
         ed = num * 16 // den if den else 160
@@ -137,7 +154,9 @@ class KnockRule:
         model = self.model
         ul = model.ul
         ps = model.ps
+        po = model.po
         tot = 0
+        upg = 0
         for i in range(model.un):
             u = ul[i]
             s = u // 13
@@ -148,6 +167,12 @@ class KnockRule:
             p = ps[u]
             r[e if e < dw else dw] += p
             tot += p
+            if e == 0:
+                upg += po[u]
+        # the opponent may throw us a gin card first (x1/256): each card
+        # it holds is its next discard with chance t_upout / 256
+        upg = upg * self.t_upout >> 8
+        self.up_gin = upg if upg < 256 else 256
         return tot
 
     def _our_rounds(self, dw, lay, bu):
@@ -200,13 +225,19 @@ class KnockRule:
                 else:
                     nxt[dw] = 256
             else:
+                # our gin chance stays what the exact first draw found (the
+                # same outs); the other draws improve along STEP
+                g1 = self.g1
                 for e in range(1, dw + 1):
                     q = cur[e]
                     if not q:
                         continue
+                    x = q * g1 >> 8
+                    nxt[0] += x
+                    q -= x
                     row = e * D_BUCKETS
                     moved = 0
-                    for f in range(e):
+                    for f in range(1, e):
                         x = q * STEP[row + f] >> 8
                         nxt[f] += x
                         moved += x
@@ -217,6 +248,10 @@ class KnockRule:
             if tot <= 0:
                 tot = 1
             gins[m] = nxt[0] * 256 // tot
+            if m == 1:
+                self.g1 = gins[1]
+                ug = self.up_gin
+                gins[1] = ug + ((256 - ug) * gins[1] >> 8)
             ng = tot - nxt[0]
             for j in range(D_BUCKETS):
                 x = D_MID[j] * 16 - lay
@@ -234,6 +269,13 @@ class KnockRule:
             for e in range(1, dw + 1):
                 cur[e] = nxt[e]
 
+    def _room(self, dw):
+        # deadwood values 0..dw: above 10 only with a V5 knock limit
+        if len(self.r) <= dw:
+            self.r = [0] * (dw + 1)
+            self.cur = [0] * (dw + 1)
+            self.nxt = [0] * (dw + 1)
+
     def estimate(self, k, dw, h, c):
         """Set self.ek (knock now) and self.en (the best of knocking after
         one to ROUNDS more rounds), points x16, for deadwood dw and the ten
@@ -244,6 +286,7 @@ class KnockRule:
         bu = k.uc_bonus * 16
         bg = k.gin_bonus * 16
         d16 = dw * 16
+        self._room(dw)
         lay = self._layoff(k, h)
         left = k.stock - k.stop_at
         self._our_draw(h, dw)
@@ -258,11 +301,11 @@ class KnockRule:
             if x < 0:
                 x = 0
             val[j] = x - d16 if x > d16 else -(bu + d16 - x)
-        row = (n_bucket(k.odn) * V_BUCKETS + v_bucket(k.olast_rank)) * D_BUCKETS
+        pr = self._prior(k)
         # our discard c if we play on: the opponent's gain from taking it
         model = self.model
         model.feed(k, c)
-        fp = model.f_p
+        fp = model.f_p * self.t_feed >> 8
         fsave = model.f_save
         vc = CARD_VALUE[c] * 16
         # its highest deadwood card: at most its last discard's value
@@ -284,7 +327,7 @@ class KnockRule:
             thr = lim if t == T_LEVELS - 1 else (t if t < lim else lim)
             z = 0
             for i in range(D_BUCKETS):
-                p = PRIOR[row + i] if D_MID[i] > thr else 0
+                p = pr[i] if D_MID[i] > thr else 0
                 b[i] = p
                 z += p
             if z <= 0:
@@ -320,6 +363,14 @@ class KnockRule:
                         # (feed), or, below its threshold, to knock
                         di = D_MID[i] * 16
                         hv = hv_opp if hv_opp < di else di
+                        if fp:
+                            # it holds a pair for c: melds it, throws its
+                            # highest deadwood card (the pair counted at
+                            # half: it need not have been deadwood)
+                            e = (di - (fsave >> 1) - hv) >> 4
+                            pm = p * fp >> 8
+                            b2[d_bucket(e if e > 0 else 0)] += pm * 255
+                            p -= pm
                         e = (di + vc - hv) >> 4
                         if 0 < e <= thr_m and e < D_MID[i]:
                             b2[d_bucket(e)] += p * 255

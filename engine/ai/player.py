@@ -9,8 +9,15 @@ from .model import CardModel
 from .evaluate import Evaluator
 from .knock import KnockRule
 from .habit import Habit
-from .obs import ObsView
-from . import why as _why
+
+# what the last decision found, for the hint's words (why.py)
+WHY_NONE = const(0)
+WHY_KNOCK = const(1)
+WHY_DISCARD = const(2)
+WHY_TAKE_MELD = const(3)
+WHY_TAKE_KNOCK = const(4)
+WHY_TAKE_LOWER = const(5)
+WHY_KNOCK_LATER = const(6)
 
 TAKE_BIAS = const(4)     # (x1/16) taking the upcard must beat drawing by this
 RHO = const(16)          # (x1/16) weight of the next draw's gain when drawing
@@ -67,8 +74,9 @@ class Player:
         if self.lv == 2:
             self.habit.learn(view, self.k.seat)
         code = self._decide(self.k, self.lv)
-        if isinstance(view, ObsView):
-            return view.legalise(ACTION_TEXT[code], self)
+        legalise = getattr(view, "legalise", None)   # an obs (obs.py)
+        if legalise is not None:
+            return legalise(ACTION_TEXT[code], self)
         return ACTION_TEXT[code]
 
     def hint(self, view):
@@ -83,14 +91,21 @@ class Player:
         self.habit.learn(view, k.seat)
         code = self._decide(k, 2)
         act = ACTION_TEXT[code]
-        if isinstance(view, ObsView):
-            act = view.legalise(act, self)
-        return act, _why.why(self, k, code)
+        legalise = getattr(view, "legalise", None)
+        if legalise is not None:
+            act = legalise(act, self)
+        from .why import why             # the hint's words: loaded when asked
+        return act, why(self, k, code)
 
     # -- decisions -----------------------------------------------------------------
     def _prepare(self, k, lv):
         self.model.fill(k, lv >= 2)
-        self.ev.set_lam(k)
+        ev = self.ev
+        if lv >= 2:
+            h = self.habit
+            ev.patient = h.patient() >> 4       # W_TOTAL 4096 -> x1/256
+            ev.eager = h.w[10] >> 4
+        ev.set_lam(k)
 
     def _decide(self, k, lv):
         m = self.m
@@ -105,13 +120,13 @@ class Player:
             if lv >= 1:
                 self._prepare(k, lv)
             if dw <= k.limit and self._knocks(k, lv, dw, x & 63):
-                self.why_kind = _why.WHY_KNOCK
+                self.why_kind = WHY_KNOCK
                 self.why_val = dw
                 return KNOCK + (x & 63)
             if lv == 0:
                 return DISCARD + self._easy_discard(k, x & 63)
             c = self.ev.discard_choice(k, lv >= 2, k.limit, k.taken)
-            self.why_kind = _why.WHY_KNOCK_LATER if dw <= k.limit else _why.WHY_DISCARD
+            self.why_kind = WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD
             return DISCARD + c
         if k.phase == PH_OFFER or k.phase == PH_DRAW:
             if k.up != NO_CARD and not k.stock_only and self._wants_up(k, lv):
@@ -171,11 +186,11 @@ class Player:
         m[1] = mine[1]
         m[2] = mine[2]
         m[3] = mine[3]
-        self.why_kind = _why.WHY_NONE
+        self.why_kind = WHY_NONE
         if lv == 0:
             # easy: only for a finished meld
             if in_meld(m, up):
-                self.why_kind = _why.WHY_TAKE_MELD
+                self.why_kind = WHY_TAKE_MELD
                 return True
             return False
         now = deadwood4(mine[0], mine[1], mine[2], mine[3])
@@ -184,7 +199,7 @@ class Player:
         after = x >> 6
         self._prepare(k, lv)
         if after <= k.limit and self._knocks(k, lv, after, x & 63):
-            self.why_kind = _why.WHY_TAKE_KNOCK
+            self.why_kind = WHY_TAKE_KNOCK
             self.why_val = after
             return True
         ev = self.ev
@@ -199,8 +214,8 @@ class Player:
         v0 = ev.value10(h)
         stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
         if take + self.t_bias < stock:
-            self.why_kind = (_why.WHY_TAKE_MELD if after < now and in_meld(mine, up)
-                             else _why.WHY_TAKE_LOWER)
+            self.why_kind = (WHY_TAKE_MELD if after < now and in_meld(mine, up)
+                             else WHY_TAKE_LOWER)
             self.why_val = after
             return True
         return False

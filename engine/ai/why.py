@@ -7,14 +7,7 @@ from ..melds import deadwood4
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, KNOCK
 from .know import in_meld
 
-# why_kind: what the last decision found (Player.why_kind)
-WHY_NONE = 0
-WHY_KNOCK = 1
-WHY_DISCARD = 2
-WHY_TAKE_MELD = 3
-WHY_TAKE_KNOCK = 4
-WHY_TAKE_LOWER = 5
-WHY_KNOCK_LATER = 6
+from .player import WHY_TAKE_KNOCK, WHY_KNOCK_LATER
 
 
 def makes_run(m, u):

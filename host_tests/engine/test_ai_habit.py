@@ -1,0 +1,197 @@
+"""The hard AI learns its opponent's knock habit from the showdowns
+(engine/ai/habit.py) and weighs a knock by its expected points
+(engine/ai/knock.py).
+
+Portable: plain functions and asserts (pytest on CPython, host_tests/runner.py
+on the MicroPython ports).
+"""
+from engine import Match, CARDEMS, NO_CARD, card_text, cards
+from engine.melds import best_discard4
+from engine.ai import Player
+from engine.ai.know import in_meld
+from engine.ai.habit import Habit, W_TOTAL, T_LEVELS, RECORD_SIZE
+from scenario import match_with, play
+
+LONG = CARDEMS.copy(target=2000)     # hands keep coming: the match never ends
+
+
+class Greedy:
+    """Lowest deadwood always; knocks at deadwood <= threshold (0: gin only)."""
+
+    def __init__(self, threshold):
+        self.threshold = threshold
+        self.m = [0, 0, 0, 0]
+
+    def choose(self, v):
+        m = self.m
+        v.load_masks(m)
+        if v.phase == "discard":
+            t = v.taken
+            x = best_discard4(m, NO_CARD if t is None else t)
+            knock = (x >> 6) <= min(self.threshold, v.knock_limit)
+            return ("knock:" if knock else "discard:") + card_text(x & 63)
+        up = v.upcard
+        if up is not None and "draw_upcard" in v.legal and in_meld(m, up):
+            return "draw_upcard"
+        return "pass" if v.phase == "first_upcard" else "draw_stock"
+
+
+def play_hands(opponents, seed=11):
+    """Hard (seat 1) against a greedy player whose threshold for hand i is
+    opponents[i]; returns the hard Player after it has seen every hand."""
+    m = Match(LONG, seed)
+    ai = Player("hard", seed)
+    i = 0
+    while True:
+        if m.phase == "hand_over":
+            i += 1
+            if i == len(opponents):
+                break
+            m.next_hand()
+            continue
+        s = m.to_move
+        bot = ai if s == 1 else Greedy(opponents[i])
+        assert m.act(bot.choose(m.view(s))) is None
+    ai.habit.learn(m.view(1), 1)       # the last showdown too
+    return ai
+
+
+def share(w, lo, hi):
+    """Share (x1/1000) of thresholds lo..hi in the weights w."""
+    return sum([w[t] for t in range(lo, hi + 1)]) * 1000 // W_TOTAL
+
+
+def test_habit_starts_neutral():
+    h = Habit()
+    assert share(h.w, 10, 10) == share(h.w, 0, 0)
+    assert abs(sum(h.w) - W_TOTAL) < T_LEVELS
+
+
+def test_habit_learns_an_eager_knocker():
+    h = Habit()
+    ai = play_hands([10] * 8)
+    assert share(ai.habit.w, 10, 10) > share(h.w, 10, 10) + 150, ai.habit.w
+    assert share(ai.habit.w, 0, 2) < share(h.w, 0, 2), ai.habit.w
+
+
+def test_habit_learns_a_player_who_waits_for_gin():
+    h = Habit()
+    ai = play_hands([0] * 8)
+    assert share(ai.habit.w, 0, 2) > share(h.w, 0, 2) + 150, ai.habit.w
+    assert share(ai.habit.w, 10, 10) < share(h.w, 10, 10), ai.habit.w
+
+
+def test_habit_follows_a_player_who_changes_style():
+    eager = play_hands([10] * 6)
+    switched = play_hands([10] * 6 + [0] * 6)
+    # six patient hands after six eager ones: the estimate has turned
+    assert share(switched.habit.w, 10, 10) < share(eager.habit.w, 10, 10), switched.habit.w
+    assert share(switched.habit.w, 0, 2) > share(eager.habit.w, 0, 2), switched.habit.w
+
+
+def test_habit_learns_only_once_per_hand():
+    ai = play_hands([10] * 5)
+    w = list(ai.habit.w)
+    m = Match(LONG, 3)
+    # the same view again teaches nothing new
+    ai2 = play_hands([10] * 5)
+    ai2.habit.learn(m.view(1), 1)      # another match: starts again from the prior
+    assert ai2.habit.seen == 0
+    assert w == play_hands([10] * 5).habit.w
+
+
+def test_habit_record_keeps_the_estimate_between_matches():
+    ai = play_hands([0] * 6)
+    rec = ai.habit.record()
+    assert len(rec) == RECORD_SIZE
+    h = Habit()
+    h.load(rec)
+    # half-way back to neutral, but on the patient side
+    n = Habit()
+    assert share(h.w, 0, 2) > share(n.w, 0, 2)
+    assert share(h.w, 0, 2) < share(ai.habit.w, 0, 2)
+    h.load(b"\x00" * RECORD_SIZE)      # nothing in it: neutral
+    assert h.w == n.w
+    h.load(b"bad")                     # wrong size: neutral
+    assert h.w == n.w
+
+
+def test_forgetting_the_style_is_neutral():
+    ai = play_hands([10] * 6)
+    ai.habit.neutral()
+    assert ai.habit.w == Habit().w
+
+
+# -- the knock estimate ---------------------------------------------------------
+
+OPP = "8s 9s Ks 2h Qh 3d 5d Kd 3c Qc"       # seat 0, hidden from hard
+
+
+def position(hard, burns, opp_last, final, upcard="7c"):
+    """Hard (seat 1) holds `hard` and has just drawn `final`, after both
+    seats drew and threw back `burns` stock cards each (seat 0's last one
+    `opp_last`): a match at hard's discard, `burns` turns into the hand."""
+    used = cards(OPP + " " + hard + " " + upcard + " " + opp_last + " " + final)
+    free = [c for c in range(52) if c not in used]
+    seq = []
+    for i in range(burns):
+        seq.append(opp_last if i == burns - 1 else card_text(free.pop()))
+        seq.append(card_text(free.pop()))
+    seq = seq[:-1] + [final]                 # hard's last draw is `final`
+    m = match_with(OPP, hard, upcard, " ".join(seq))
+    for i in range(2 * burns - 1):
+        h = m.hand
+        before = h.cards_of(h.turn)
+        play(m, "draw_stock")
+        new = [c for c in h.cards_of(h.turn) if c not in before]
+        play(m, "discard:" + card_text(new[0]))
+    play(m, "draw_stock")
+    assert m.to_move == 1 and m.phase == "discard"
+    return m
+
+
+def knock_estimate(m, habit_t):
+    """(action, EK, EN) of hard at this discard, its habit estimate fixed
+    on threshold habit_t."""
+    p = Player("hard")
+    w = p.habit.w
+    for t in range(T_LEVELS):
+        w[t] = 1
+    w[habit_t] = W_TOTAL - T_LEVELS
+    p.habit.learn = lambda view, me: None
+    a = p.choose(m.view(1))
+    return a, p.knock.ek / 16, p.knock.en / 16
+
+
+def test_knock_estimate_an_early_knock_on_a_low_hand_pays():
+    # After one turn each, hard keeps three melds and the 2c (2 deadwood);
+    # the opponent threw a king: its deadwood is high, a knock wins big,
+    # whatever its habit.
+    m = position("As 2s 3s 5h 6h 7h 9d Td Jd 2c", 1, "Kh", "Kc")
+    for t in (0, 10):
+        a, ek, en = knock_estimate(m, t)
+        assert ek > 15, (t, ek, en)
+        assert a == "knock:Kc", (t, a, ek, en)
+
+
+def test_knock_estimate_late_against_a_player_playing_for_gin_fears_the_undercut():
+    # Twelve turns in, the opponent (who only goes gin) has just thrown an
+    # ace: its deadwood is low, and knocking with 9 would be undercut (R10).
+    m = position("As 2s 3s 5h 6h 7h 9d Td Jd 9c", 12, "Ad", "Kc")
+    a, ek, en = knock_estimate(m, 0)
+    assert ek < 0, (ek, en)
+    assert a.startswith("discard:"), a
+
+
+def test_knock_estimate_at_one_deadwood_waits_for_a_quick_knocker():
+    # Late, 1 deadwood: an opponent that knocks as soon as it can will
+    # soon knock into it (the undercut, R10) rather than let hard lay it
+    # bare; playing on is worth more than the knock's few points.
+    m = position("As 2s 3s 5h 6h 7h 9d Td Jd Ac", 9, "Jc", "Kc")
+    a, ek, en = knock_estimate(m, 10)
+    assert en > ek, (ek, en)
+    assert a.startswith("discard:"), a
+    # against a player who only goes gin the same hand knocks at once
+    a, ek, en = knock_estimate(m, 0)
+    assert ek > en, (ek, en)
+    assert a == "knock:Kc", a
