@@ -44,7 +44,7 @@ STYLE_PATIENT = const(2)  # only gin, or the stock's last card (sparring)
 
 ROUNDS = const(6)         # rounds of play looked at before the planned knock
 END_KNOCK = const(2)      # with this few stock cards left anyone knocks
-BIAS = const(40)          # the plan never waits past its round: EN runs low
+BIAS = const(80)          # (x16) playing on against a sure quick knocker: EN runs low
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
 
@@ -86,7 +86,10 @@ class KnockRule:
         self.estimate(k, dw, h, c)
         if left <= 0:
             return self.ek > 0
-        return self.ek >= self.en + self.t_bias
+        # the plan undervalues playing on most against a quick knocker (it
+        # may knock into our undercut on any later turn)
+        bias = self.t_bias * self.habit.w[T_LEVELS - 1] >> 12
+        return self.ek >= self.en + bias
 
     def _prior(self, k):
         """The prior shape of the opponent's deadwood now (self.pr, sums to

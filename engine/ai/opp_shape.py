@@ -13,7 +13,7 @@ _DB = bytearray(100)
 for _d in range(100):
     _DB[_d] = (_d if _d <= 10 else 11 if _d <= 13 else 12 if _d <= 17
                else 13 if _d <= 22 else 14 if _d <= 29 else 15)
-D_MID = bytes((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 26, 36))
+D_MID = bytes((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 26, 44))
 # n (the opponent's discards this hand, its turn number) -> bucket
 _NB = bytes((0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 8))
 # rank (A..K) of its last discard -> bucket (value 1-3, 4-6, 7-9, 10)

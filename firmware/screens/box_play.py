@@ -158,6 +158,8 @@ class BoxPlay(Play):
         self._sync_turn(now)
 
     # -- the AI players ----------------------------------------------------
+    plans_ahead = False     # the captain weighs the sitter's advice when it moves
+
     def _ai_move(self, now):
         from engine.box_ai import consider, sitter_advice
         m = self.app.match

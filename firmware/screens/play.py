@@ -63,6 +63,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.src = 0                  # draw cursor: 0 stock (or pass), 1 pile
         self.cur = 0                  # discard cursor: index in self.row
         self.ai_due = 0
+        self.ai_plan = None            # the AI's move, worked out in its pause
         self.end_due = 0
         self.mark_until = 0
         self.mark = False
@@ -118,6 +119,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
+            self.ai_plan = None
         self._select(self.cur)
         self._sync_ai_text()
 
@@ -184,6 +186,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
+            self.ai_plan = None
         self._select(self.cur)
         self._sync_ai_text()
 
@@ -244,6 +247,13 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         if self.overlay == O_MENU or self.overlay == O_PILE:
             return wait                   # paused while the menu is open
         if self.mode == M_AI and self.overlay == O_NONE:
+            if self.ai_plan is None and self.plans_ahead:
+                if self.dirty:
+                    return 0              # show CPU THINKING first, then decide
+                # Decide now, while the AI speed setting's pause runs: the
+                # pause hides the thinking instead of adding to it.
+                self._plan_ai()
+                now = self.app.clock()
             left = ticks_diff(self.ai_due, now)
             if left <= 0:
                 self._ai_move(now)

@@ -16,6 +16,18 @@ from engine.hand import DRAW_STOCK, PASS, DISCARD, KNOCK, TOOK
 
 
 class AiTurn:
+    plans_ahead = True      # the AI decides at the start of its pause
+
+    def _plan_ai(self):
+        """The AI's move for the position on screen (kept in ai_plan until
+        the pause ends). A bug in the AI must not stop the game: the move is
+        then the first legal one."""
+        m = self.app.match
+        try:
+            self.ai_plan = self.app.ai.choose(m.view(1))
+        except Exception:
+            self.ai_plan = m.legal()[0]
+
     def _ai_event(self, ev, now):
         if ev == btn.A:
             self.ai_due = now               # hurry the AI up
@@ -23,11 +35,10 @@ class AiTurn:
 
     def _ai_move(self, now):
         m = self.app.match
-        ai = self.app.ai
-        try:
-            why = m.act(ai.choose(m.view(1)))
-        except Exception as e:          # a bug in the AI must not stop the game
-            why = str(e)
+        if self.ai_plan is None:
+            self._plan_ai()
+        why = m.act(self.ai_plan)
+        self.ai_plan = None
         if why is not None:
             # The AI must never stall the game; fall back to a legal move.
             m.act(m.legal()[0])

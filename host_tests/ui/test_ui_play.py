@@ -358,3 +358,50 @@ def test_v4_bonus_breakdown_at_the_match_end():
     e = sim.app.match.end
     assert e.game_bonus == 100 and e.hand_bonus == 25 * e.hands_won[e.winner]
     assert sim.image() == bytes(sim.app.canvas.buf)
+
+
+class _SlowThinker:
+    """The simple policy taking `think` ms of the (fake) clock per decision;
+    records when each decision starts and what the frame showed then."""
+
+    def __init__(self, sim_box, think):
+        self.sim_box = sim_box
+        self.think = think
+        self.starts = []
+
+    def choose(self, view):
+        sim = self.sim_box[0]
+        self.starts.append((sim.clock.t, sim.app.screen.thinking))
+        sim.clock.advance(self.think)
+        return simple_choice(view)
+
+    def hint(self, view):
+        return simple_choice(view), "least deadwood"
+
+
+def test_the_ai_thinks_during_its_pause_not_after_it():
+    # The AI speed setting's pause (900 ms at "normal") hides the time the AI
+    # takes: it decides as soon as CPU THINKING is on the screen, and moves
+    # when the pause is over, not pause + thinking later.
+    box = []
+    ai = _SlowThinker(box, 300)
+    sim = Sim(seed=1, storage=MemStorage(), player_factory=lambda lv, s: ai,
+              settings={"speed": "normal"})
+    box.append(sim)
+    sim.press("A")                      # NEW MATCH
+    m = sim.app.match
+    play_turn(sim)                      # draw
+    keys = presses_for(sim, simple_choice(m.view(0)))
+    for k in keys[:-1]:
+        sim.press(k)
+    sim.press(keys[-1], settle=False)   # the discard: the AI's turn begins
+    assert m.to_move == 1 and len(m.hand.log) == 2
+    start = sim.clock.t
+    pause = sim.app.settings.speed_ms()
+    sim.run(pause - 100, 5)
+    # it decided at once, with CPU THINKING on the screen ...
+    assert len(ai.starts) == 1 and ai.starts[0][1], ai.starts
+    assert ai.starts[0][0] - start < 50, (ai.starts, start)
+    assert len(m.hand.log) == 2         # ... but moves only when the pause ends,
+    sim.run(150, 5)
+    assert len(m.hand.log) == 3         # not 300 ms of thinking later
