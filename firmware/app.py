@@ -112,7 +112,7 @@ class App:
             pass
         m = self.match
         if m is not None:
-            self.ai = self.player_factory(self.settings.level, ai_seed(m.seed))
+            self.ai = self._new_ai(m.seed)
             if m.phase == "hand_over":
                 # The commit that ended this hand may have come just before
                 # a cut, before its game record was written.
@@ -273,7 +273,44 @@ class App:
         seed = self.next_seed()
         self.match = engine.Match(self.rules(), seed)
         self.held = None
-        self.ai = self.player_factory(self.settings.level, ai_seed(seed))
+        self.ai = self._new_ai(seed)
+        self.save_match()
+
+    def _new_ai(self, seed):
+        """The AI for the match of `seed`, at the settings' level; the hard
+        level starts from the style it learned of this player in earlier
+        matches (the statistics keep it) and learns on from the match's own
+        showdowns (engine/ai/habit.py)."""
+        ai = self.player_factory(self.settings.level, ai_seed(seed))
+        habit = getattr(ai, "habit", None)
+        if habit is not None:
+            try:
+                habit.load(self.stats.style or None)
+            except Exception:
+                habit.neutral()
+        return ai
+
+    def _keep_style(self):
+        """A match is over: what the hard AI learned of the player's style
+        becomes the start of the next match's (kept with the statistics).
+        Only at a match's end, so a resumed match never counts a hand twice."""
+        ai = self.ai
+        habit = getattr(ai, "habit", None)
+        if habit is None or getattr(ai, "level", None) != "hard":
+            return
+        try:
+            habit.learn(self.match.view(1), 1)     # its last showdown too
+            self.stats.style = habit.record()
+        except Exception:
+            pass
+
+    def forget_style(self):
+        """Settings: FORGET MY STYLE. The hard AI forgets how the player
+        knocks, for this match and the next ones."""
+        self.stats.reset("style")
+        habit = getattr(self.ai, "habit", None)
+        if habit is not None:
+            habit.neutral()
         self.save_match()
 
     def match_in_progress(self):
@@ -320,6 +357,7 @@ class App:
         self.stats.record_hand(result)
         if self.match.end is not None:
             self.stats.record_match(self.match.end)
+            self._keep_style()
         self.hand_counted()
 
     def hand_counted(self):
@@ -354,7 +392,7 @@ class App:
         self._store("settings", self.settings.encode())
         m = self.match
         if m is not None and getattr(self.ai, "level", None) != self.settings.level:
-            self.ai = self.player_factory(self.settings.level, ai_seed(m.seed))
+            self.ai = self._new_ai(m.seed)
         self.apply_contrast()
 
     def apply_contrast(self):

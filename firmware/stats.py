@@ -27,7 +27,7 @@ form (key=value lines, before this encoding) still load.
 """
 
 MAGIC = b"ST"
-VERSION = 1
+VERSION = 2                   # 2: the opponent style record (tag 10)
 COUNT = 0
 BLOB = 1
 # (tag, name, kind, most bytes)
@@ -41,8 +41,11 @@ FIELDS = (
     (7, "undercuts", COUNT, 4),
     (8, "draws", COUNT, 4),
     (9, "best_hand", COUNT, 4),
+    # how the player knocks, as the hard AI learned it over earlier matches
+    # (engine/ai/habit.py: Habit.record(); empty: nothing learned yet)
+    (10, "style", BLOB, 32),
 )
-DEFAULTS = {}                 # name -> default for fields other than counters
+DEFAULTS = {"style": b""}     # name -> default for fields other than counters
 COUNT_MAX = (1 << 30) - 1
 BEST_HAND_MAX = 300           # more than any hand can score (R10; rules.LIMITS)
 STAT_KEYS = tuple([f[1] for f in FIELDS if f[2] == COUNT])

@@ -1,7 +1,9 @@
 """Settings: AI level and speed, the rules for new matches (a preset, then
 every variant one by one: V1 upcard offer, V2 Oklahoma, V3 two-card stop,
 V4 end bonuses, V5 match target, knock limit and who plays first), screen
-brightness and sound.
+brightness and sound, and YOUR STYLE: what the hard AI has learned of how
+the player knocks (NEW, QUICK, PATIENT or MIXED); A, then A again, makes it
+forget.
 
 A scrolling list, four rows at a time, the value on the right. UP/DOWN
 choose, LEFT/RIGHT (or A) change, B saves and goes back. The line under the
@@ -36,6 +38,7 @@ _ROWS = (
     ("first", b"FIRST", b""),
     ("brightness", b"SCREEN", b"SCREEN BRIGHTNESS"),
     ("sound", b"SOUND", b"SOUNDS ON OR OFF"),
+    ("style", b"YOUR STYLE", b"A: HARD CPU FORGETS HOW YOU KNOCK"),
 )
 _RULE_KEYS = ("rules", "upcard_offer", "oklahoma", "stop_at", "match_bonus",
               "target", "knock_limit", "first")
@@ -65,8 +68,23 @@ for _k, _opts in S.RULE_FIELDS:
     _OPTIONS[_k] = _opts
 
 
-def value_text(st, key):
+def style_text(style):
+    """What the hard AI has learned of the player's knocking, in a word
+    (engine/ai/habit.py's record: thresholds 0..10, then the style mix)."""
+    if not style or len(style) < 11:
+        return b"NEW"
+    tot = sum(style[:11]) or 1
+    if (style[0] + style[1] + style[2]) * 2 > tot:
+        return b"PATIENT"
+    if style[10] * 2 > tot:
+        return b"QUICK"
+    return b"MIXED"
+
+
+def value_text(st, key, stats=None):
     """The value of row `key` as shown on the right."""
+    if key == "style":
+        return style_text(stats.style if stats is not None else b"")
     v = getattr(st, key)
     if key == "rules":
         return v.upper().encode()
@@ -106,6 +124,7 @@ class SettingsScreen(Screen):
         self.menu = Menu([label for _, label, _ in _ROWS], [b""] * len(_ROWS))
         self.about = b""
         self.changed = False
+        self.forget = False          # YOUR STYLE: A once more forgets it
 
     def enter(self, **kw):
         self.dirty = True
@@ -117,12 +136,24 @@ class SettingsScreen(Screen):
     def _values(self):
         st = self.app.settings
         for i in range(len(self.keys)):
-            self.menu.values[i] = value_text(st, self.keys[i])
+            self.menu.values[i] = value_text(st, self.keys[i], self.app.stats)
         self.about = about_text(st, self.keys[self.menu.sel])
+        if self.forget and self.keys[self.menu.sel] == "style":
+            self.menu.values[self.menu.sel] = b"FORGET?"
+            self.about = b"A AGAIN: FORGET IT. OTHER: KEEP"
 
     def change(self, key, step):
         """Step row `key`'s value by +1 or -1 (wrapping round)."""
         st = self.app.settings
+        if key == "style":
+            if self.forget:
+                self.app.forget_style()      # the statistics save at once
+                self.forget = False
+            else:
+                self.forget = True
+            self._values()
+            self.dirty = True
+            return False
         if key == "knock_limit" and st.oklahoma:
             return False                    # V2 sets it: nothing to change
         opts = _OPTIONS[key]
@@ -144,7 +175,8 @@ class SettingsScreen(Screen):
     def event(self, ev, now):
         if ev == btn.UP or ev == btn.DOWN:
             self.menu.move(ev)
-            self.about = about_text(self.app.settings, self.keys[self.menu.sel])
+            self.forget = False
+            self._values()
             self.dirty = True
             return
         if ev == btn.LEFT or ev == btn.RIGHT or ev == btn.A:
@@ -158,6 +190,7 @@ class SettingsScreen(Screen):
                 self.app.apply_contrast()       # seen at once, saved on B
             return
         if ev == btn.B or ev == btn.LONG_B:
+            self.forget = False
             if self.changed:
                 self.app.save_settings()
             self.app.go("title")

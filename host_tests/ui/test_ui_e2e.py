@@ -215,6 +215,34 @@ def test_ui_real_ai_match_to_the_end():
     assert st.matches == 1 and st.hands == len(m.results)
 
 
+def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
+    """At a match's end the hard AI's estimate of how the player knocks goes
+    into the statistics (saved with them); the next match's AI starts from
+    it; a resumed match starts from the same (no hand counted twice)."""
+    from engine.ai.habit import Habit
+    storage = MemStorage()
+    sim = CheckedSim(seed=9, storage=storage, level="hard",
+                     settings={"speed": "fast", "target": 50})
+    sim.press("A")
+    assert sim.app.stats.style == b""
+    while sim.screen != "match_end":
+        if sim.screen == "play":
+            play_turn(sim)          # the simple policy: knocks as soon as it can
+        else:
+            sim.press("A")
+    style = sim.app.stats.style
+    assert len(style) == 12
+    assert style[10] > style[0], style          # a quick knocker, not a patient one
+    saved = gamesave.split(storage.files["game"])[0]
+    from firmware.stats import Stats
+    assert Stats.decode(saved).style == style   # kept with the statistics
+    sim.press("A")                               # on to the title
+    sim.app.new_match()
+    learned = Habit()
+    learned.load(style)
+    assert sim.app.ai.habit.w == learned.w and learned.w != Habit().w
+
+
 def test_ui_golden_drawn_hand(tmp_path):
     """R11: the stock runs out after a discard; nobody scores."""
     g = Golden(tmp_path)

@@ -18,7 +18,8 @@ from ui_driver import StockOnly, play_turn, quit_to_title, simple_choice, simple
 from ui_golden import CheckedSim, Golden
 
 ROWS = ("level", "speed", "rules", "upcard_offer", "oklahoma", "stop_at",
-        "match_bonus", "target", "knock_limit", "first", "brightness", "sound")
+        "match_bonus", "target", "knock_limit", "first", "brightness", "sound",
+        "style")
 
 
 def new_sim(seed=1, storage=None, factory=simple_factory, **settings):
@@ -425,3 +426,26 @@ def test_a_match_in_progress_keeps_its_rules():
     quit_to_title(sim2)
     m3 = start_match(sim2)                 # a new match takes the settings
     assert m3.rules == BONUS
+
+
+def test_your_style_row_shows_what_the_cpu_learned_and_forgets_it_on_a_second_a():
+    sim = new_sim()
+    patient = bytes([200, 20, 10, 5, 5, 5, 5, 5, 5, 5, 5, 128])
+    sim.app.stats.style = patient
+    open_settings(sim)
+    s = row(sim, "style")
+    assert s.menu.values[s.menu.sel] == b"PATIENT"
+    sim.press("A")
+    assert s.menu.values[s.menu.sel] == b"FORGET?"
+    assert sim.app.stats.style == patient          # not yet
+    sim.press("A")
+    assert sim.app.stats.style == b""
+    assert s.menu.values[s.menu.sel] == b"NEW"
+    # moving away cancels a half-made forget
+    sim.app.stats.style = patient
+    s._values()
+    sim.press("A")
+    sim.press("U")
+    sim.press("D")
+    assert sim.app.stats.style == patient
+    assert s.menu.values[s.menu.sel] == b"PATIENT"
