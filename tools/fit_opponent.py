@@ -42,7 +42,7 @@ if ROOT not in sys.path:
 from engine import Match  # noqa: E402
 from engine.melds import deadwood4  # noqa: E402
 from engine.hand import DISCARD, KNOCK, TOOK, OVER  # noqa: E402
-from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS,  # noqa: E402
+from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS, LOW, TOP,  # noqa: E402
                                  d_bucket, v_bucket, n_bucket)
 from tools import bots  # noqa: E402
 
@@ -65,7 +65,7 @@ def masks(m, seat):
     return h[seat * 4], h[seat * 4 + 1], h[seat * 4 + 2], h[seat * 4 + 3]
 
 
-def play(seed, obs_name, opp_name, obs_seat, priors, step):
+def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts):
     prior = priors[STYLE[obs_name]]
     m = Match(None, seed)
     players = [None, None]
@@ -93,6 +93,8 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step):
         if code < DISCARD or code >= TOOK:
             continue
         if s != obs_seat:
+            sums[d_bucket(deadwood4(*masks(m, obs_seat)))] += deadwood4(*masks(m, obs_seat))
+            cnts[d_bucket(deadwood4(*masks(m, obs_seat)))] += 1
             # The other player threw (not a knock): PRIOR is what the hard AI
             # needs when it weighs a knock, the observed player's deadwood
             # while the other one holds a knockable hand.
@@ -124,11 +126,13 @@ def work(args):
     lo, hi = args
     priors = (new_prior(), new_prior())
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
+    sums = [0] * D_BUCKETS
+    cnts = [0] * D_BUCKETS
     for s in range(lo, hi):
         obs_name = OBSERVED[s % len(OBSERVED)]
         opp_name = OPPONENTS[(s // len(OBSERVED)) % len(OPPONENTS)]
-        play(s, obs_name, opp_name, s % 2, priors, step)
-    return priors, step
+        play(s, obs_name, opp_name, s % 2, priors, step, sums, cnts)
+    return priors, step, sums, cnts
 
 
 def shares(row, smooth):
@@ -180,13 +184,15 @@ def literal(name, rows):
     return "%s = (\n%s\n)\n" % (name, body)
 
 
-def text(p_rows, s_rows, args, samples):
+def text(p_rows, s_rows, args, samples, means):
     p1, p2 = p_rows
     return ('"""The opponent tables of the hard AI\'s knock estimate.\n\n'
             "Written by tools/fit_opponent.py (%d matches, seed %d: %d discards\n"
             "seen); do not edit by hand. Layout and meaning: that tool's docstring\n"
             "and engine/ai/opp_shape.py.\n"
             '"""\n\n' % (args.matches, args.seed, samples)
+            + "# the mean deadwood in each bucket\n"
+            + literal("D_MEAN", [means]) + "\n"
             + literal("PRIOR", p1) + "\n" + literal("PRIOR2", p2) + "\n"
             + literal("STEP", s_rows))
 
@@ -197,6 +203,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=900001)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--counts", default=None,
+                    help="a JSON file: written with the raw counts, or read instead of playing "
+                         "when it exists (to refit quickly)")
     args = ap.parse_args(argv)
     chunks = []
     s = args.seed
@@ -205,13 +214,26 @@ def main(argv=None):
         s += 25
     priors = (new_prior(), new_prior())
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(work, chunks)
+    sums = [0] * D_BUCKETS
+    cnts = [0] * D_BUCKETS
+    import json
+    if args.counts and os.path.exists(args.counts):
+        with open(args.counts) as f:
+            results = [tuple(x) for x in json.load(f)]
     else:
-        results = [work(c) for c in chunks]
-    for ps, st in results:
+        if args.jobs > 1:
+            import multiprocessing
+            with multiprocessing.Pool(args.jobs) as pool:
+                results = pool.map(work, chunks)
+        else:
+            results = [work(c) for c in chunks]
+        if args.counts:
+            with open(args.counts, "w") as f:
+                json.dump(results, f)
+    for ps, st, sm, cn in results:
+        for j in range(D_BUCKETS):
+            sums[j] += sm[j]
+            cnts[j] += cn[j]
         for k, p in enumerate(ps):
             for i, r in enumerate(p):
                 for j, x in enumerate(r):
@@ -221,7 +243,11 @@ def main(argv=None):
                 step[i][j] += x
     samples = sum(sum(r) for p in priors for r in p)
     p_rows, s_rows = fit(priors, step)
-    want = text(p_rows, s_rows, args, samples)
+    # a bucket's measured mean (a one-value bucket: that value)
+    means = [LOW[j] if LOW[j] == TOP[j] else
+             (int(round(sums[j] / cnts[j])) if cnts[j] else (LOW[j] + min(TOP[j], 60)) // 2)
+             for j in range(D_BUCKETS)]
+    want = text(p_rows, s_rows, args, samples, means)
     if args.check:
         with open(OUT) as f:
             ok = f.read() == want

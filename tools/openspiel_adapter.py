@@ -197,7 +197,7 @@ def _legal(state, utils):
     return list(out), out
 
 
-def _obs(state, seat, moves, legal, scores):
+def _obs(state, seat, moves, legal, scores, history=()):
     ph = _phase(state)
     hand = _hand_of(state, seat)
     pile = [from_os(a) for a in state.discard_pile()]
@@ -227,7 +227,33 @@ def _obs(state, seat, moves, legal, scores):
         "moves": [list(m) for m in moves],
         "legal": list(legal),
         "scores": [scores[seat], scores[1 - seat]],
+        "history": list(history),
     }
+
+
+def _finished(deck, moves, state):
+    """The obs "history" entry of a finished hand: its moves and, after a
+    knock (both hands are shown), the two final hands, followed from the
+    deal and the moves (OpenSpiel's own hands lose the melds laid down)."""
+    hands = [set(deck[0:10]), set(deck[10:20])]
+    stock = list(deck[21:])
+    knocker = None
+    for seat, mv in moves:
+        if mv == "draw_stock":
+            hands[seat].add(stock.pop())
+        elif mv.startswith("draw_upcard:"):
+            hands[seat].add(engine.card(mv[12:]))
+        elif mv.startswith("discard:") or mv.startswith("knock:"):
+            hands[seat].discard(engine.card(mv.split(":")[1]))
+            if mv.startswith("knock:"):
+                knocker = seat
+    h = {"moves": [list(m) for m in moves], "knocker": knocker,
+         "knock_card": state.knock_card()}
+    if knocker is not None:
+        if len(hands[0]) != 10 or len(hands[1]) != 10:
+            raise RuntimeError("hands followed from the moves do not add up: %r" % (moves,))
+        h["hands"] = [[card_text(c) for c in sorted(x)] for x in hands]
+    return h
 
 
 def _split_runs(meld):
@@ -329,7 +355,7 @@ def _fallback(state, seat, legal):
 
 
 def _our_turn(state, seat, our_choose, moves, scores, utils, times, strict,
-              refused):
+              refused, history=()):
     """One decision of ours (draw/discard), or the automatic showdown moves.
     Returns 1 when our action was illegal and replaced, else 0."""
     ph = _phase(state)
@@ -346,7 +372,7 @@ def _our_turn(state, seat, our_choose, moves, scores, utils, times, strict,
     if len(legal) == 1:
         choice = legal[0]
     else:
-        obs = _obs(state, seat, moves, legal, scores)
+        obs = _obs(state, seat, moves, legal, scores, history)
         t0 = time.perf_counter()
         choice = our_choose(obs)
         times.append(time.perf_counter() - t0)
@@ -378,7 +404,8 @@ def _new_stats():
 
 
 def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
-              strict=False, fix_bot_gin=False, stats=None, on_end=None):
+              strict=False, fix_bot_gin=False, stats=None, on_end=None,
+              history=None):
     """Play one OpenSpiel hand from the 52-card order `deck` (our card ints).
 
     Returns (our return, stats); `scores` is [ours, bot] before the hand.
@@ -416,7 +443,8 @@ def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
             stats["illegal"] += _our_turn(state, p, our_choose, moves,
                                           seat_scores, utils,
                                           stats["decision_times"], strict,
-                                          stats["knock_refused"])
+                                          stats["knock_refused"],
+                                          history or ())
             continue
         ph = _phase(state)
         if fix_bot_gin and ph == "layoff" and state.knocked()[1 - p] \
@@ -431,6 +459,8 @@ def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
 
     if on_end is not None:
         on_end(state, moves)
+    if history is not None:
+        history.append(_finished(list(deck), moves, state))
     ret = int(state.returns()[our_seat])
     knocked = state.knocked()
     dead = state.deadwood()
@@ -472,12 +502,13 @@ def play_match(our_choose, seed, our_seat, target=100, strict=False,
     rng = Rng(seed)
     stats = _new_stats()
     scores = [0, 0]
+    history = []            # the finished hands, as our side saw them (obs)
     while max(scores) < target:
         if stats["hands"] >= 1000:
             raise RuntimeError("match does not end (seed %d)" % seed)
         deal = rng.seed30()
         ret, _ = play_hand(deck_for(deal), our_seat, our_choose, scores, bot,
-                           strict, fix_bot_gin, stats)
+                           strict, fix_bot_gin, stats, history=history)
         if ret > 0:
             scores[0] += ret
         elif ret < 0:

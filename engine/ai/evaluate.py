@@ -43,6 +43,12 @@ class Evaluator:
         self.lam = LAM_EARLY
         self.v1 = 0                  # the last value10 without the lam weight
         self.dc_value = 0            # value of the hand the last discard leaves
+        # the ways to take the sets of a hand (masks left for runs), listed
+        # by _choices: at most 6 x 6 x 2 for 11 cards
+        self.ca = [0] * 72
+        self.cb = [0] * 72
+        self.cc = [0] * 72
+        self.cd = [0] * 72
         self.t_margin = MARGIN if hard else MARGIN_NORMAL
         self.t_danger = DANGER if hard else 0
         self.t_dsc = DANGER_SCALE
@@ -156,14 +162,71 @@ class Evaluator:
         self.v1 = dw * 16 - gm - gs
         return dw * 16 - gs - self.lam * gm // 16
 
+    def _choices(self, a, b, c, d, t, n):
+        """Append to the choice buffers every way to take sets at the ranks
+        in t (each rank held three or four times: no set, the set, or for
+        four of a rank the 4-set or a 3-set leaving each one out), as the
+        suit masks left for runs; returns the new count."""
+        if not t:
+            self.ca[n] = a
+            self.cb[n] = b
+            self.cc[n] = c
+            self.cd[n] = d
+            return n + 1
+        bit = t & -t
+        t ^= bit
+        n = self._choices(a, b, c, d, t, n)
+        x = bit ^ 0x1FFF
+        if a & b & c & d & bit:
+            n = self._choices(a & x, b & x, c & x, d & x, t, n)
+            n = self._choices(a, b & x, c & x, d & x, t, n)
+            n = self._choices(a & x, b, c & x, d & x, t, n)
+            n = self._choices(a & x, b & x, c, d & x, t, n)
+            return self._choices(a & x, b & x, c & x, d, t, n)
+        return self._choices(a & x, b & x, c & x, d & x, t, n)
+
     def _value10_sets(self, h):
-        """value10 for a hand holding a rank three or four times (sets):
-        every draw that can meld gets the full best-discard search."""
-        dw = deadwood4(h[0], h[1], h[2], h[3])
+        """value10 for a hand holding a rank three or four times (sets). The
+        ways to take its sets are listed once; a draw that makes no new set
+        keeps them, so its best discard is the best over them of a runs-only
+        formula (RUN_DW, DROP). A draw that makes a new set gets the full
+        search."""
+        a = h[0]
+        b = h[1]
+        c = h[2]
+        d = h[3]
+        t = (a & b & (c | d)) | (c & d & (a | b))
+        nch = self._choices(a, b, c, d, t, 0)
+        ca = self.ca
+        cb = self.cb
+        cc = self.cc
+        cd = self.cd
+        rd = RUN_DW
+        dr = DROP
+        dw = 999
+        low = 999
+        for i in range(nch):
+            x = rd[ca[i]] + rd[cb[i]] + rd[cc[i]] + rd[cd[i]]
+            if x < dw:
+                dw = x
+            top = dr[ca[i]]
+            y = dr[cb[i]]
+            if y > top:
+                top = y
+            y = dr[cc[i]]
+            if y > top:
+                top = y
+            y = dr[cd[i]]
+            if y > top:
+                top = y
+            if top:
+                x += 128 - top
+                if x < low:
+                    low = x
         if dw == 0:
             self.v1 = 0
             return GIN_VALUE
-        hv = dw - low_after_discard4(h[0], h[1], h[2], h[3])
+        hv = dw - low
         if hv < 0:
             hv = 0
         model = self.model
@@ -174,17 +237,60 @@ class Evaluator:
         for i in range(model.un):
             u = ul[i]
             p = ps[u]
-            if in_meld(h, u):
-                s = u // 13
-                ub = 1 << (u % 13)
-                h[s] |= ub
-                e = low_after_discard4(h[0], h[1], h[2], h[3])
-                h[s] ^= ub
+            s = u // 13
+            ub = 1 << (u % 13)
+            n = 0
+            if a & ub:
+                n += 1
+            if b & ub:
+                n += 1
+            if c & ub:
+                n += 1
+            if d & ub:
+                n += 1
+            if n >= 2:
+                # u makes a new set: the full search
+                e = low_after_discard4(a | ub if s == 0 else a, b | ub if s == 1 else b,
+                                       c | ub if s == 2 else c, d | ub if s == 3 else d)
                 gm += p * (dw - e)
-            else:
+                continue
+            if not in_meld(h, u):
                 e = dw + CARD_VALUE[u] - hv
                 if e < dw:
                     gs += p * (dw - e)
+                continue
+            # u joins a run: the best, over the ways to take the sets, of
+            # discarding the card that lowers that way's runs most
+            e = 999
+            for j in range(nch):
+                x0 = ca[j]
+                x1 = cb[j]
+                x2 = cc[j]
+                x3 = cd[j]
+                if s == 0:
+                    x0 |= ub
+                elif s == 1:
+                    x1 |= ub
+                elif s == 2:
+                    x2 |= ub
+                else:
+                    x3 |= ub
+                top = dr[x0]
+                y = dr[x1]
+                if y > top:
+                    top = y
+                y = dr[x2]
+                if y > top:
+                    top = y
+                y = dr[x3]
+                if y > top:
+                    top = y
+                x = rd[x0] + rd[x1] + rd[x2] + rd[x3] + 128 - top
+                if x < e:
+                    e = x
+            if e > dw:
+                e = dw
+            gm += p * (dw - e)
         sps = model.ps_sum
         gm = gm * 16 // sps
         gs = gs * 16 // sps

@@ -1,52 +1,111 @@
 """Knock now or play on: the expected points of each (R6, R7, R9-R11).
 
 Gin (0 deadwood) always. Easy and normal knock as soon as they can. Hard
-compares, in points x16, the expected result of knocking now (EK) with
-that of playing one more round and knocking then (EN), and knocks when
-EK >= EN + t_bias. Both come from:
+compares, in points x16, the expected result of knocking now (EK) with the
+best plan of playing on for m = 1..ROUNDS more rounds and knocking then
+(EN), and knocks when EK >= EN + bias. Both come from:
 
-* The opponent's deadwood D now. Its prior shape P(D | n, v) comes from
-  self-play (engine/ai/opp_tables.py, PRIOR): n its discards so far this
-  hand, v the rank of its last discard. Its knock habit (habit.py) is a
-  distribution w(T) over thresholds T = 0 (gin only) .. 10 (as soon as
-  the rules allow): it has not knocked, so under T its D is above T, and
-  the posterior weight of T is w(T) times P(D > T).
+* The opponent's deadwood D now, in the buckets of opp_shape.py. Its shape
+  P(D | n, v) comes from self-play, measured at the moments a player holds a
+  knockable hand (opp_tables.py: PRIOR for a player keeping its deadwood
+  lowest, PRIOR2 for one keeping cards for its draws, mixed by the style
+  habit.py learned): n its discards so far this hand, v the rank of its last
+  discard.
+* Its knock habit (habit.py): weights w(T) over thresholds T = 0 (gin only)
+  .. 10 (knocks as soon as the rules allow), pooled into four groups (gin
+  only; 1-4; 5-9; at once), each with the share of every bucket it would
+  have knocked with. It has not knocked, so under a group the deadwood is
+  in the part it would not knock with, and the group's posterior weight is
+  its w times the prior mass left.
 * Layoffs (R9): the unseen cards that would extend our runs or complete
   our three-card sets, each counted by the chance the opponent holds it,
   at half value (it must hold it as deadwood): L.
-* EK = sum over T and D of the posterior times the knock's result with
-  D' = D - L: D' - d if D' > d, else the undercut -(B_u + d - D') (R10).
-* EN: the opponent draws and throws first. Its deadwood moves D -> D'
-  (STEP, from self-play; D' = 0 is its gin: -(B_g + d)); under T it knocks
-  when 0 < D' <= T and we score the undercut B_u + D' - d if d <= D', else
-  lose d - D'; otherwise we draw, our deadwood falls to d' (exact, over
-  the unseen cards weighted as the next stock card, engine/ai/model.py),
-  and we go gin (B_g + D') or knock (the EK formula with d' and D'). If
-  the stock runs out first (R11 / V3) that continuation is worth 0.
-  Since play after that round is not looked at, EN slightly undervalues
-  playing on; t_bias is tuned in the arena.
+* EK: over the posterior, the knock's result with D' = D - L: D' - d if
+  D' > d, else the undercut -(B_u + d - D') (R10).
+* A round of playing on: first the opponent's turn. It may take our
+  discard c: to meld it (the card model's chance that it holds a pair for
+  c, scaled by FEED), which lowers its deadwood by half that pair and its
+  highest card; or, when that brings it under its threshold, to knock.
+  Otherwise its deadwood moves along STEP (self-play; 0 is its gin,
+  -(B_g + d)). Where it knocks with D' we score the undercut B_u + D' - d
+  if d <= D', else lose d - D'. Then our draw: we go gin with the chance
+  the exact next-draw search found (each unseen card weighted as the next
+  stock card, plus the chance the opponent throws us a gin card, UPOUT),
+  +(B_g + D'); later rounds keep that chance (the same outs), and our
+  deadwood falls as STEP's rows say on average.
+* The plan "knock after m rounds" is worth the hands that ended on the way
+  plus, for the rest, the knock with our deadwood then against its D then.
+  If the stock runs out first (R11 / V3) the rest is a drawn hand (0).
+  Planning one fixed knock undervalues playing on against a quick knocker
+  (it may knock into our undercut on any later turn): `bias` (BIAS times the
+  weight of "knocks at once") is on playing on's side.
 When the stock is at its end, playing on is a drawn hand (0): knock when
 EK > 0.
 
-All sums are cumulative over T (a threshold T keeps the deadwood buckets
-above it), so the whole estimate is a few hundred small-int operations.
+Cost: for the two heaviest habit groups, a round is one step of the
+opponent's deadwood along STEP's non-negligible entries (SPARSE, about half
+of 12 x 12); our side is a few numbers a round. Allocation-free.
 """
 from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import low_after_discard4, _BIT_RANK
-from .opp_shape import D_BUCKETS, V_BUCKETS, D_MID, n_bucket, v_bucket, d_bucket
-from .opp_tables import PRIOR, PRIOR2, STEP
+from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket, below
+from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN
 from .habit import T_LEVELS
 
 STYLE_ESTIMATE = const(0)
 STYLE_EAGER = const(1)    # knock as soon as the rules allow (sparring)
 STYLE_PATIENT = const(2)  # only gin, or the stock's last card (sparring)
 
-ROUNDS = const(6)         # rounds of play looked at before the planned knock
+ROUNDS = const(3)         # rounds of play looked at before the planned knock
+GROUPS = const(4)         # habit groups: T = 0, 1-4, 5-9, 10
 END_KNOCK = const(2)      # with this few stock cards left anyone knocks
-BIAS = const(80)          # (x16) playing on against a sure quick knocker: EN runs low
+BIAS = const(240)         # (x16) playing on, against a sure quick knocker
+MARGIN = const(48)        # (x16) playing on, always (the estimate of playing on falls short by about this)
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
+
+_GROUP_OF = bytes((0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3))   # T -> group
+
+
+def _improvement():
+    """IMP[d]: our expected deadwood (x16) after a draw that is not gin,
+    from deadwood d (STEP's rows: never upwards, a drawn card can go back)."""
+    out = bytearray(11 * 2)          # x16, two bytes each (up to 160)
+    for d in range(11):
+        j = d_bucket(d)
+        o = j * D_BUCKETS
+        tot = 0
+        acc = 0
+        for f in range(1, D_BUCKETS):
+            p = STEP[o + f]
+            v = D_MEAN[f] if f < j else d
+            if v > d:
+                v = d
+            tot += p
+            acc += p * v
+        x = acc * 16 // tot if tot else d * 16
+        out[2 * d] = x >> 8
+        out[2 * d + 1] = x & 255
+    return bytes(out)
+
+
+IMP = _improvement()
+
+
+def _sparse_step():
+    """STEP's rows without their negligible entries (under 2/255): a list of
+    (column, share) pairs a row, built once."""
+    rows = []
+    for i in range(D_BUCKETS):
+        o = i * D_BUCKETS
+        rows.append(tuple([(j, STEP[o + j]) for j in range(D_BUCKETS) if STEP[o + j] >= 2]))
+    return tuple(rows)
+
+
+SPARSE = _sparse_step()
+# BELOW[t * D_BUCKETS + j]: below(j, t) for thresholds 0..10
+BELOW = bytes([min(255, below(j, t)) for t in range(11) for j in range(D_BUCKETS)])
 
 
 class KnockRule:
@@ -54,25 +113,27 @@ class KnockRule:
         self.model = model
         self.habit = habit
         self.style = STYLE_ESTIMATE
-        self.t_bias = BIAS       # (x16) playing on must beat knocking by this
+        self.t_bias = BIAS       # (x16) playing on, against a sure quick knocker
+        self.t_margin = MARGIN   # (x16) playing on, always
         self.t_feed = FEED       # (x1/256) weight of the model's meld-pair chance
         self.t_upout = UPOUT     # (x1/256) a card it holds is its next discard
-        self.up_gin = 0
-        self.g1 = 0
-        self.r = [0] * 11        # our deadwood after our next draw (weights)
-        self.val = [0] * D_BUCKETS
-        self.pr = [0] * D_BUCKETS
-        self.ucr = [0] * (D_BUCKETS * ROUNDS)
-        self.kr = [0] * (D_BUCKETS * ROUNDS)
-        self.gins = [0] * (ROUNDS + 1)
-        self.dm = [0] * (ROUNDS + 1)
-        self.cur = [0] * 11      # (grown for knock limits above 10, V5)
-        self.nxt = [0] * 11
+        self.pr = [0] * D_BUCKETS            # the prior shape now
+        self.gw = [0] * GROUPS               # habit weight per group
+        self.kf = [0] * (GROUPS * D_BUCKETS)  # share a group knocks with
+        self.val = [0] * D_BUCKETS           # knocking now, per bucket
+        self.uc = [0] * (D_BUCKETS * ROUNDS)  # its knock in round m
+        self.kr = [0] * (D_BUCKETS * ROUNDS)  # our knock after round m
+        self.gins = [0] * (ROUNDS + 1)       # our gin chance at draw m
+        self.dm = [0] * (ROUNDS + 1)         # our deadwood (x16) in round m
         self.b = [0] * D_BUCKETS
         self.b2 = [0] * D_BUCKETS
         self.plan = [0] * (ROUNDS + 1)
-        self.ek = 0              # the last estimate, for the hint and tests
+        self.ek = 0              # the last estimate (points x16), for the hint and tests
         self.en = 0
+        self.up_gin = 0
+        self.g1 = 0
+        self.p_end = 0           # (x1/256) the opponent ends the hand next turn
+        self.c = 0               # the card the last estimate's knock throws
 
     def should_knock(self, k, lv, dw, h, c):
         """Knock now with deadwood dw (<= the limit), h the ten cards the
@@ -86,11 +147,10 @@ class KnockRule:
         self.estimate(k, dw, h, c)
         if left <= 0:
             return self.ek > 0
-        # the plan undervalues playing on most against a quick knocker (it
-        # may knock into our undercut on any later turn)
-        bias = self.t_bias * self.habit.w[T_LEVELS - 1] >> 12
+        bias = self.t_margin + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
         return self.ek >= self.en + bias
 
+    # -- the opponent ------------------------------------------------------------
     def _prior(self, k):
         """The prior shape of the opponent's deadwood now (self.pr, sums to
         about 255): the two fitted shapes mixed by its learned style."""
@@ -101,25 +161,58 @@ class KnockRule:
             pr[i] = (PRIOR[row + i] * mix + PRIOR2[row + i] * (256 - mix)) >> 8
         return pr
 
+    def _groups(self, lim):
+        """The habit pooled into GROUPS: weights gw and, per group, the share
+        (x1/256) of each bucket it would knock with (kf)."""
+        w = self.habit.w
+        gw = self.gw
+        kf = self.kf
+        for g in range(GROUPS):
+            gw[g] = 0
+        for i in range(GROUPS * D_BUCKETS):
+            kf[i] = 0
+        for t in range(T_LEVELS):
+            g = _GROUP_OF[t]
+            x = w[t]
+            gw[g] += x
+            thr = lim if t == T_LEVELS - 1 or t > lim else t
+            o = g * D_BUCKETS
+            if thr <= 10:
+                ob = thr * D_BUCKETS
+                for j in range(D_BUCKETS):
+                    kf[o + j] += x * BELOW[ob + j]
+            else:                        # a V5 limit above 10
+                for j in range(D_BUCKETS):
+                    kf[o + j] += x * below(j, thr)
+        for g in range(GROUPS):
+            x = gw[g]
+            o = g * D_BUCKETS
+            for j in range(D_BUCKETS):
+                kf[o + j] = kf[o + j] // x if x else 0
+            kf[o] = 256                  # deadwood 0: it would have gone gin
+
     def gin_value(self, k):
         """What going gin scores (x16): the gin bonus and the opponent's
         expected deadwood (R10; no layoffs, R9)."""
-        habit = self.habit
-        w = habit.w
         pr = self._prior(k)
+        self._groups(k.limit)
+        gw = self.gw
+        kf = self.kf
         num = 0
         den = 0
-        for t in range(T_LEVELS):
-            thr = k.limit if t == T_LEVELS - 1 else (t if t < k.limit else k.limit)
+        for g in range(GROUPS):
+            x = gw[g] >> 4
+            if not x:
+                continue
+            o = g * D_BUCKETS
             for i in range(D_BUCKETS):
-                if D_MID[i] > thr:
-                    p = pr[i] * (w[t] >> 4)
-                    num += p * D_MID[i]
-                    den += p
+                p = pr[i] * (256 - kf[o + i]) >> 8
+                num += x * p * D_MEAN[i]
+                den += x * p
         ed = num * 16 // den if den else 160
         return k.gin_bonus * 16 + ed
 
-    # -- the estimate ------------------------------------------------------------
+    # -- our side ----------------------------------------------------------------
     def _layoff(self, k, h):
         """Expected deadwood (x16) the opponent lays off on our melds."""
         model = self.model
@@ -148,17 +241,16 @@ class KnockRule:
         return tot // 32         # x16 / 256 (chance) / 2 (held as deadwood)
 
     def _our_draw(self, h, dw):
-        """r[d']: weight of our deadwood d' after the next stock draw and
-        the best discard (d' <= dw: the drawn card can go back). Returns
-        the total weight."""
-        r = self.r
-        for i in range(dw + 1):
-            r[i] = 0
+        """Our next draw, exactly: self.g1 the chance (x1/256) that it is
+        gin, self.up_gin the chance the opponent throws us a gin card first;
+        returns our expected deadwood (x16) after a draw that is not gin."""
         model = self.model
         ul = model.ul
         ps = model.ps
         po = model.po
         tot = 0
+        gin = 0
+        acc = 0
         upg = 0
         for i in range(model.un):
             u = ul[i]
@@ -168,193 +260,128 @@ class KnockRule:
             e = low_after_discard4(h[0], h[1], h[2], h[3])
             h[s] ^= bit
             p = ps[u]
-            r[e if e < dw else dw] += p
             tot += p
             if e == 0:
+                gin += p
                 upg += po[u]
-        # the opponent may throw us a gin card first (x1/256): each card
-        # it holds is its next discard with chance t_upout / 256
+            else:
+                acc += p * (e if e < dw else dw)
+        self.g1 = gin * 256 // tot if tot else 0
         upg = upg * self.t_upout >> 8
         self.up_gin = upg if upg < 256 else 256
-        return tot
+        ng = tot - gin
+        return acc * 16 // ng if ng else dw * 16
 
-    def _our_rounds(self, dw, lay, bu):
-        """Our side of the plan, per round m = 1..ROUNDS and bucket j of the
-        opponent's deadwood: kr (our knock after our m-th draw, if it was
-        not gin), ucr (its knock during round m: our undercut or loss) and
-        self.gins[m] (our gin chance at the m-th draw, x1/256), dm[m] (our
-        mean deadwood x16 during round m). Our first draw is exact (r);
-        later ones follow STEP (never upwards: a drawn card can go back)."""
-        r = self.r
-        cur = self.cur
-        nxt = self.nxt
-        for e in range(dw + 1):
-            cur[e] = 0
-        cur[dw] = 256                # before our next draw: dw for sure
+    def _our_rounds(self, dw, lay, bu, first):
+        """Per round m = 1..ROUNDS and bucket j of the opponent's deadwood:
+        uc (its knock with bucket j's mean in round m: our undercut or our
+        loss), kr (our knock after our m-th draw); gins[m] (our gin chance at
+        that draw), dm[m] (our deadwood, x16, during round m)."""
+        uc = self.uc
         kr = self.kr
-        ucr = self.ucr
         gins = self.gins
         dm = self.dm
-        rtot = 0
-        for e in range(dw + 1):
-            rtot += r[e]
+        g1 = self.g1
+        ug = self.up_gin
+        d16 = dw * 16
         for m in range(1, ROUNDS + 1):
-            # during round m the opponent faces `cur` (not gin)
-            tot = 0
-            acc = 0
-            for e in range(1, dw + 1):
-                tot += cur[e]
-                acc += cur[e] * e
-            if tot <= 0:
-                tot = 1
-            dm[m] = acc * 16 // tot
+            dm[m] = d16
+            if m == 1:
+                nxt = first
+                gins[1] = ug + ((256 - ug) * g1 >> 8)
+            else:
+                d = (d16 + 8) >> 4
+                nxt = (IMP[2 * d] << 8) | IMP[2 * d + 1] if d <= 10 else d16
+                gins[m] = g1
             o = (m - 1) * D_BUCKETS
             for j in range(D_BUCKETS):
-                dj = D_MID[j] * 16
-                a2 = 0
-                for e in range(1, dw + 1):
-                    q = cur[e]
-                    if q:
-                        e16 = e * 16
-                        a2 += q * (bu + dj - e16 if e16 <= dj else dj - e16)
-                ucr[o + j] = a2 // tot
-            # our m-th draw
-            for e in range(dw + 1):
-                nxt[e] = 0
-            if m == 1:
-                if rtot > 0:
-                    for e in range(dw + 1):
-                        nxt[e] = r[e] * 256 // rtot
-                else:
-                    nxt[dw] = 256
-            else:
-                # our gin chance stays what the exact first draw found (the
-                # same outs); the other draws improve along STEP
-                g1 = self.g1
-                for e in range(1, dw + 1):
-                    q = cur[e]
-                    if not q:
-                        continue
-                    x = q * g1 >> 8
-                    nxt[0] += x
-                    q -= x
-                    row = e * D_BUCKETS
-                    moved = 0
-                    for f in range(1, e):
-                        x = q * STEP[row + f] >> 8
-                        nxt[f] += x
-                        moved += x
-                    nxt[e] += q - moved
-            tot = 0
-            for e in range(dw + 1):
-                tot += nxt[e]
-            if tot <= 0:
-                tot = 1
-            gins[m] = nxt[0] * 256 // tot
-            if m == 1:
-                self.g1 = gins[1]
-                ug = self.up_gin
-                gins[1] = ug + ((256 - ug) * gins[1] >> 8)
-            ng = tot - nxt[0]
-            for j in range(D_BUCKETS):
-                x = D_MID[j] * 16 - lay
+                dj = D_MEAN[j] * 16
+                uc[o + j] = bu + dj - d16 if d16 <= dj else dj - d16
+                x = dj - lay
                 if x < 0:
                     x = 0
-                a1 = 0
-                for e in range(1, dw + 1):
-                    q = nxt[e]
-                    if q:
-                        e16 = e * 16
-                        a1 += q * (x - e16 if x > e16 else -(bu + e16 - x))
-                kr[o + j] = a1 // ng if ng > 0 else 0
-            # the next round starts from the draws that were not gin
-            cur[0] = 0
-            for e in range(1, dw + 1):
-                cur[e] = nxt[e]
+                kr[o + j] = x - nxt if x > nxt else -(bu + nxt - x)
+            d16 = nxt
 
-    def _room(self, dw):
-        # deadwood values 0..dw: above 10 only with a V5 knock limit
-        if len(self.r) <= dw:
-            self.r = [0] * (dw + 1)
-            self.cur = [0] * (dw + 1)
-            self.nxt = [0] * (dw + 1)
-
+    # -- the estimate ------------------------------------------------------------
     def estimate(self, k, dw, h, c):
-        """Set self.ek (knock now) and self.en (the best of knocking after
-        one to ROUNDS more rounds), points x16, for deadwood dw and the ten
-        cards h."""
-        habit = self.habit
-        w = habit.w
+        """Set self.ek (knock now) and self.en (the best plan of knocking
+        after 1..ROUNDS more rounds), points x16, for deadwood dw, the ten
+        cards h kept and the card c thrown."""
+        self.c = c
         lim = k.limit
         bu = k.uc_bonus * 16
         bg = k.gin_bonus * 16
         d16 = dw * 16
-        self._room(dw)
         lay = self._layoff(k, h)
         left = k.stock - k.stop_at
-        self._our_draw(h, dw)
-        self._our_rounds(dw, lay, bu)
+        first = self._our_draw(h, dw)
+        self._our_rounds(dw, lay, bu, first)
+        pr = self._prior(k)
+        self._groups(lim)
         val = self.val
-        kr = self.kr
-        ucr = self.ucr
-        gins = self.gins
-        dm = self.dm
         for j in range(D_BUCKETS):
-            x = D_MID[j] * 16 - lay
+            x = D_MEAN[j] * 16 - lay
             if x < 0:
                 x = 0
             val[j] = x - d16 if x > d16 else -(bu + d16 - x)
-        pr = self._prior(k)
-        # our discard c if we play on: the opponent's gain from taking it
+        # our discard c if we play on: what taking it is worth to the opponent
         model = self.model
         model.feed(k, c)
         fp = model.f_p * self.t_feed >> 8
-        fsave = model.f_save
+        fsave = model.f_save >> 1        # the pair counted at half
         vc = CARD_VALUE[c] * 16
         # its highest deadwood card: at most its last discard's value
-        hv_opp = (CARD_VALUE[k.olast_rank] if k.olast_rank < 13 else 10) * 16
+        hv = CARD_VALUE[k.olast_rank] * 16 if k.olast_rank < 13 else 160
+        uc = self.uc
+        kr = self.kr
+        gins = self.gins
+        dm = self.dm
+        kf = self.kf
+        gw = self.gw
         plan = self.plan
         for m in range(ROUNDS + 1):
             plan[m] = 0
-        pw_tot = 0
-        self.dbg = 0
-        self.dbg2 = 0
-        wsum = 0
-        for t in range(T_LEVELS):
-            wsum += w[t]
         b = self.b
         b2 = self.b2
-        for t in range(T_LEVELS):
-            if w[t] * 64 < wsum:
-                continue             # under 1/64 of the estimate: left out
-            thr = lim if t == T_LEVELS - 1 else (t if t < lim else lim)
+        # the two heaviest groups stand for the habit (the others' weight
+        # goes with them): two steps of the opponent's deadwood a round
+        g1st = 0
+        for g in range(1, GROUPS):
+            if gw[g] > gw[g1st]:
+                g1st = g
+        g2nd = 1 if g1st == 0 else 0
+        for g in range(GROUPS):
+            if g != g1st and gw[g] > gw[g2nd]:
+                g2nd = g
+        pw_tot = 0
+        pend = 0
+        for g in range(GROUPS):
+            if g != g1st and g != g2nd:
+                continue
+            og = g * D_BUCKETS
             z = 0
             for i in range(D_BUCKETS):
-                p = pr[i] if D_MID[i] > thr else 0
+                p = pr[i] * (256 - kf[og + i]) >> 8
                 b[i] = p
                 z += p
             if z <= 0:
                 continue
-            pw = w[t] * z >> 12
+            pw = gw[g] * z >> 12
             if pw <= 0:
                 continue
             pw_tot += pw
             acc = 0
-            dsum = 0
             for i in range(D_BUCKETS):
                 if b[i]:
                     acc += b[i] * val[i]
-                    dsum += b[i] * D_MID[i]
             plan[0] += pw * (acc // z)
-            self.dbg += pw * dsum // z
-            ended = 0                # value (x z) of hands that ended so far
+            ended = 0                    # value (x z) of the hands ended so far
             for m in range(1, ROUNDS + 1):
                 if left < 2 * m - 1:
-                    # no stock card for the opponent: the hand was drawn
-                    plan[m] += pw * (ended // z)
+                    plan[m] += pw * (ended // z)   # no stock card for it: drawn
                     continue
-                # the opponent's turn: its deadwood moves along STEP
-                thr_m = lim if left - (2 * m - 1) <= END_KNOCK else thr
+                end_m = left - (2 * m - 1) <= END_KNOCK
                 for j in range(D_BUCKETS):
                     b2[j] = 0
                 for i in range(D_BUCKETS):
@@ -362,68 +389,72 @@ class KnockRule:
                     if not p:
                         continue
                     if m == 1:
-                        # first it may take our discard c: to meld it
-                        # (feed), or, below its threshold, to knock
-                        di = D_MID[i] * 16
-                        hv = hv_opp if hv_opp < di else di
+                        # it may take our discard: to meld it, or to knock
+                        di = D_MEAN[i] * 16
+                        h2 = hv if hv < di else di
                         if fp:
-                            # it holds a pair for c: melds it, throws its
-                            # highest deadwood card (the pair counted at
-                            # half: it need not have been deadwood)
-                            e = (di - (fsave >> 1) - hv) >> 4
                             pm = p * fp >> 8
+                            e = (di - fsave - h2) >> 4
                             b2[d_bucket(e if e > 0 else 0)] += pm * 255
                             p -= pm
-                        e = (di + vc - hv) >> 4
-                        if 0 < e <= thr_m and e < D_MID[i]:
-                            b2[d_bucket(e)] += p * 255
-                            continue
-                    o = i * D_BUCKETS
-                    for j in range(D_BUCKETS):
-                        b2[j] += p * STEP[o + j]
+                        e = (di + vc - h2) >> 4
+                        if 0 < e < D_MEAN[i]:
+                            kn = 256 if end_m else kf[og + d_bucket(e)]
+                            if kn:
+                                x = p * kn >> 8
+                                b2[d_bucket(e)] += x * 255
+                                p -= x
+                    if p < 2:
+                        continue
+                    for jp in SPARSE[i]:
+                        b2[jp[0]] += p * jp[1]
                 o = (m - 1) * D_BUCKETS
+                out_m = 0
                 for j in range(D_BUCKETS):
                     q = b2[j] >> 8
-                    b2[j] = q
                     if not q:
+                        b2[j] = 0
                         continue
                     if j == 0:
                         ended -= q * (bg + dm[m])
-                        b2[j] = 0
-                        if m == 1:
-                            self.dbg2 += pw * q // z
-                    elif D_MID[j] <= thr_m:
-                        ended += q * ucr[o + j]
-                        b2[j] = 0
-                        if m == 1:
-                            self.dbg2 += pw * q // z
+                        out_m += q
+                        q = 0
+                    else:
+                        kn = 256 if end_m else kf[og + j]
+                        if kn:
+                            x = q * kn >> 8
+                            ended += x * uc[o + j]
+                            out_m += x
+                            q -= x
+                    b2[j] = q
+                if m == 1:
+                    pend += pw * out_m * 256 // z
                 if left < 2 * m:
-                    # it drew the last card and threw: the hand is drawn
-                    plan[m] += pw * (ended // z)
+                    plan[m] += pw * (ended // z)   # it drew the last card: drawn
                     for j in range(D_BUCKETS):
                         b[j] = 0
                     continue
                 # our draw: gin, or the planned knock
-                g = gins[m]
+                gm = gins[m]
                 cont = 0
                 for j in range(D_BUCKETS):
                     q = b2[j]
                     if q:
-                        gq = q * g >> 8
-                        ended += gq * (bg + D_MID[j] * 16)
-                        q -= gq
+                        x = q * gm >> 8
+                        ended += x * (bg + D_MEAN[j] * 16)
+                        q -= x
                         cont += q * kr[o + j]
                     b[j] = q
                 plan[m] += pw * ((ended + cont) // z)
         if pw_tot <= 0:
             self.ek = 0
             self.en = 0
+            self.p_end = 0
             return
         self.ek = plan[0] // pw_tot
-        self.dbg = self.dbg // pw_tot
-        self.dbg2 = self.dbg2 * 100 // pw_tot
-        best = -99999
-        for m in range(1, ROUNDS + 1):
+        self.p_end = pend // pw_tot
+        best = plan[1] // pw_tot
+        for m in range(2, ROUNDS + 1):
             v = plan[m] // pw_tot
             if v > best:
                 best = v

@@ -5,6 +5,50 @@ from ..melds import deadwood4
 from ..hand import DRAW_UPCARD, TOOK, action_code
 
 
+def _log_of(moves):
+    """(log codes, seats) of a list of [seat, action text] moves."""
+    log = bytearray()
+    log_seat = bytearray()
+    for mv in moves:
+        seat, act = mv[0], mv[1]
+        code = action_code(act)
+        if code == DRAW_UPCARD:
+            if not act.startswith("draw_upcard:"):
+                raise ValueError("obs moves name the card taken: 'draw_upcard:Qs', not %r" % act)
+            code = TOOK + card(act[12:])
+        log.append(code)
+        log_seat.append(seat)
+    return log, log_seat
+
+
+class _Outcome:
+    def __init__(self, knocker_deadwood):
+        self.knocker_deadwood = knocker_deadwood
+
+
+class _Past:
+    """A finished hand of an obs's `history` (README: the obs format)."""
+
+    def __init__(self, h):
+        self.log, self.log_seat = _log_of(h.get("moves", []))
+        self.knocker = h.get("knocker")
+        self.winner = None if self.knocker is None else h.get("winner", self.knocker)
+        self.outcome = None
+        self.masks = None
+        self.limit = h.get("knock_card", 10)
+        hands = h.get("hands")
+        if self.knocker is not None and hands:
+            self.masks = []
+            for cs in hands:
+                m = [0, 0, 0, 0]
+                for t in cs:
+                    c = card(t)
+                    m[c // 13] |= 1 << (c % 13)
+                self.masks.append(m)
+            k = self.masks[self.knocker]
+            self.outcome = _Outcome(deadwood4(k[0], k[1], k[2], k[3]))
+
+
 class ObsView:
     """A view-like object over the plain-data `obs` dict (see README).
 
@@ -29,17 +73,8 @@ class ObsView:
         self.moves = obs.get("moves", [])
         self.deal = None
         self.hand_no = None
-        log = bytearray()
-        log_seat = bytearray()
-        for mv in self.moves:
-            seat, act = mv[0], mv[1]
-            code = action_code(act)
-            if code == DRAW_UPCARD:
-                if not act.startswith("draw_upcard:"):
-                    raise ValueError("obs moves name the card taken: 'draw_upcard:Qs', not %r" % act)
-                code = TOOK + card(act[12:])
-            log.append(code)
-            log_seat.append(seat)
+        log, log_seat = _log_of(self.moves)
+        self._past = [_Past(h) for h in obs.get("history", [])]
         self.log = log
         self.log_seat = log_seat
         t = None
@@ -47,6 +82,30 @@ class ObsView:
                 and log[-1] >= TOOK:
             t = log[-1] - TOOK
         self.taken = t
+
+    # -- finished hands (obs["history"]), for the hard AI's habit estimate
+    @property
+    def hands_over(self):
+        return len(self._past)
+
+    def past_result(self, i):
+        return self._past[i]
+
+    def past_log(self, i):
+        return self._past[i].log
+
+    def past_log_seat(self, i):
+        return self._past[i].log_seat
+
+    def past_limit(self, i):
+        return self._past[i].limit
+
+    def past_masks(self, i, seat, out):
+        m = self._past[i].masks
+        if m is None:
+            return False
+        out[0], out[1], out[2], out[3] = m[seat]
+        return True
 
     def pile_card(self, i):
         p = self.pile
@@ -118,4 +177,34 @@ def obs_from_view(view):
         "moves": [[mv[0], mv[1]] for mv in view.moves],
         "legal": list(view.legal),
         "scores": list(view.scores),
+        "history": history_of(view),
     }
+
+
+def history_of(view):
+    """The obs "history" of an engine View: every finished hand of the match,
+    its moves, and, when its showdown showed them, both final hands."""
+    out = []
+    n = getattr(view, "hands_over", 0)
+    for i in range(n):
+        r = view.past_result(i)
+        log = view.past_log(i)
+        ls = view.past_log_seat(i)
+        h = {"moves": [[ls[j], _text(log[j])] for j in range(len(log))],
+             "knocker": r.knocker, "knock_card": view.past_limit(i)}
+        if r.winner is not None:
+            h["winner"] = r.winner
+            hands = []
+            for seat in (0, 1):
+                m = [0, 0, 0, 0]
+                view.past_masks(i, seat, m)
+                hands.append([card_text(s * 13 + b) for s in range(4)
+                              for b in range(13) if m[s] >> b & 1])
+            h["hands"] = hands
+        out.append(h)
+    return out
+
+
+def _text(code):
+    from ..hand import action_text
+    return action_text(code)

@@ -1,19 +1,26 @@
 """The buckets of the opponent tables (engine/ai/opp_tables.py, written by
 tools/fit_opponent.py): the opponent's deadwood D, its turn number n in the
-hand and the rank of the card it last threw."""
+hand and the rank of the card it last threw.
+
+Deadwood buckets: 0, 1, 2, 3-4, 5-6, 7-8, 9-10, 11-14, 15-20, 21-28, 29-40,
+41 and over (LOW[j]..TOP[j]); opp_tables.D_MEAN holds each one's measured
+mean. Fine at the bottom, where a knock and an undercut are decided by a
+point or two; coarse above the knock limit.
+"""
 from ..compat import const
 
-D_BUCKETS = const(16)
+D_BUCKETS = const(12)
 N_BUCKETS = const(10)
 V_BUCKETS = const(4)
 
-# Deadwood bucket of each deadwood value 0..99 (0..10 one each, then 11-13,
-# 14-17, 18-22, 23-29, 30 and over), and each bucket's typical value.
+LOW = bytes((0, 1, 2, 3, 5, 7, 9, 11, 15, 21, 29, 41))
+TOP = bytes((0, 1, 2, 4, 6, 8, 10, 14, 20, 28, 40, 255))
 _DB = bytearray(100)
 for _d in range(100):
-    _DB[_d] = (_d if _d <= 10 else 11 if _d <= 13 else 12 if _d <= 17
-               else 13 if _d <= 22 else 14 if _d <= 29 else 15)
-D_MID = bytes((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 26, 44))
+    _b = 0
+    while _b + 1 < D_BUCKETS and _d >= LOW[_b + 1]:
+        _b += 1
+    _DB[_d] = _b
 # n (the opponent's discards this hand, its turn number) -> bucket
 _NB = bytes((0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 8))
 # rank (A..K) of its last discard -> bucket (value 1-3, 4-6, 7-9, 10)
@@ -21,7 +28,7 @@ _VB = bytes((0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3))
 
 
 def d_bucket(d):
-    return _DB[d] if d < 100 else 15
+    return _DB[d] if d < 100 else D_BUCKETS - 1
 
 
 def n_bucket(n):
@@ -30,3 +37,15 @@ def n_bucket(n):
 
 def v_bucket(rank):
     return _VB[rank]
+
+
+def below(j, t):
+    """Share (x1/256) of deadwood bucket j at or below t (a threshold: the
+    part of the bucket a player with threshold t would have knocked with)."""
+    lo = LOW[j]
+    hi = TOP[j]
+    if hi <= t:
+        return 256
+    if lo > t:
+        return 0
+    return (t - lo + 1) * 256 // (hi - lo + 1)

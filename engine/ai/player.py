@@ -66,6 +66,14 @@ class Player:
         self._hard = None            # the hint's own hard player (other levels)
         self.t_bias = TAKE_BIAS
         self.t_rho = RHO
+        # the discard planned when the upcard was taken (see _take), reused
+        # when the discard decision that follows finds the same hand
+        self.pre_n = -1
+        self.pre_hand = -1
+        self.pre_m = [0, 0, 0, 0]
+        self.pre_code = 0
+        self.pre_kind = 0
+        self.pre_val = 0
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
@@ -111,6 +119,8 @@ class Player:
         m = self.m
         mine = k.mine
         if k.phase == PH_DISCARD:
+            if self._planned(k):
+                return self.pre_code
             m[0] = mine[0]
             m[1] = mine[1]
             m[2] = mine[2]
@@ -147,6 +157,36 @@ class Player:
         h[3] = m[3]
         h[c // 13] &= ~(1 << (c % 13))
         return self.knock.should_knock(k, lv, dw, h, c)
+
+    def _take(self, k, code, kind, val):
+        """Taking the upcard: its discard was decided with it (the hand
+        after the take, the same cards seen, the same stock), so the
+        discard decision that follows reuses it when it finds that hand."""
+        m = self.m
+        pm = self.pre_m
+        pm[0] = m[0]
+        pm[1] = m[1]
+        pm[2] = m[2]
+        pm[3] = m[3]
+        self.pre_hand = k.key_hand if k.key_hand is not None else -1
+        self.pre_n = k.key_n + 1 if k.key_hand is not None else -1
+        self.pre_code = code
+        self.pre_kind = kind
+        self.pre_val = val
+
+    def _planned(self, k):
+        """Is this the discard decision _take planned (then why_* are set)?"""
+        n = self.pre_n
+        self.pre_n = -1
+        if n != k.key_n or k.key_hand != self.pre_hand or k.taken == NO_CARD:
+            return False
+        pm = self.pre_m
+        mine = k.mine
+        if pm[0] != mine[0] or pm[1] != mine[1] or pm[2] != mine[2] or pm[3] != mine[3]:
+            return False
+        self.why_kind = self.pre_kind
+        self.why_val = self.pre_val
+        return True
 
     def _easy_discard(self, k, c):
         # A beginner: mostly the highest unmelded card, now and then any
@@ -199,12 +239,13 @@ class Player:
         after = x >> 6
         self._prepare(k, lv)
         if after <= k.limit and self._knocks(k, lv, after, x & 63):
+            self._take(k, KNOCK + (x & 63), WHY_KNOCK, after)
             self.why_kind = WHY_TAKE_KNOCK
             self.why_val = after
             return True
         ev = self.ev
         # the upcard is no longer a stock candidate: it is seen
-        ev.discard_choice(k, lv >= 2, k.limit, up)
+        dc = ev.discard_choice(k, lv >= 2, k.limit, up)
         take = ev.dc_value
         h = self.h
         h[0] = mine[0]
@@ -214,6 +255,7 @@ class Player:
         v0 = ev.value10(h)
         stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
         if take + self.t_bias < stock:
+            self._take(k, DISCARD + dc, WHY_KNOCK_LATER if after <= k.limit else WHY_DISCARD, after)
             self.why_kind = (WHY_TAKE_MELD if after < now and in_meld(mine, up)
                              else WHY_TAKE_LOWER)
             self.why_val = after

@@ -117,6 +117,20 @@ def test_ai_reads_only_the_players_view():
     assert record_text(a) == record_text(b)
 
 
+def test_a_discard_planned_with_the_upcard_is_the_one_decided_afresh():
+    # Taking the upcard decides the discard too; the discard decision that
+    # follows reuses it. Decided afresh instead, every move is the same.
+    for seed in (6, 7):
+        a = run_match(("hard", "normal"), seed)
+        orig = Player._take
+        try:
+            Player._take = lambda self, k, code, kind, val: None
+            b = run_match(("hard", "normal"), seed)
+        finally:
+            Player._take = orig
+        assert record_text(a) == record_text(b)
+
+
 def test_guarded_view_does_catch_a_peek():
     m = Match(SHORT, 1)
     v = GuardedView(m, 1)

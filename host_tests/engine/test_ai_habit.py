@@ -163,15 +163,21 @@ def knock_estimate(m, habit_t):
     return a, p.knock.ek / 16, p.knock.en / 16
 
 
-def test_knock_estimate_an_early_knock_on_a_low_hand_pays():
-    # After one turn each, hard keeps three melds and the 2c (2 deadwood);
-    # the opponent threw a king: its deadwood is high, a knock wins big,
-    # whatever its habit.
-    m = position("As 2s 3s 5h 6h 7h 9d Td Jd 2c", 1, "Kh", "Kc")
-    for t in (0, 10):
-        a, ek, en = knock_estimate(m, t)
-        assert ek > 15, (t, ek, en)
-        assert a == "knock:Kc", (t, a, ek, en)
+def test_knock_estimate_an_early_knock_pays_when_gin_is_far():
+    # After one turn each, hard keeps three sets and the 2c (2 deadwood):
+    # only the fourth ace or four can make gin (the fourth seven is in the
+    # pile). The opponent threw a king: its deadwood is high, a knock wins
+    # big; against a player who only goes gin (no undercut to wait for),
+    # knocking beats playing on.
+    m = position("As Ah Ad 4s 4h 4d 7s 7h 7d 2c", 1, "Kh", "Kc")
+    a, ek, en = knock_estimate(m, 0)
+    assert ek > 15, (ek, en)
+    assert ek > en, (ek, en)
+    assert a == "knock:Kc", (a, ek, en)
+    # the fourth seven live: a third way to gin, playing on is worth more
+    m2 = position("As Ah Ad 4s 4h 4d 7s 7h 7d 2c", 1, "Kh", "Kc", upcard="Jd")
+    a2, ek2, en2 = knock_estimate(m2, 0)
+    assert en2 > en, (en, en2)
 
 
 def test_knock_estimate_late_against_a_player_playing_for_gin_fears_the_undercut():
@@ -191,7 +197,8 @@ def test_knock_estimate_at_one_deadwood_waits_for_a_quick_knocker():
     a, ek, en = knock_estimate(m, 10)
     assert en > ek, (ek, en)
     assert a.startswith("discard:"), a
-    # against a player who only goes gin the same hand knocks at once
-    a, ek, en = knock_estimate(m, 0)
-    assert ek > en, (ek, en)
-    assert a == "knock:Kc", a
+    # a player who only goes gin and has not gone gin nine turns in holds
+    # less deadwood than a quick knocker that has not knocked: the knock
+    # is worth less against it
+    a0, ek0, en0 = knock_estimate(m, 0)
+    assert ek0 < ek, (ek0, ek)

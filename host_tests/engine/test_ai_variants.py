@@ -136,17 +136,34 @@ def _last_turn_before_the_stop(rules, left):
     return m
 
 
+def _last_turn_knocks(m):
+    """On the last turn, playing on is a drawn hand (0 points): easy and
+    normal knock; hard knocks exactly when the knock is worth more than
+    nothing, which it is against an opponent that knocks as soon as it can
+    (it has not knocked: its deadwood is above the limit)."""
+    for lv in ("easy", "normal"):
+        assert Player(lv).choose(m.view(0)) == "knock:Kc", lv
+    p = Player("hard")
+    a = p.choose(m.view(0))
+    assert a in ("knock:Kc", "discard:Kc"), a
+    assert (a == "knock:Kc") == (p.knock.ek > 0), (a, p.knock.ek)
+    p = Player("hard")
+    w = p.habit.w
+    for t in range(len(w)):
+        w[t] = 0
+    w[len(w) - 1] = sum(p.habit.prior)
+    p.habit.learn = lambda view, me: None
+    assert p.choose(m.view(0)) == "knock:Kc", p.knock.ek
+
+
 def test_v3_knocks_on_the_last_turn_before_the_two_card_stop():
     m = _last_turn_before_the_stop(STOP, 2)
     assert "knock:Kc" in m.legal()
-    for lv in LEVELS:
-        assert Player(lv).choose(m.view(0)) == "knock:Kc", lv
+    _last_turn_knocks(m)
 
 
 def test_r11_knocks_on_the_last_turn_before_the_stock_runs_out():
-    m = _last_turn_before_the_stop(CARDEMS, 0)
-    for lv in LEVELS:
-        assert Player(lv).choose(m.view(0)) == "knock:Kc", lv
+    _last_turn_knocks(_last_turn_before_the_stop(CARDEMS, 0))
 
 
 # -- every preset, whole matches ------------------------------------------------------
