@@ -42,7 +42,10 @@ def checked(choose, seen):
     def f(obs):
         assert set(obs) == {"seat", "phase", "hand", "upcard", "discard_pile",
                             "opponent_known", "stock_size", "knock_card",
-                            "deadwood", "moves", "legal", "scores"}
+                            "deadwood", "moves", "legal", "scores", "history"}
+        assert isinstance(obs["history"], list)
+        for h in obs["history"]:
+            assert set(h) >= {"moves", "knocker", "knock_card"}
         assert obs["phase"] in ("first_upcard", "draw", "discard")
         n = len(obs["hand"])
         assert n == (11 if obs["phase"] == "discard" else 10)

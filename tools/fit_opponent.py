@@ -138,7 +138,6 @@ def work(args):
 def shares(row, smooth):
     """A count row as shares of 255 (smoothed by `smooth`, a row of the
     same length used when the counts are few)."""
-    tot = sum(row)
     k = 40
     mix = [row[j] * 1.0 + k * smooth[j] for j in range(len(row))]
     t = sum(mix) or 1.0

@@ -10,49 +10,54 @@ the knock limit and the card just taken (R4). Every decision is made from
 
 Strategy (hard)
 ---------------
-* Opponent model. Unseen cards are in no known place: not ours, not in the
-  pile, not known to be held by the opponent (it took them from the pile and
-  has not thrown them back). Each gets a weight for "the opponent holds it":
-  the same-rank cards and the one- and two-away suit neighbours of a card it
-  discarded or left lying as the upcard are less likely (it had no use for
-  that card), those around a card it picked up more likely (it made a meld
-  with it). The weights are normalised to the number of unknown cards in its
-  hand; the rest of each unseen card's chance is "next stock card".
-* Hand value. A 10-card hand is valued by its deadwood less the expected
-  gain of one more stock draw and the best discard. An unseen card that can
-  join no meld with the hand can only replace the highest-value deadwood
-  card (one formula); a card that can join a meld gets an exact best-discard
-  search. The meld part of the gain is weighted up (x3 with a full stock,
-  falling to x1 as it runs out, and x1 while playing on with a knockable
-  hand), standing for the draws still to come: so pairs, two-card runs and
-  gaps count by how many of their completing cards are still live, and
-  count less late in the hand. It also counts less when the opponent's
-  last discard was a low card (x(v + 4)/14 for a card of value v): a player
-  shedding low cards is close to knocking, so the deadwood held now
-  matters more than the draws to come.
+* Opponent's cards (model.py). Unseen cards are in no known place: not
+  ours, not in the pile, not known to be held by the opponent (it took them
+  from the pile and has not thrown them back). Each gets a chance that the
+  opponent holds it: the same-rank cards and the one- and two-away suit
+  neighbours of a card it discarded or left lying as the upcard are less
+  likely (it had no use for that card), those around a card it picked up
+  more likely (it made a meld with it); the rest of each unseen card's
+  chance is "next stock card".
+* The opponent's knock habit (habit.py), learned from what a player sees:
+  a distribution over knock thresholds T = 0 (gin only) .. 10 (knocks as
+  soon as the rules allow), from a neutral prior, updated at every
+  showdown (the knock's deadwood and turn; a defender that held a
+  knockable hand at its last discard and played on; the hand it held
+  before its last draw), pulled 8% of the way back to the prior after
+  each hand: a player who switches style is followed within a hand or two
+  and cannot bank a style. Kept for the device's player
+  between matches (the statistics; YOUR STYLE in the settings forgets it).
+  Also learned: whether it keeps its deadwood lowest or keeps cards for
+  its draws (the shape of its deadwood at the showdown).
+* The opponent's deadwood (opp_shape.py, opp_tables.py): its shape given
+  the opponent's turn number and the rank of its last discard, fitted from
+  self-play at the moments a knock is weighed, and how it changes in a
+  turn; cut by the habit (a player with threshold T that has not knocked
+  holds more than T).
+* Hand value (evaluate.py). A 10-card hand is valued by its deadwood less
+  the expected gain of one more stock draw and the best discard, the meld
+  part weighted up early in the hand (x3 with a full stock, falling to x1)
+  standing for the draws still to come, and less when the opponent sheds
+  low cards (near its knock) or is a quick knocker (the deadwood held now
+  is what it will be caught with).
 * Discard: among the cards whose removal leaves deadwood within 6 of the
-  lowest, the one giving the best hand value, less a charge for feeding the
-  opponent: for each pair of cards that would meld with the discard, the
-  chance the opponent holds both (from the model; a card it is known to
-  hold counts fully) times the deadwood that pair would stop costing it.
-  The charge grows with the deadwood the discard leaves us (x(d + 10)/20):
-  feeding an opponent hurts most when it knocks and catches us high.
+  lowest, the best hand value, less a charge for feeding the opponent (the
+  chance it holds a pair that melds the card, times the deadwood that saves
+  it), larger the more deadwood we would be caught with.
 * Draw: take the upcard (never to discard it at once, R4) when the best
   hand after taking it is worth more than the current hand after a stock
-  draw (its value improved by one more draw's expected gain), or when it
-  lets the player knock and it would.
-* Knock: gin (0 deadwood) always. Otherwise hard knocks early only when the
-  opponent's deadwood, estimated from the value of its last discard (a
-  player shedding its highest deadwood card keeps none above that value),
-  the stock draws so far and its pickups, promises a win of 32 points or
-  more (in practice rarely, early in a hand). Otherwise it keeps its
-  low deadwood and plays on: it may reach gin (+25), and an opponent that
-  knocks into a lower or equal deadwood is undercut (+25, R10). Measured
-  against `simple` (every knockable position, the knock played out on a
-  copy of the game beside the real continuation): playing on scored 21
-  points a hand on average where knocking would have scored 12; only in
-  the first two or three turns did knocking score more. When the stock is
-  two cards from its end (R11 / V3) it knocks rather than let the hand die.
+  draw, or when it lets the player knock and it would. The discard decided
+  with the take is the one played next.
+* Knock (knock.py): gin always. Otherwise the expected points of knocking
+  now (EK) against the best plan of playing on for 1-3 rounds and knocking
+  then (EN): the opponent's deadwood over the habit's two likeliest groups
+  of thresholds, its chance to take our discard, to knock (into our
+  undercut, R10) or to go gin on each coming turn, our chance to go gin or
+  lower our deadwood, layoffs (R9), the stock left (R11, V3). Knock when
+  EK >= EN + a margin (more against a quick knocker: it may knock into our
+  undercut on any later turn). On the last turn playing on is a drawn
+  hand: knock when EK > 0. Against an eager knocker this plays on for the
+  undercut; against a patient one it knocks early when ahead.
 
 Levels: normal uses the same lookahead (meld gains at x1) over fewer
 discard candidates (deadwood within 3 of the lowest), without the opponent
@@ -62,9 +67,11 @@ four any unmelded card, takes the upcard only for a finished meld, and
 knocks at once. The hint is always hard's move, with a few words of why.
 
 Modules: know (reading the view into what is known), model (the opponent's
-cards as chances, the danger of a discard), evaluate (hand value, discard
-choice), knock (knock now or play on), player (each level's policy), why
-(the hint's words), obs (the plain-data observation).
+cards as chances, the danger of a discard), habit (the opponent's knock
+habit), opp_shape and opp_tables (the opponent's deadwood), evaluate (hand
+value, discard choice), knock (knock now or play on), player (each level's
+policy), why (the hint's words), appraise (every move's value, for the
+review), obs (the plain-data observation).
 
 Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
