@@ -2,6 +2,13 @@
 
     python3 tools/replay.py RECORD [RECORD ...]
     micropython tools/replay.py RECORD
+    python3 tools/replay.py --review [--seat 1] RECORD
+
+--review adds, after each hand, the review of one seat's decisions (YOU,
+seat 0, unless --seat 1: the CPU), as the handheld's hand result shows it:
+at each of that seat's decisions the hard level's choice, from the view
+that seat had then, against the move played, and the three costliest in a
+few words; then the match's summary (engine/review.py).
 
 RECORD is a game record (engine/record.py): a file the handheld keeps in
 /data/records (`make records` copies them into ./records/), one the
@@ -26,7 +33,8 @@ _root.add_repo_root()
 from engine import Hand, card_text, deck_for, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
 
-USAGE = "usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
+USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
+         "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n")
 NAMES = ("YOU", "CPU")
 WHY = {"stock": "the stock ran down with no knock", "pile": "the discard pile went round"}
 
@@ -89,11 +97,15 @@ def result_lines(h, res, scores):
     return out
 
 
-def replay_text(text, write):
-    """Replay `text`, writing the account through write(str). True if the
-    record replays; False (after saying why) if not."""
+def replay_text(text, write, review_seat=None):
+    """Replay `text`, writing the account through write(str) (with the
+    review of seat `review_seat`'s decisions, if given). True if the record
+    replays; False (after saying why) if not."""
     first = text.lstrip().split("\n", 1)[0].strip()
     if first.startswith("gin-rummy box record"):
+        if review_seat is not None:
+            write("the review is of two-player hands; this is a box game record\n")
+            return False
         return replay_box(text, write)
     try:
         m = replay(text)
@@ -103,6 +115,7 @@ def replay_text(text, write):
     write("rules: %s\n" % m.rules.text())
     write("seed: %d\n" % m.seed)
     scores = [0, 0]
+    rv = None if review_seat is None else MatchReview(m, review_seat)
     for i in range(len(m.hands)):
         h = m.hands[i]
         res = m.results[i] if i < len(m.results) else None
@@ -123,7 +136,11 @@ def replay_text(text, write):
             scores[res.winner] += res.points
         for line in result_lines(h, res, scores):
             write("  " + line + "\n")
+        if rv is not None:
+            rv.hand(i, write)
     write("\n")
+    if rv is not None:
+        rv.summary(write)
     if m.end is None:
         write("match not over: YOU %d, CPU %d after %d hands\n" % (
             m.scores[0], m.scores[1], len(m.results)))
@@ -168,11 +185,94 @@ def replay_box(text, write):
     return True
 
 
+class MatchReview:
+    """The review of one seat over a match, hand by hand (one hard Player,
+    which learns the opponent from the hands finished before each)."""
+
+    def __init__(self, match, seat):
+        from engine.ai import Player
+
+        self.m = match
+        self.seat = seat
+        self.player = Player("hard", 0)
+        self.n = 0
+        self.total = 0
+        self.worst = None        # (cost, hand number, record)
+
+    def hand(self, i, write):
+        from engine.review import Review
+        from engine.review_text import line, average, cost_of
+
+        r = Review(self.m, i, self.seat, self.player).run()
+        me = NAMES[self.seat]
+        opp = NAMES[1 - self.seat]
+        write("  review of %s: %d decision%s, %d point%s of cost (%s a decision)\n" % (
+            me, r.n, "" if r.n == 1 else "s", (r.total + 8) // 16,
+            "" if (r.total + 8) // 16 == 1 else "s", average(r.total, r.n)))
+        shown = r.shown()
+        for d in shown:
+            write("    " + line(r.record(d), me, opp) + "\n")
+        if not shown:
+            write("    nothing worth showing: no decision cost a point or more\n")
+        self.n += r.n
+        self.total += r.total
+        w = r.worst()
+        if w >= 0:
+            rec = r.record(w)
+            if self.worst is None or cost_of(rec) > self.worst[0]:
+                self.worst = (cost_of(rec), i + 1, rec)
+
+    def summary(self, write):
+        from engine.review_text import line, average
+
+        me = NAMES[self.seat]
+        write("review of %s over the match: %d decisions, %s points a decision on average\n" % (
+            me, self.n, average(self.total, self.n)))
+        if self.worst is not None:
+            write("costliest: hand %d, %s\n" % (self.worst[1], line(
+                self.worst[2], me, NAMES[1 - self.seat])))
+
+
+def _options(args):
+    """(review seat or None, paths); ValueError for a bad option."""
+    seat = None
+    review = False
+    paths = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--review":
+            review = True
+        elif a == "--seat":
+            if i + 1 >= len(args) or args[i + 1] not in ("0", "1"):
+                raise ValueError("--seat takes 0 (YOU) or 1 (CPU)")
+            seat = int(args[i + 1])
+            i += 1
+        elif a.startswith("--"):
+            raise ValueError("unknown option %s" % a)
+        else:
+            paths.append(a)
+        i += 1
+    if seat is not None and not review:
+        raise ValueError("--seat goes with --review")
+    if review and seat is None:
+        seat = 0
+    return seat, paths
+
+
 def main(argv):
-    paths = argv[1:]
-    if not paths or paths[0] in ("-h", "--help"):
+    args = argv[1:]
+    if not args or args[0] in ("-h", "--help"):
         sys.stdout.write(USAGE)
-        return 0 if paths else 2
+        return 0 if args else 2
+    try:
+        seat, paths = _options(args)
+    except ValueError as e:
+        sys.stdout.write("%s\n%s" % (e, USAGE))
+        return 2
+    if not paths:
+        sys.stdout.write(USAGE)
+        return 2
     ok = True
     for i in range(len(paths)):
         p = paths[i]
@@ -185,7 +285,7 @@ def main(argv):
             continue
         if len(paths) > 1:
             sys.stdout.write("%s== %s\n" % ("\n" if i else "", p))
-        ok = replay_text(text, sys.stdout.write) and ok
+        ok = replay_text(text, sys.stdout.write, seat) and ok
     return 0 if ok else 1
 
 

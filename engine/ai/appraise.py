@@ -15,7 +15,10 @@ The same terms the hard level decides by, so its own choice is the best
   stock: the value of the hand now after a stock draw (player.py).
 
 Not a hot path (a review runs after the hand): it allocates its answer.
-Only the view is read, as for a decision.
+Only the view is read, as for a decision. The terms are the functions
+below (begin, discard_setup, discard_value, left_deadwood, knock_gain,
+stock_value, upcard_value), which allocate nothing: the hand review
+(engine/review.py) values single moves with them, a step at a time.
 """
 from ..cards import CARD_VALUE, NO_CARD
 from ..melds import deadwood4, best_discard4, _BIT_RANK
@@ -24,9 +27,34 @@ from .know import PH_OFFER, PH_DRAW, PH_DISCARD
 from .player import ACTION_TEXT
 
 
-def _discard_value(player, k, c):
+def begin(player, view):
+    """Read `view` into player.k and ready the hard level's terms (the
+    opponent model, its knock habit, the meld weight); returns player.k."""
+    k = player.k
+    k.fill(view)
+    player.habit.learn(view, k.seat)
+    player._prepare(k, 2)
+    return k
+
+
+def discard_setup(player, k):
+    """The eleven cards into player.m and, when a knock is possible, the
+    meld weight of playing on (as the hard level's discard choice)."""
+    mine = k.mine
+    m = player.m
+    m[0] = mine[0]
+    m[1] = mine[1]
+    m[2] = mine[2]
+    m[3] = mine[3]
+    x = best_discard4(m, k.taken)
+    if x >> 6 <= k.limit:
+        ev = player.ev
+        ev.lam = ev.t_lamw if ev.t_lamw >= 0 else ev.lam
+
+
+def discard_value(player, k, c):
     """Value (x16, higher better) of throwing c from the eleven cards in
-    player.m, and the deadwood it leaves."""
+    player.m; the ten it leaves are then in player.h (left_deadwood)."""
     ev = player.ev
     m = player.m
     h = player.h
@@ -39,28 +67,77 @@ def _discard_value(player, k, c):
     v = ev.value10(h)
     dg = ev.t_danger * player.model.danger(k, c)
     v += dg * (dwc + ev.t_dsc) // ((10 + ev.t_dsc) * 16)
-    return -v, dwc
+    return -v
+
+
+def left_deadwood(player):
+    """The deadwood of the ten cards the last discard_value left."""
+    h = player.h
+    return deadwood4(h[0], h[1], h[2], h[3])
+
+
+def knock_gain(player, k, dwc, c):
+    """What knocking (gin at dwc == 0) with c from player.m adds (x16) to
+    the value of discarding c and playing on."""
+    if dwc == 0:
+        return player.knock.gin_value(k)
+    m = player.m
+    h = player.h
+    h[0] = m[0]
+    h[1] = m[1]
+    h[2] = m[2]
+    h[3] = m[3]
+    h[c // 13] &= ~(1 << (c % 13))
+    kr = player.knock
+    kr.estimate(k, dwc, h, c)
+    return kr.ek - kr.en
+
+
+def stock_value(player, k):
+    """Value (x16) of drawing from the stock (or passing the V1 offer):
+    the hand now, improved by the next draw's expected gain."""
+    ev = player.ev
+    mine = k.mine
+    h = player.h
+    h[0] = mine[0]
+    h[1] = mine[1]
+    h[2] = mine[2]
+    h[3] = mine[3]
+    now = deadwood4(mine[0], mine[1], mine[2], mine[3])
+    v0 = ev.value10(h)
+    return -(v0 - player.t_rho * (now * 16 - ev.v1) // 16)
+
+
+def upcard_value(player, k):
+    """Value (x16) of taking the upcard: the best discard after it (R4:
+    never the upcard itself). Call after stock_value (as the hard level)."""
+    mine = k.mine
+    m = player.m
+    up = k.up
+    m[0] = mine[0]
+    m[1] = mine[1]
+    m[2] = mine[2]
+    m[3] = mine[3]
+    m[up // 13] |= 1 << (up % 13)
+    ev = player.ev
+    ev.discard_choice(k, True, k.limit, up)
+    return -ev.dc_value - player.t_bias
+
+
+def can_take(k):
+    """Is taking the upcard a legal choice in this draw (V1: not after
+    both passed)?"""
+    return k.up != NO_CARD and not k.stock_only
 
 
 def appraise(player, view):
     """[(action, value x16)] for every legal action, best first (ties in
     the order the hard level breaks them)."""
-    k = player.k
-    k.fill(view)
-    player.habit.learn(view, k.seat)
-    player._prepare(k, 2)
-    mine = k.mine
-    m = player.m
+    k = begin(player, view)
     out = []
     if k.phase == PH_DISCARD:
-        m[0] = mine[0]
-        m[1] = mine[1]
-        m[2] = mine[2]
-        m[3] = mine[3]
-        x = best_discard4(m, k.taken)
-        low = x >> 6
-        if low <= k.limit:
-            player.ev.lam = player.ev.t_lamw if player.ev.t_lamw >= 0 else player.ev.lam
+        discard_setup(player, k)
+        m = player.m
         for s in range(4):
             left = m[s]
             while left:
@@ -69,36 +146,17 @@ def appraise(player, view):
                 c = s * 13 + _BIT_RANK[bit % 37]
                 if c == k.taken:
                     continue
-                v, dwc = _discard_value(player, k, c)
+                v = discard_value(player, k, c)
+                dwc = left_deadwood(player)
                 out.append((ACTION_TEXT[DISCARD + c], v, CARD_VALUE[c]))
                 if dwc <= k.limit:
-                    h = player.h
-                    if dwc == 0:
-                        gain = player.knock.gin_value(k)
-                    else:
-                        player.knock.estimate(k, dwc, h, c)
-                        gain = player.knock.ek - player.knock.en
-                    out.append((ACTION_TEXT[KNOCK + c], v + gain, CARD_VALUE[c] + 100))
+                    out.append((ACTION_TEXT[KNOCK + c], v + knock_gain(player, k, dwc, c),
+                                CARD_VALUE[c] + 100))
     elif k.phase == PH_OFFER or k.phase == PH_DRAW:
-        ev = player.ev
-        h = player.h
-        h[0] = mine[0]
-        h[1] = mine[1]
-        h[2] = mine[2]
-        h[3] = mine[3]
-        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
-        v0 = ev.value10(h)
-        stock = v0 - player.t_rho * (now * 16 - ev.v1) // 16
-        out.append((ACTION_TEXT[PASS if k.phase == PH_OFFER else DRAW_STOCK], -stock, 0))
-        up = k.up
-        if up != NO_CARD and not k.stock_only:
-            m[0] = mine[0]
-            m[1] = mine[1]
-            m[2] = mine[2]
-            m[3] = mine[3]
-            m[up // 13] |= 1 << (up % 13)
-            ev.discard_choice(k, True, k.limit, up)
-            out.append((ACTION_TEXT[DRAW_UPCARD], -ev.dc_value - player.t_bias, 1))
+        out.append((ACTION_TEXT[PASS if k.phase == PH_OFFER else DRAW_STOCK],
+                    stock_value(player, k), 0))
+        if can_take(k):
+            out.append((ACTION_TEXT[DRAW_UPCARD], upcard_value(player, k), 1))
     else:
         raise ValueError("no decision to make in this phase")
     # best first; ties: the higher tie key (a knock before its discard,
