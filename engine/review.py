@@ -23,9 +23,10 @@ is how much more the hard level's choice was worth, 0 when the move played
 is the same or valued as well. Costs of SHOW_MIN (a point) or more are
 worth showing. The hard level's own moves so cost nothing.
 
-Each step does at most one of: replaying up to the next decision and the
-hard level's choice there (one AI decision), valuing one move (one hand
-value or one knock estimate). Nothing is allocated after Review() is made.
+Each step does at most one of: teaching the player one earlier hand,
+replaying up to the next decision and the hard level's choice there (one
+AI decision), valuing one move (one hand value or one knock estimate).
+Nothing is allocated after Review() is made.
 """
 from .compat import const
 from .hand import (Hand, DRAW, DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK, TOOK)
@@ -43,10 +44,11 @@ REC_LEN = const(9)      # bytes of record(): see review_text.py
 F_TOOK = const(1)       # the opponent took the card at once (from the pile)
 F_MELDED = const(2)     # ... and it was in its melds at the showdown
 
-_NEXT = const(0)        # what step() does next: find the next decision
-_VALUE1 = const(1)      # value the first of the two moves compared
-_VALUE2 = const(2)      # the second, then record the decision
-_DONE = const(3)
+_LEARN = const(0)       # what step() does next: learn one earlier hand,
+_NEXT = const(1)        # find the next decision,
+_VALUE1 = const(2)      # value the first of the two moves compared,
+_VALUE2 = const(3)      # the second, then record the decision
+_DONE = const(4)
 
 
 class _ReplayHand(Hand):
@@ -141,7 +143,7 @@ class Review:
         self.j = 0                       # the next move of the log to play
         self.t = 0                       # the seat's turns so far
         self.k_seat = 0                  # moves of the seat passed so far
-        self.state = _NEXT
+        self.state = _LEARN
         self._v1 = 0
         self._code = 0                   # the move played (action code)
 
@@ -163,13 +165,32 @@ class Review:
     def step(self):
         """Do one piece of the review; True while some is left."""
         st = self.state
-        if st == _NEXT:
+        if st == _LEARN:
+            self._learn()
+        elif st == _NEXT:
             self._next()
         elif st == _VALUE1:
             self._value1()
         elif st == _VALUE2:
             self._value2()
         return self.state != _DONE
+
+    def _learn(self):
+        """Teach the player one hand finished before this one (its habit
+        learner takes in every hand its view shows as over; a player that
+        has seen later hands starts again)."""
+        t = self.view._match
+        hb = self.player.habit
+        if hb.seen > self.index:
+            t.n_over = 0
+        elif hb.seen < self.index:
+            t.n_over = hb.seen + 1
+        else:
+            t.n_over = self.index
+            self.state = _NEXT
+            return
+        hb.learn(self.view, self.seat)
+        t.n_over = self.index
 
     def _next(self):
         """Play the moves up to the seat's next decision and make the hard
