@@ -17,7 +17,11 @@ None, or anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win'
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
-redraws only when the screen says something changed, and shows the frame.
+redraws only when the screen says something changed, and shows the frame;
+then, while any is left, works on the reviews of the player's hands for a
+slice of time (firmware/reviews.py) and asks to be stepped again at once.
+review_factory(match, index, player) makes a hand's review (tests give a
+stand-in; by default engine.review.Review).
 
 Saves: after every completed turn the game save ("game",
 firmware/gamesave.py: the statistics and the match in one commit, so a
@@ -40,6 +44,7 @@ from firmware.buttons import ticks_diff
 from firmware import gamesave
 from firmware.settings import Settings, Stats, playable
 from firmware.storage import KEPT, RESUMED
+from firmware.reviews import Reviews
 import engine
 
 GAME = "game"     # the storage name of the game save (statistics and match)
@@ -75,7 +80,7 @@ def _outcome(storage, name):
 
 class App:
     def __init__(self, display, buttons, clock_ms, storage, sound=None,
-                 seed=None, player_factory=None):
+                 seed=None, player_factory=None, review_factory=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock_ms
@@ -93,6 +98,8 @@ class App:
         self.saved_at = 0
         self.save_error = None       # the last save the flash refused, if any
         self.records = None          # firmware.records.Records: a record per hand end
+        # the reviews of the player's hands, made between frames
+        self.reviews = Reviews(review_factory)
         self.screen = None
         self._screens = {}
         self._stepping = False       # inside step(): saves wait for the frame
@@ -232,6 +239,10 @@ class App:
                 from firmware.screens.settings import SettingsScreen as cls
             elif name == "stats":
                 from firmware.screens.stats import StatsScreen as cls
+            elif name == "review":
+                from firmware.screens.review import HandReview as cls
+            elif name == "match_review":
+                from firmware.screens.review import MatchReview as cls
             elif name == "help":
                 from firmware.screens.help import Help as cls
             elif name == "message":
@@ -454,9 +465,24 @@ class App:
             self.last_bytes = self.display.show(self.canvas.buf)
         else:
             self.last_bytes = 0
+        if self._review_work():
+            wait = 0
         if self.screen.dirty:
             wait = 0
         return self._idle_wait(now, wait)
+
+    def _review_work(self):
+        """A slice of the hand reviews (firmware/reviews.py) after the
+        frame; True while work is left. The finished match's review goes
+        into the statistics once it is all made."""
+        rv = self.reviews
+        rv.follow(self.match)
+        if not rv.pending():
+            return False
+        more = rv.work(self.clock)
+        if rv.count(self.stats):
+            self.save_match()          # the statistics, in the game save
+        return more
 
     def _idle_wait(self, now, wait):
         quiet = ticks_diff(now, self._input_t)

@@ -27,7 +27,7 @@ form (key=value lines, before this encoding) still load.
 """
 
 MAGIC = b"ST"
-VERSION = 2                   # 2: the opponent style record (tag 10)
+VERSION = 3                   # 2: the opponent style record (tag 10); 3: the hand reviews (11-14)
 COUNT = 0
 BLOB = 1
 # (tag, name, kind, most bytes)
@@ -44,7 +44,14 @@ FIELDS = (
     # how the player knocks, as the hard AI learned it over earlier matches
     # (engine/ai/habit.py: Habit.record(); empty: nothing learned yet)
     (10, "style", BLOB, 32),
+    # the hand reviews (firmware/reviews.py), counted at each match's end
+    # (Stats.record_review)
+    (11, "reviewed", COUNT, 4),
+    (12, "review_cost", COUNT, 4),
+    (13, "review_avg", COUNT, 4),
+    (14, "review_matches", COUNT, 4),
 )
+REVIEW_RECENT = 4             # see Stats.record_review
 DEFAULTS = {"style": b""}     # name -> default for fields other than counters
 COUNT_MAX = (1 << 30) - 1
 BEST_HAND_MAX = 300           # more than any hand can score (R10; rules.LIMITS)
@@ -94,6 +101,23 @@ class Stats:
         if end.winner == seat:
             self.matches_won += 1
 
+    def record_review(self, n, cost):
+        """Count a match's review: n decisions reviewed, their summed cost
+        (points x16). review_avg is the running figure, the cost per
+        decision in hundredths of a point, moving 1/REVIEW_RECENT of the way
+        to each match's own (the first match sets it): it follows the last
+        few matches, so a player sees it fall as they learn."""
+        if n <= 0:
+            return
+        self.reviewed += n
+        self.review_cost += cost
+        avg = (cost * 100 + 8 * n) // (16 * n)
+        if self.review_matches == 0:
+            self.review_avg = avg
+        else:
+            self.review_avg += (avg - self.review_avg) // REVIEW_RECENT
+        self.review_matches += 1
+
     def pairs(self):
         return [(k, getattr(self, k)) for k in STAT_KEYS]
 
@@ -140,7 +164,9 @@ class Stats:
         if self.matches_won > self.matches or self.hands_won + self.draws > self.hands \
                 or self.gins + self.knocks + self.undercuts != self.hands_won \
                 or self.best_hand > BEST_HAND_MAX \
-                or self.best_hand and not self.hands_won:
+                or self.best_hand and not self.hands_won \
+                or self.review_matches > self.matches \
+                or (self.review_matches == 0) != (self.reviewed == 0):
             raise ValueError("statistics: the counts do not add up")
 
 

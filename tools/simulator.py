@@ -170,7 +170,8 @@ class Sim:
     """The app wired to host ports. `clock` is a FakeClock unless given."""
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
-                 png_dir=None, player_factory=None, settings=None, sound=None):
+                 png_dir=None, player_factory=None, settings=None, sound=None,
+                 review_factory=None):
         from firmware.app import App
 
         self.clock = clock or FakeClock()
@@ -184,7 +185,8 @@ class Sim:
         store_settings(self.storage, level, settings)
         self.sound = sound
         self.app = App(self.display, self.buttons, self.clock, self.storage,
-                       sound=sound, seed=seed, player_factory=player_factory)
+                       sound=sound, seed=seed, player_factory=player_factory,
+                       review_factory=review_factory)
         self._first_frame(png_dir)
 
     def _first_frame(self, png_dir):

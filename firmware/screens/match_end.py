@@ -1,6 +1,8 @@
 """The end of a match (R12): the winner, the final score, hands won and,
 under the bonus rules (V4), the bonus breakdown. A goes back to the title
-(the match save is gone; the statistics already count the match).
+(the match save is gone; the statistics already count the match). A line
+sums up the review of the player's hands; DOWN shows the match review
+(firmware/screens/review.py).
 
 V4 breakdown, the winner's side, one line each, figures on the right:
 
@@ -61,6 +63,7 @@ class MatchEnd(Screen):
         self.hands = 0
         self.bonus = False
         self.hands_label = b""
+        self.review = b""
 
     def enter(self, **kw):
         self.dirty = True
@@ -73,9 +76,32 @@ class MatchEnd(Screen):
         # V4: 25 for each hand the winner won
         self.hands_label = ("25 X %d HAND%s WON" % (
             e.hands_won[e.winner], "" if e.hands_won[e.winner] == 1 else "S")).encode()
-        match_over(self.app, m.end.winner)
+        self.review = b""
+        self._review_line()
+        if not kw.get("again"):
+            match_over(self.app, m.end.winner)
+
+    def _review_line(self):
+        """The review's summary once made (True), REVIEWING till then."""
+        rv = self.app.reviews
+        if rv.match_done():
+            from engine.review_text import average
+            line = ("REVIEW: %d DECISIONS, -%s EACH" % (
+                rv.n, average(rv.total, rv.n))).encode()
+        else:
+            line = b"REVIEWING YOUR HANDS..."
+        if line != self.review:
+            self.review = line
+            self.dirty = True
+        return rv.match_done()
+
+    def tick(self, now):
+        return None if self._review_line() else 100
 
     def event(self, ev, now):
+        if ev == btn.DOWN:
+            self.app.go("match_review")
+            return
         leave(self.app, ev)
 
     def draw(self, c):
@@ -85,7 +111,8 @@ class MatchEnd(Screen):
         won = e.winner == 0
         if self.bonus:
             self._draw_bonus(c, e, won)
-            L.hint(c, b"A", b"TITLE", 0, 58)
+            x = L.hint(c, b"A", b"TITLE", 0, 58)
+            L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
             return
         if won:
             cups(c, 13)
@@ -102,7 +129,9 @@ class MatchEnd(Screen):
         x = c.text(b"OF", x + 4, 37, 1)
         c.num(self.hands, x + 4, 37, 1)
         matches_won(c, self.app.stats, 2, 45)
-        L.hint(c, b"A", b"TITLE", 0, 58)
+        c.text(self.review, 2, 51, 1)
+        x = L.hint(c, b"A", b"TITLE", 0, 58)
+        L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
 
     def _draw_bonus(self, c, e, won):
         """V4: the winner's hand points, game bonus, 25 a hand won, the

@@ -2,7 +2,9 @@
 
 For a drawn hand it says why (R11 stock exhausted, V3 stock down to two
 cards, R14 no stock draw in 40 turns) and that nobody scores. A then deals the next hand, or shows the
-match end when a player has reached the target (R12).
+match end when a player has reached the target (R12). DOWN shows the
+hand's review (firmware/screens/review.py), with how far it is made while
+it is.
 """
 
 from firmware import fb
@@ -61,6 +63,7 @@ class Result(Screen):
         self.won = [0, 0]
         self.target = 100
         self.over = False
+        self.pct = -1                # the review's progress, 100: made
 
     def enter(self, **kw):
         self.dirty = True
@@ -75,10 +78,24 @@ class Result(Screen):
         self.target = m.rules.target
         self.over = m.phase == "match_over"
         self.why = why_text(res, m.rules.stop_at)
+        self.pct = -1
+        self._review_progress()
+
+    def _review_progress(self):
+        p = self.app.reviews.progress(len(self.app.match.results) - 1)
+        if p != self.pct:
+            self.pct = p
+            self.dirty = True
+        return p
+
+    def tick(self, now):
+        return None if self._review_progress() >= 100 else 100
 
     def event(self, ev, now):
         if ev == btn.A:
             go_on(self.app, self.over, "match_end", "play")
+        elif ev == btn.DOWN:
+            self.app.go("review")
 
     def draw(self, c):
         c.fill(0)
@@ -103,4 +120,8 @@ class Result(Screen):
             L.progress(c, 54, yy + 2, 52, v, self.target)
             w = self.won[s]
             c.num(w, 124 - fb.num_width(w, fb.BIG), yy, 1, fb.BIG)
-        L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)
+        x = L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)
+        x = L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+        if self.pct < 100:
+            x = c.num(self.pct, x, 58, 1)
+            c.text(b"%", x, 58, 1)

@@ -1,6 +1,8 @@
 """Statistics: matches, hands, wins, gins, knocks, undercuts, drawn hands
-and the best hand score, over every match on this device. B goes back;
-holding A resets them (after a confirmation)."""
+and the best hand score, over every match on this device, and the hand
+reviews' running figure: the estimated cost per decision over the last few
+matches (it falls as the player learns), next to the one over all of them.
+B goes back; holding A resets them (after a confirmation)."""
 
 from firmware import fb
 from firmware import buttons as btn
@@ -44,7 +46,7 @@ class StatsScreen(Screen):
         c.fill(0)
         L.title_bar(c, b"STATISTICS")
         st = self.app.stats
-        y = 12
+        y = 11
         for r in _ROWS:
             c.text(r[0], 2, y + 1, 1)
             v = getattr(st, r[1])
@@ -52,13 +54,14 @@ class StatsScreen(Screen):
             c.text(r[2], 68, y + 1, 1)
             v = getattr(st, r[3])
             c.num(v, 126 - fb.num_width(v, fb.BIG), y, 1, fb.BIG)
-            y += 9
+            y += 8
         c.text(b"BEST HAND", 2, y + 1, 1)
         v = st.best_hand
         c.num(v, 62 - fb.num_width(v, fb.BIG), y, 1, fb.BIG)
         c.text(b"WIN %", 68, y + 1, 1)
         pct = st.matches_won * 100 // st.matches if st.matches else 0
         c.num(pct, 126 - fb.num_width(pct, fb.BIG), y, 1, fb.BIG)
+        review_line(c, st, 51)
         x = L.hint(c, b"B", b"BACK", 0, 58)
         c.text(b"HOLD", x + 8, 58, 1)
         L.hint(c, b"A", b"RESET", x + 28, 58)
@@ -68,3 +71,18 @@ class StatsScreen(Screen):
             L.text_c(c, b"EVERY COUNT GOES TO 0", 30, 1, fb.SMALL, 10, 108)
             x = L.hint(c, b"A", b"RESET", 20, 40)
             L.hint(c, b"B", b"KEEP", x + 6, 40)
+
+
+def review_line(c, st, y):
+    """REVIEW -0.8 EACH (ALL -1.1): the running figure and the all-time
+    cost per decision (points), or that no match has been reviewed yet."""
+    if not st.review_matches:
+        c.text(b"REVIEW: NO MATCH REVIEWED YET", 2, y, 1)
+        return
+    from firmware.screens.review import running_text
+    x = c.text(b"REVIEW -", 2, y, 1)
+    x = c.text(running_text(st.review_avg), x, y, 1)
+    x = c.text(b"EACH (ALL -", x + 4, y, 1)
+    n = st.reviewed
+    x = c.text(running_text((st.review_cost * 100 + 8 * n) // (16 * n) if n else 0), x, y, 1)
+    c.text(b")", x, y, 1)

@@ -15,6 +15,7 @@ from firmware.screens.help import PAGES as help_pages
 from tools.simulator import MemStorage, Sim
 from ui_driver import StockOnly, play_turn, presses_for, simple_choice, simple_factory
 from ui_golden import CheckedSim, Golden
+from review_stub import HeldReview, canned
 
 SEED = 1
 
@@ -23,7 +24,7 @@ def test_ui_golden_match(tmp_path):
     g = Golden(tmp_path)
     storage = MemStorage()
     sim = CheckedSim(seed=SEED, storage=storage, player_factory=simple_factory,
-                     settings={"speed": "fast"})
+                     settings={"speed": "fast"}, review_factory=canned)
     sim.settle()
     assert sim.screen == "title"
     g.check(sim, "01_title")
@@ -93,6 +94,16 @@ def test_ui_golden_match(tmp_path):
             if "result" not in shown:
                 shown.add("result")
                 g.check(sim, "15_result")
+                sim.press("D")            # the hand's review
+                assert sim.screen == "review"
+                g.check(sim, "27_review")
+                sim.press("B")
+                assert sim.screen == "result"
+            elif "review_nothing" not in shown:
+                shown.add("review_nothing")   # the canned second hand's
+                sim.press("D")
+                g.check(sim, "27_review_nothing")
+                sim.press("UP")
             sim.press("A")
             continue
         assert s == "play", s
@@ -127,9 +138,14 @@ def test_ui_golden_match(tmp_path):
             shown.add("knock")
             continue
         play_turn(sim)
-    assert shown == {"r4", "knock", "result", "pile"}
+    assert shown == {"r4", "knock", "result", "pile", "review_nothing"}
     assert kinds == {"knock", "undercut", "gin"}
     g.check(sim, "17_match_end")
+    sim.press("D")                        # the match review
+    assert sim.screen == "match_review"
+    g.check(sim, "28_match_review")
+    sim.press("B")
+    assert sim.screen == "match_end"
     assert gamesave.split(storage.files["game"])[1] == b""   # nothing left to resume
     sim.press("A")
     assert sim.screen == "title"
@@ -156,6 +172,34 @@ def test_ui_golden_match(tmp_path):
         sim.press("R")
     sim.press("B")
     assert sim.screen == "title"
+    g.finish()
+
+
+def test_ui_golden_review_being_made(tmp_path):
+    """The hand's result while its review is still being made, and the
+    review screen saying so, then showing it once made."""
+    g = Golden(tmp_path)
+    sim = CheckedSim(seed=SEED, storage=MemStorage(), player_factory=simple_factory,
+                     settings={"speed": "fast"}, review_factory=canned)
+    sim.press("A")
+    while sim.screen != "result":
+        if sim.screen == "showdown":
+            sim.press("A")
+            continue
+        play_turn(sim)
+    rv = sim.app.reviews
+    made = rv.cur
+    rv.cur = HeldReview(sim.app.match, made.index)     # as if still at 40%
+    sim.app.go("result")
+    sim.step()
+    g.check(sim, "29_result_reviewing")
+    sim.press("D", settle=False)
+    assert sim.screen == "review" and not sim.app.screen.ready
+    g.check(sim, "29_review_reviewing")
+    rv.cur = made                                      # made now
+    sim.settle()
+    assert sim.app.screen.ready and len(sim.app.screen.entries) == 3
+    g.check(sim, "27_review")
     g.finish()
 
 

@@ -1,0 +1,147 @@
+"""The reviews of the player's hands in the match in play, made between frames.
+
+Every finished hand of a two-player match gets its review (engine/review.py:
+at each of the player's decisions, the hard level's choice from the view the
+player had then, against the move played). App.step() hands this module the
+time left after a frame: work() runs review steps for at most SLICE_MS and
+says whether any work is left, so the buttons are read again within a step
+of that, whatever screen shows. A review allocates only when it starts.
+
+The hands are reviewed in order by one hard reviewer kept for the match
+(it learns the opponent's knock habit from the earlier hands, as the hard
+level does). After a resume the finished hands are reviewed again from the
+first, so the match's summary covers every hand. Once the last hand of a
+finished match is reviewed the summary goes into the statistics
+(Stats.record_review), once.
+"""
+
+from firmware.compat import const
+from firmware.buttons import ticks_diff
+from engine import Match
+
+SLICE_MS = const(40)     # review work per frame, at most (plus one step)
+SLICE_STEPS = const(64)  # ... and at most this many steps (a clock that stands still)
+SEAT = const(0)          # the player's seat
+
+
+def default_review(match, index, player):
+    from engine.review import Review
+    return Review(match, index, SEAT, player)
+
+
+def default_reviewer(seed):
+    from engine.ai import Player
+    return Player("hard", seed)
+
+
+class Reviews:
+    """The match's reviews: the one being made, the summary so far."""
+
+    def __init__(self, make_review=None, make_reviewer=None):
+        self.make_review = make_review or default_review
+        self.make_reviewer = make_reviewer or default_reviewer
+        self.match = None
+        self.player = None
+        self.cur = None          # the review being made, or the last made
+        self.next = 0            # the next hand to review (index)
+        self.absorbed = True     # cur is counted in the summary
+        self.n = 0               # the match's decisions reviewed so far
+        self.total = 0           # ... their summed cost (x16)
+        self.worst = None        # the costliest: (cost, hand number, record)
+        self.counted = False     # the summary went into the statistics
+
+    def follow(self, match):
+        """Review `match` (another than before: start again; a finished
+        match's review is first made and counted)."""
+        if match is self.match:
+            return
+        old = self.match
+        if old is not None and old.winner is not None and not self.counted \
+                and self._reviewable():
+            return
+        self.match = match
+        self.player = None
+        self.cur = None
+        self.next = 0
+        self.absorbed = True
+        self.n = 0
+        self.total = 0
+        self.worst = None
+        self.counted = False
+
+    def _reviewable(self):
+        """A two-player match (the V6 box game is not reviewed)."""
+        return isinstance(self.match, Match)
+
+    def pending(self):
+        """Is there review work left for the match followed?"""
+        if not self._reviewable():
+            return False
+        if self.cur is not None and not self.cur.done:
+            return True
+        return not self.absorbed or self.next < len(self.match.results)
+
+    def work(self, clock):
+        """Review steps for up to SLICE_MS; True while work is left."""
+        if not self._reviewable():
+            return False
+        t0 = clock()
+        steps = 0
+        while True:
+            cur = self.cur
+            if cur is None or cur.done:
+                if cur is not None and not self.absorbed:
+                    self._absorb(cur)
+                if self.next >= len(self.match.results):
+                    return False
+                if self.player is None:
+                    self.player = self.make_reviewer(self.match.seed & 0x3FFFFFFF)
+                self.cur = self.make_review(self.match, self.next, self.player)
+                self.next += 1
+                self.absorbed = False
+            self.cur.step()
+            steps += 1
+            if steps >= SLICE_STEPS or ticks_diff(clock(), t0) >= SLICE_MS:
+                return self.pending()
+
+    def _absorb(self, r):
+        self.absorbed = True
+        self.n += r.n
+        self.total += r.total
+        w = r.worst()
+        if w >= 0:
+            rec = r.record(w)
+            c = r.cost[w]
+            if self.worst is None or c > self.worst[0]:
+                self.worst = (c, r.index + 1, rec)
+
+    # -- what the screens read ------------------------------------------------
+    def review_of(self, index):
+        """The review of hand `index` once made, else None."""
+        r = self.cur
+        if r is not None and r.index == index and r.done:
+            return r
+        return None
+
+    def progress(self, index):
+        """Percent of hand `index`'s review made."""
+        r = self.cur
+        if r is None or r.index < index:
+            return 0
+        if r.index > index:
+            return 100
+        return r.progress()
+
+    def match_done(self):
+        """Every finished hand of the match is reviewed and counted."""
+        return self._reviewable() and not self.pending()
+
+    def count(self, stats):
+        """The finished match's summary into the statistics, once; True
+        when it was counted now."""
+        m = self.match
+        if self.counted or m is None or m.winner is None or not self.match_done():
+            return False
+        self.counted = True
+        stats.record_review(self.n, self.total)
+        return True

@@ -1,0 +1,214 @@
+"""The hand review on the handheld (firmware/reviews.py, screens/review.py)
+with the real evaluator: the same findings as engine.review made apart,
+made a slice at a time between frames, the match summary, counted once in
+the statistics, again from the first hand after a resume."""
+
+import engine
+from engine.ai import Player
+from engine.review import Review
+from firmware import reviews as RV
+from firmware.screens.review import entry_lines
+from firmware.stats import Stats
+from tools.simulator import MemStorage, Sim
+from ui_driver import play_turn, simple_factory
+from review_stub import CannedReview
+
+
+def to_result(sim):
+    """Play the human's turns (the simple policy) until a hand's result."""
+    while sim.screen != "result":
+        if sim.screen == "showdown":
+            sim.press("A")
+            continue
+        assert sim.screen == "play", sim.screen
+        play_turn(sim)
+
+
+def new_sim(seed=3, storage=None, **settings):
+    st = {"speed": "fast"}
+    st.update(settings)
+    sim = Sim(seed=seed, storage=storage or MemStorage(), player_factory=simple_factory,
+              settings=st)
+    sim.press("A")
+    return sim
+
+
+def apart(m, upto):
+    """engine.review of hands 0..upto-1, with a reviewer of its own."""
+    p = Player("hard", 0)
+    return [Review(m, i, 0, p).run() for i in range(upto)]
+
+
+def test_the_hand_review_screen_shows_what_the_review_finds():
+    sim = new_sim()
+    found = None
+    for _ in range(6):
+        to_result(sim)
+        m = sim.app.match
+        i = len(m.results) - 1
+        r = apart(m, i + 1)[-1]
+        sim.press("D")
+        scr = sim.app.screen
+        assert sim.screen == "review" and scr.ready
+        assert scr.n == r.n
+        assert scr.entries == [entry_lines(r.record(j)) for j in r.shown()]
+        if scr.entries:
+            found = scr.entries
+        sim.press("B")
+        assert sim.screen == "result"
+        sim.press("A")
+        if sim.screen != "play":
+            break
+    assert found, "the simple policy's hands never showed a costly decision"
+
+
+def test_the_review_is_made_a_slice_at_a_time_between_frames():
+    steps = []
+
+    class Counted(CannedReview):
+        def step(self):
+            steps.append(sim.app.frames)
+            return CannedReview.step(self)
+
+    sim = Sim(seed=3, storage=MemStorage(), player_factory=simple_factory,
+              settings={"speed": "fast"},
+              review_factory=lambda m, i, p: Counted(m, i, p))
+    sim.press("A")
+    to_result(sim)
+    assert steps
+    per_call = {}
+    for f in steps:
+        per_call[f] = per_call.get(f, 0) + 1
+    # the fake clock stands still: the step cap ends each slice
+    assert max(per_call.values()) <= RV.SLICE_STEPS
+    assert sim.app.reviews.cur.done
+
+
+def test_a_slice_stops_after_its_time():
+    t = [0]
+
+    def clock():
+        t[0] += 15
+        return t[0]
+
+    m = engine.Match(engine.CARDEMS, 4)
+    while m.phase != "hand_over":
+        m.act(simple_factory("x", 0).choose(m.view(m.to_move)))
+    rv = RV.Reviews(lambda mm, i, p: CannedReview(mm, i, p), lambda seed: None)
+    rv.follow(m)
+    assert rv.pending()
+    more = rv.work(clock)
+    # 15 ms a step: the third step passes the 40 ms slice
+    assert rv.cur.j == 3 and more
+
+
+def test_the_match_review_and_statistics_count_the_whole_match_once():
+    storage = MemStorage()
+    sim = new_sim(seed=5, storage=storage, target=50)
+    while sim.screen != "match_end":
+        to_result(sim)
+        sim.press("A")
+    m = sim.app.match
+    rs = apart(m, len(m.results))
+    n = sum([r.n for r in rs])
+    total = sum([r.total for r in rs])
+    rv = sim.app.reviews
+    assert rv.match_done() and rv.n == n and rv.total == total
+    st = sim.app.stats
+    assert st.reviewed == n and st.review_cost == total and st.review_matches == 1
+    assert st.review_avg == (total * 100 + 8 * n) // (16 * n)
+    assert Stats.decode(storage.files["stats"]).reviewed == n
+    scr = sim.app.screen
+    assert scr.review.startswith(b"REVIEW: %d DECISIONS, -" % n)
+    sim.press("D")
+    mr = sim.app.screen
+    assert sim.screen == "match_review" and mr.ready and mr.n == n
+    worst = max([(r.cost[r.worst()], -i, r.record(r.worst()))
+                 for i, r in enumerate(rs) if r.worst() >= 0])
+    assert mr.worst == entry_lines(worst[2]) and mr.worst_hand == 1 - worst[1]
+    sim.press("B")
+    assert sim.screen == "match_end"
+    sim.press("A")
+    assert sim.screen == "title" and st.review_matches == 1   # counted once
+
+
+def test_leaving_the_match_end_before_the_review_is_made_still_counts_it():
+    storage = MemStorage()
+    sim = new_sim(seed=5, storage=storage, target=50)
+    while sim.screen != "match_end":
+        to_result(sim)
+        sim.press("A")
+    st = sim.app.stats
+    n = st.reviewed
+    # as if the last hand's review were not made yet: a fresh one
+    rv = sim.app.reviews
+    rv.counted = False
+    st.reviewed = st.review_cost = st.review_avg = st.review_matches = 0
+    rv.n -= rv.cur.n
+    rv.total -= rv.cur.total
+    rv.cur = Review(sim.app.match, rv.cur.index, 0, rv.player)
+    rv.absorbed = False
+    assert rv.pending()
+    sim.press("A")                        # to the title at once
+    assert sim.screen == "title" and sim.app.match is None
+    sim.settle()
+    assert st.reviewed == n and st.review_matches == 1
+    assert rv.match is None                              # let go once counted
+
+
+def test_after_a_resume_the_finished_hands_are_reviewed_again_from_the_first():
+    storage = MemStorage()
+    sim = new_sim(seed=6, storage=storage)
+    to_result(sim)
+    sim.press("A")
+    to_result(sim)
+    sim.press("A")
+    assert sim.screen == "play"
+    before = (sim.app.reviews.n, sim.app.reviews.total)
+    again = Sim(seed=99, storage=storage, player_factory=simple_factory)
+    again.settle()
+    again.press("A")                      # CONTINUE
+    assert again.screen == "play" and len(again.app.match.results) == 2
+    again.settle()
+    rv = again.app.reviews
+    assert not rv.pending() and rv.next == 2
+    assert (rv.n, rv.total) == before
+
+
+def test_the_box_game_is_not_reviewed():
+    from engine.box import BoxMatch
+    rv = RV.Reviews()
+    rv.follow(BoxMatch(seed=1))
+    assert not rv.pending() and not rv.match_done()
+
+
+def test_statistics_keep_the_review_figures_and_older_files_load():
+    st = Stats()
+    st.matches = 2
+    st.record_review(20, 16 * 30)             # 1.5 a decision
+    assert (st.reviewed, st.review_cost, st.review_avg, st.review_matches) == (20, 480, 150, 1)
+    st.record_review(10, 16 * 5)              # 0.5: a quarter of the way
+    assert st.review_avg == 125 and st.review_matches == 2
+    st.record_review(0, 0)                    # nothing reviewed: no change
+    assert st.review_matches == 2
+    back = Stats.decode(st.encode())
+    assert (back.reviewed, back.review_cost, back.review_avg, back.review_matches) == (
+        30, 560, 125, 2)
+    old = Stats.decode(b"hands=3\nmatches=1\n")
+    assert old.hands == 3 and old.reviewed == 0 and old.review_matches == 0
+    # a version 1 file (before the review's fields) loads with them at 0
+    v1 = Stats()
+    v1.matches = v1.hands = 4
+    data = bytearray(v1.encode())
+    cut = data.index(bytes((10, 1)))          # the first review field, 1 byte
+    v1 = Stats.decode(bytes(data[:2]) + b"\x01" + bytes(data[3:cut]))
+    assert v1.matches == 4 and v1.reviewed == 0
+    # reviews the matches cannot account for are damage
+    bad = Stats()
+    bad.record_review(3, 16)
+    try:
+        Stats.decode(bad.encode())
+    except ValueError as e:
+        assert "do not add up" in str(e)
+    else:
+        raise AssertionError("accepted")
