@@ -40,29 +40,28 @@ def begin(player, view):
 def discard_setup(player, k):
     """The eleven cards into player.m and, when a knock is possible, the
     meld weight of playing on (as the hard level's discard choice)."""
-    mine = k.mine
-    m = player.m
-    m[0] = mine[0]
-    m[1] = mine[1]
-    m[2] = mine[2]
-    m[3] = mine[3]
-    x = best_discard4(m, k.taken)
+    x = best_discard4(_load(player.m, k.mine), k.taken)
     if x >> 6 <= k.limit:
         ev = player.ev
         ev.lam = ev.t_lamw if ev.t_lamw >= 0 else ev.lam
+
+
+def _load(h, m, c=NO_CARD):
+    """The suit masks m into h, less card c (if given); returns h."""
+    h[0] = m[0]
+    h[1] = m[1]
+    h[2] = m[2]
+    h[3] = m[3]
+    if c != NO_CARD:
+        h[c // 13] &= ~(1 << (c % 13))
+    return h
 
 
 def discard_value(player, k, c):
     """Value (x16, higher better) of throwing c from the eleven cards in
     player.m; the ten it leaves are then in player.h (left_deadwood)."""
     ev = player.ev
-    m = player.m
-    h = player.h
-    h[0] = m[0]
-    h[1] = m[1]
-    h[2] = m[2]
-    h[3] = m[3]
-    h[c // 13] &= ~(1 << (c % 13))
+    h = _load(player.h, player.m, c)
     dwc = deadwood4(h[0], h[1], h[2], h[3])
     v = ev.value10(h)
     dg = ev.t_danger * player.model.danger(k, c)
@@ -81,15 +80,8 @@ def knock_gain(player, k, dwc, c):
     the value of discarding c and playing on."""
     if dwc == 0:
         return player.knock.gin_value(k)
-    m = player.m
-    h = player.h
-    h[0] = m[0]
-    h[1] = m[1]
-    h[2] = m[2]
-    h[3] = m[3]
-    h[c // 13] &= ~(1 << (c % 13))
     kr = player.knock
-    kr.estimate(k, dwc, h, c)
+    kr.estimate(k, dwc, _load(player.h, player.m, c), c)
     return kr.ek - kr.en
 
 
@@ -98,11 +90,7 @@ def stock_value(player, k):
     the hand now, improved by the next draw's expected gain."""
     ev = player.ev
     mine = k.mine
-    h = player.h
-    h[0] = mine[0]
-    h[1] = mine[1]
-    h[2] = mine[2]
-    h[3] = mine[3]
+    h = _load(player.h, mine)
     now = deadwood4(mine[0], mine[1], mine[2], mine[3])
     v0 = ev.value10(h)
     return -(v0 - player.t_rho * (now * 16 - ev.v1) // 16)
@@ -111,13 +99,8 @@ def stock_value(player, k):
 def upcard_value(player, k):
     """Value (x16) of taking the upcard: the best discard after it (R4:
     never the upcard itself). Call after stock_value (as the hard level)."""
-    mine = k.mine
-    m = player.m
     up = k.up
-    m[0] = mine[0]
-    m[1] = mine[1]
-    m[2] = mine[2]
-    m[3] = mine[3]
+    m = _load(player.m, k.mine)
     m[up // 13] |= 1 << (up % 13)
     ev = player.ev
     ev.discard_choice(k, True, k.limit, up)

@@ -62,52 +62,71 @@ def average_text(total, n):
     return average(total, n).encode()
 
 
-class HandReview(Screen):
-    name = "review"
+class _Awaited(Screen):
+    """A screen showing a review once made, its progress till then:
+    _check() takes the review (setting ready) or returns the percent."""
+
+    back = "result"
 
     def __init__(self, app):
         super().__init__(app)
-        self.index = 0
-        self.entries = []
-        self.n = 0
         self.ready = False
         self.pct = -1
+        self.n = 0
 
     def enter(self, **kw):
         self.dirty = True
-        self.index = len(self.app.match.results) - 1
         self.ready = False
         self.pct = -1
-        self.entries = []
-        self._check()
+        self._poll()
 
-    def _check(self):
-        """Take the review once it is made; note its progress till then."""
-        rv = self.app.reviews
-        r = rv.review_of(self.index)
-        if r is not None:
-            self.ready = True
-            self.n = r.n
-            self.entries = [entry_lines(r.record(i)) for i in r.shown()]
+    def _poll(self):
+        p = self._check()
+        if self.ready:
             self.dirty = True
-            return
-        p = rv.progress(self.index)
-        if p != self.pct:
+        elif p != self.pct:
             self.pct = p
             self.dirty = True
 
     def tick(self, now):
         if self.ready:
             return None
-        self._check()
+        self._poll()
         return None if self.ready else REFRESH_MS
 
     def event(self, ev, now):
         if ev == btn.A:
-            from firmware.screens.result import go_on
-            go_on(self.app, self.app.match.phase == "match_over", "match_end", "play")
+            self._next()
         elif ev == btn.B or ev == btn.UP:
-            self.app.go("result", again=True)
+            self.app.go(self.back, again=True)
+
+
+class HandReview(_Awaited):
+    name = "review"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.index = 0
+        self.entries = []
+
+    def enter(self, **kw):
+        self.index = len(self.app.match.results) - 1
+        self.entries = []
+        super().enter(**kw)
+
+    def _check(self):
+        rv = self.app.reviews
+        r = rv.review_of(self.index)
+        if r is None:
+            return rv.progress(self.index)
+        self.ready = True
+        self.n = r.n
+        self.entries = [entry_lines(r.record(i)) for i in r.shown()]
+        return 100
+
+    def _next(self):
+        from firmware.screens.result import go_on
+        go_on(self.app, self.app.match.phase == "match_over", "match_end", "play")
 
     def draw(self, c):
         c.fill(0)
@@ -130,56 +149,37 @@ class HandReview(Screen):
             L.count_right(c, self.n, b"DECISION", b"DECISIONS", 58, 1)
 
 
-class MatchReview(Screen):
+class MatchReview(_Awaited):
     name = "match_review"
+    back = "match_end"
 
     def __init__(self, app):
         super().__init__(app)
-        self.ready = False
-        self.pct = -1
-        self.n = 0
         self.avg = b""
         self.worst = None
         self.worst_hand = 0
 
     def enter(self, **kw):
-        self.dirty = True
-        self.ready = False
-        self.pct = -1
         self.worst = None
-        self._check()
+        super().enter(**kw)
 
     def _check(self):
         rv = self.app.reviews
-        if rv.match_done():
-            self.ready = True
-            self.n = rv.n
-            self.avg = average_text(rv.total, rv.n)
-            if rv.worst is not None:
-                self.worst = entry_lines(rv.worst[2])
-                self.worst_hand = rv.worst[1]
-            self.dirty = True
-            return
-        m = self.app.match
-        done = rv.next - 1 if rv.next else 0
-        total = len(m.results) or 1
-        p = (done * 100 + rv.progress(done)) // total
-        if p != self.pct:
-            self.pct = p
-            self.dirty = True
+        if not rv.match_done():
+            # the hands so far, and the one being reviewed
+            i = rv.next - 1 if rv.next else 0
+            return (i * 100 + rv.progress(i)) // (len(self.app.match.results) or 1)
+        self.ready = True
+        self.n = rv.n
+        self.avg = average_text(rv.total, rv.n)
+        if rv.worst is not None:
+            self.worst = entry_lines(rv.worst[2])
+            self.worst_hand = rv.worst[1]
+        return 100
 
-    def tick(self, now):
-        if self.ready:
-            return None
-        self._check()
-        return None if self.ready else REFRESH_MS
-
-    def event(self, ev, now):
-        if ev == btn.A:
-            from firmware.screens.match_end import leave
-            leave(self.app, ev)
-        elif ev == btn.B or ev == btn.UP:
-            self.app.go("match_end", again=True)
+    def _next(self):
+        from firmware.screens.match_end import leave
+        leave(self.app, btn.A)
 
     def draw(self, c):
         c.fill(0)

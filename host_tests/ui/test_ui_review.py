@@ -33,6 +33,15 @@ def new_sim(seed=3, storage=None, **settings):
     return sim
 
 
+def to_match_end(seed, storage):
+    """A short match (to 50) played to its end screen."""
+    sim = new_sim(seed=seed, storage=storage, target=50)
+    while sim.screen != "match_end":
+        to_result(sim)
+        sim.press("A")
+    return sim
+
+
 def apart(m, upto):
     """engine.review of hands 0..upto-1, with a reviewer of its own."""
     p = Player("hard", 0)
@@ -104,10 +113,7 @@ def test_a_slice_stops_after_its_time():
 
 def test_the_match_review_and_statistics_count_the_whole_match_once():
     storage = MemStorage()
-    sim = new_sim(seed=5, storage=storage, target=50)
-    while sim.screen != "match_end":
-        to_result(sim)
-        sim.press("A")
+    sim = to_match_end(5, storage)
     m = sim.app.match
     rs = apart(m, len(m.results))
     n = sum([r.n for r in rs])
@@ -133,11 +139,7 @@ def test_the_match_review_and_statistics_count_the_whole_match_once():
 
 
 def test_leaving_the_match_end_before_the_review_is_made_still_counts_it():
-    storage = MemStorage()
-    sim = new_sim(seed=5, storage=storage, target=50)
-    while sim.screen != "match_end":
-        to_result(sim)
-        sim.press("A")
+    sim = to_match_end(5, MemStorage())
     st = sim.app.stats
     n = st.reviewed
     # as if the last hand's review were not made yet: a fresh one
