@@ -144,6 +144,7 @@ class Review:
         self.t = 0                       # the seat's turns so far
         self.k_seat = 0                  # moves of the seat passed so far
         self.state = _LEARN
+        self._resume = _NEXT             # where _LEARN goes once it is done
         self._v1 = 0
         self._code = 0                   # the move played (action code)
 
@@ -182,19 +183,29 @@ class Review:
         t = self.view._match
         hb = self.player.habit
         if hb.seen > self.index:
-            t.n_over = 0
-        elif hb.seen < self.index:
+            hb.restart()
+        if hb.seen < self.index:
             t.n_over = hb.seen + 1
-        else:
+            hb.learn(self.view, self.seat)
             t.n_over = self.index
-            self.state = _NEXT
-            return
-        hb.learn(self.view, self.seat)
-        t.n_over = self.index
+        if hb.seen == self.index:
+            self.state = self._resume
+            self._resume = _NEXT
+
+    def _relearn(self, st):
+        """True (and learning first) when the player was given views of
+        other hands since the last step (the hint shares it)."""
+        if self.player.habit.seen == self.index:
+            return False
+        self._resume = st
+        self.state = _LEARN
+        return True
 
     def _next(self):
         """Play the moves up to the seat's next decision and make the hard
         level's choice there."""
+        if self._relearn(_NEXT):
+            return
         src = self.src
         log = src.log
         ls = src.log_seat
@@ -243,6 +254,8 @@ class Review:
     def _value1(self):
         """The hard level's choice valued (a draw: the stock, valued first
         as appraise does)."""
+        if self._relearn(_VALUE1):
+            return
         p = self.player
         k = begin(p, self.view)
         i = self.n
@@ -255,11 +268,17 @@ class Review:
         self.state = _VALUE2
 
     def _value2(self):
-        """The move played valued (a draw: the upcard), and its cost."""
+        """The move played valued (a draw: the upcard), and its cost. The
+        view is read again: the player may have been asked for a hint
+        since the last step."""
+        if self._relearn(_VALUE2):
+            return
         p = self.player
-        k = p.k
+        k = begin(p, self.view)
         i = self.n
         code = self._code
+        if code >= DISCARD:
+            discard_setup(p, k)
         if code < DISCARD:
             vu = upcard_value(p, k)
             if code == DRAW_UPCARD:

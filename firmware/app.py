@@ -99,7 +99,7 @@ class App:
         self.save_error = None       # the last save the flash refused, if any
         self.records = None          # firmware.records.Records: a record per hand end
         # the reviews of the player's hands, made between frames
-        self.reviews = Reviews(review_factory)
+        self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None
         self._screens = {}
         self._stepping = False       # inside step(): saves wait for the frame
@@ -391,6 +391,17 @@ class App:
     def _keep_record(self, m):
         if self.records is not None and m is not None:
             self.records.keep_match(m)   # never raises
+
+    def hard_player(self):
+        """The hard player of the hint (made when first needed), which also
+        reviews the hands (firmware/reviews.py); a hint player that cannot
+        review (a test's stand-in) gets a hard engine.ai Player beside it."""
+        from firmware.reviews import is_reviewer, default_reviewer
+        if self.hint_player is None:
+            self.hint_player = self.player_factory("hard", 1)
+        if is_reviewer(self.hint_player):
+            return self.hint_player
+        return default_reviewer(1)
 
     def abandon_match(self):
         self.match = None

@@ -7,11 +7,14 @@ time left after a frame: work() runs review steps for at most SLICE_MS and
 says whether any work is left, so the buttons are read again within a step
 of that, whatever screen shows. A review allocates only when it starts.
 
-The hands are reviewed in order by one hard reviewer kept for the match
-(it learns the opponent's knock habit from the earlier hands, as the hard
-level does). After a resume the finished hands are reviewed again from the
-first, so the match's summary covers every hand. Once the last hand of a
-finished match is reviewed the summary goes into the statistics
+The hands are reviewed in order by the hard player the hint asks
+(App.hint_player; it learns the opponent's knock habit from the earlier
+hands, as the hard level does): on the Pico's heap one hard player fewer
+counts. A hint asked between two review steps only makes the next step
+read its view again. After a resume the finished hands are reviewed again
+from the first, so the match's summary covers every hand. A hand's review
+is let go once counted, keeping only what its screen shows. Once the last
+hand of a finished match is reviewed the summary goes into the statistics
 (Stats.record_review), once.
 """
 
@@ -34,17 +37,28 @@ def default_reviewer(seed):
     return Player("hard", seed)
 
 
+def is_reviewer(player):
+    """Can `player` review (a hard engine.ai Player)?"""
+    return getattr(player, "level", None) == "hard" and hasattr(player, "habit")
+
+
 class Reviews:
     """The match's reviews: the one being made, the summary so far."""
 
     def __init__(self, make_review=None, make_reviewer=None):
+        """make_review(match, index, player): a hand's review (default
+        engine.review.Review of seat 0); make_reviewer(): the hard player
+        that reviews (default: a new engine.ai Player)."""
         self.make_review = make_review or default_review
-        self.make_reviewer = make_reviewer or default_reviewer
+        self.make_reviewer = make_reviewer or (lambda: default_reviewer(0))
         self.match = None
         self.player = None
-        self.cur = None          # the review being made, or the last made
+        self.cur = None          # the review being made (None once counted)
         self.next = 0            # the next hand to review (index)
         self.absorbed = True     # cur is counted in the summary
+        self.last = -1           # the last hand reviewed (index) ...
+        self.last_n = 0          # ... its decisions ...
+        self.last_recs = []      # ... and the records it shows
         self.n = 0               # the match's decisions reviewed so far
         self.total = 0           # ... their summed cost (x16)
         self.worst = None        # the costliest: (cost, hand number, record)
@@ -64,6 +78,9 @@ class Reviews:
         self.cur = None
         self.next = 0
         self.absorbed = True
+        self.last = -1
+        self.last_n = 0
+        self.last_recs = []
         self.n = 0
         self.total = 0
         self.worst = None
@@ -95,7 +112,7 @@ class Reviews:
                 if self.next >= len(self.match.results):
                     return False
                 if self.player is None:
-                    self.player = self.make_reviewer(self.match.seed & 0x3FFFFFFF)
+                    self.player = self.make_reviewer()
                 self.cur = self.make_review(self.match, self.next, self.player)
                 self.next += 1
                 self.absorbed = False
@@ -106,6 +123,10 @@ class Reviews:
 
     def _absorb(self, r):
         self.absorbed = True
+        self.cur = None
+        self.last = r.index
+        self.last_n = r.n
+        self.last_recs = [r.record(i) for i in r.shown()]
         self.n += r.n
         self.total += r.total
         w = r.worst()
@@ -117,20 +138,22 @@ class Reviews:
 
     # -- what the screens read ------------------------------------------------
     def review_of(self, index):
-        """The review of hand `index` once made, else None."""
-        r = self.cur
-        if r is not None and r.index == index and r.done:
-            return r
+        """(decisions reviewed, the records shown) of hand `index` once its
+        review is made and counted, else None."""
+        if self.last == index and self.cur is None:
+            return self.last_n, self.last_recs
         return None
 
     def progress(self, index):
         """Percent of hand `index`'s review made."""
         r = self.cur
-        if r is None or r.index < index:
+        if r is None:
+            return 100 if self.last >= index else 0
+        if r.index < index:
             return 0
         if r.index > index:
             return 100
-        return r.progress()
+        return r.progress() if r.progress() < 100 else 99
 
     def match_done(self):
         """Every finished hand of the match is reviewed and counted."""

@@ -75,10 +75,9 @@ class Overlays:
     def _hint(self, now):
         m = self.app.match
         app = self.app
+        if app.hint_player is None:
+            app.hint_player = app.player_factory("hard", 1)
         hp = app.hint_player
-        if hp is None:
-            hp = app.player_factory("hard", 1)
-            app.hint_player = hp
         try:
             action, why = hp.hint(m.view(0))
         except Exception as e:

@@ -120,8 +120,8 @@ class HandReview(_Awaited):
         if r is None:
             return rv.progress(self.index)
         self.ready = True
-        self.n = r.n
-        self.entries = [entry_lines(r.record(i)) for i in r.shown()]
+        self.n = r[0]
+        self.entries = [entry_lines(rec) for rec in r[1]]
         return 100
 
     def _next(self):

@@ -146,6 +146,24 @@ def test_a_review_reads_nothing_of_later_hands():
     assert [again.cost[j] for j in range(again.n)] == costs
 
 
+def test_hints_asked_of_the_reviewer_between_steps_change_nothing():
+    # the handheld's hint and the review share one hard player
+    m = _play(Match(CARDEMS, 37), (Player("easy", 1), Player("hard", 2)), 3)
+    alone = Review(m, 2, 0, Player("hard", 0)).run()
+    m.next_hand()
+    shared = Player("hard", 0)
+    r = Review(m, 2, 0, shared)
+    live = m.view(0)
+    steps = 0
+    while r.step():
+        steps += 1
+        if steps % 7 == 0:
+            shared.hint(live)          # a view of the hand now in play
+        assert steps < 1000
+    assert [r.cost[i] for i in range(r.n)] == [alone.cost[i] for i in range(alone.n)]
+    assert r.n == alone.n and r.total == alone.total
+
+
 def test_v1_a_draw_forced_after_both_passed_is_not_a_decision():
     rules = CLASSIC.copy(target=40)
     assert rules.upcard_offer

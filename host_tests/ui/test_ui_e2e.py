@@ -188,15 +188,15 @@ def test_ui_golden_review_being_made(tmp_path):
             continue
         play_turn(sim)
     rv = sim.app.reviews
-    made = rv.cur
-    rv.cur = HeldReview(sim.app.match, made.index)     # as if still at 40%
+    assert rv.cur is None and rv.last == 0            # made and counted
+    rv.cur = HeldReview(sim.app.match, 0)             # as if still at 40%
     sim.app.go("result")
     sim.step()
     g.check(sim, "29_result_reviewing")
     sim.press("D", settle=False)
     assert sim.screen == "review" and not sim.app.screen.ready
     g.check(sim, "29_review_reviewing")
-    rv.cur = made                                      # made now
+    rv.cur = None                                      # made now
     sim.settle()
     assert sim.app.screen.ready and len(sim.app.screen.entries) == 3
     g.check(sim, "27_review")

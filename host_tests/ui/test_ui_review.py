@@ -90,7 +90,8 @@ def test_the_review_is_made_a_slice_at_a_time_between_frames():
         per_call[f] = per_call.get(f, 0) + 1
     # the fake clock stands still: the step cap ends each slice
     assert max(per_call.values()) <= RV.SLICE_STEPS
-    assert sim.app.reviews.cur.done
+    rv = sim.app.reviews
+    assert rv.cur is None and rv.last == 0 and rv.review_of(0)[0] > 0
 
 
 def test_a_slice_stops_after_its_time():
@@ -103,7 +104,7 @@ def test_a_slice_stops_after_its_time():
     m = engine.Match(engine.CARDEMS, 4)
     while m.phase != "hand_over":
         m.act(simple_factory("x", 0).choose(m.view(m.to_move)))
-    rv = RV.Reviews(lambda mm, i, p: CannedReview(mm, i, p), lambda seed: None)
+    rv = RV.Reviews(lambda mm, i, p: CannedReview(mm, i, p), lambda: None)
     rv.follow(m)
     assert rv.pending()
     more = rv.work(clock)
@@ -146,9 +147,10 @@ def test_leaving_the_match_end_before_the_review_is_made_still_counts_it():
     rv = sim.app.reviews
     rv.counted = False
     st.reviewed = st.review_cost = st.review_avg = st.review_matches = 0
-    rv.n -= rv.cur.n
-    rv.total -= rv.cur.total
-    rv.cur = Review(sim.app.match, rv.cur.index, 0, rv.player)
+    last = Review(sim.app.match, rv.last, 0, Player("hard", 0)).run()
+    rv.n -= last.n
+    rv.total -= last.total
+    rv.cur = Review(sim.app.match, rv.last, 0, rv.player)
     rv.absorbed = False
     assert rv.pending()
     sim.press("A")                        # to the title at once
@@ -214,3 +216,19 @@ def test_statistics_keep_the_review_figures_and_older_files_load():
         assert "do not add up" in str(e)
     else:
         raise AssertionError("accepted")
+
+
+def test_the_hints_hard_player_reviews_the_hands():
+    # with the device's own players the hint's hard player is the reviewer
+    # (one hard player fewer on the heap); a hint during play changes no
+    # review
+    sim = Sim(seed=8, storage=MemStorage(), level="easy", settings={"speed": "fast"})
+    sim.press("A")
+    sim.press("LB")                       # a hint before any review
+    sim.press("A")
+    to_result(sim)
+    rv = sim.app.reviews
+    assert rv.player is sim.app.hint_player and rv.player.level == "hard"
+    m = sim.app.match
+    assert rv.review_of(0)[0] == apart(m, 1)[0].n
+    assert rv.n == apart(m, 1)[0].n and rv.total == apart(m, 1)[0].total
