@@ -90,6 +90,29 @@ def test_saved_match_is_offered_after_a_restart(tmp_path):
     assert bytes(again.display.buf) == sim.image()
 
 
+def test_the_game_record_is_kept_and_given_to_the_page(tmp_path):
+    import subprocess
+    import sys
+    import engine
+
+    kv = webport.DictKv()
+    web = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path))
+    assert web.record_text() == ""                 # no match, nothing kept
+    web.keys(" ".join(keys_to_showdown()))
+    assert web.screen() == "showdown"
+    text = web.record_text()
+    assert text == engine.record_text(web.app.match)
+    assert any(k.endswith("-%d.txt" % web.app.match.seed) for k in kv.items)  # kept
+    rec = tmp_path / "record.txt"
+    rec.write_text(text)
+    replay = os.path.join(os.path.dirname(webport.__file__), "..", "replay.py")
+    p = subprocess.run([sys.executable, replay, "--review", str(rec)],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "  review of YOU: " in p.stdout, p.stdout + p.stderr
+    web.app.match = None                           # the match let go
+    assert web.record_text() == text               # the newest kept
+
+
 def test_real_and_test_saves_are_kept_apart(tmp_path):
     kv = webport.DictKv()
     webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "a")).press("A")

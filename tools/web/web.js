@@ -367,6 +367,29 @@ web = webport.Web(ginhost.kv, seed=${seed}, fake=${fake ? "True" : "False"},
                   sound=webport.WebSound(ginhost.sound))
 `;
 
+// The game record link: the match in play's record (or the newest kept) as a
+// text file, for tools/replay.py (and its --review).
+function wireRecord() {
+  const a = $("record");
+  if (!a) return;
+  a.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    const text = py.recordText();
+    if (!text) {
+      setStatus("No game record yet: one is kept once a move is played.");
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "gin-rummy-record.txt";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+}
+
 async function boot() {
   showMute();
   wireInput();
@@ -394,7 +417,9 @@ async function boot() {
   py = {
     step: web.step, frameAddr: web.frame_addr, screen: web.screen, level: web.level,
     kvError: web.kv_error, setButtons: web.set_buttons, press: web.press,
+    recordText: web.record_text,
   };
+  wireRecord();
   stepFn = py.step;
   gin.t.app = performance.now();
   refresh();

@@ -25,6 +25,11 @@ the ports differ:
   numbering (a missing file is errno 44, not ENOENT = 2); KvFs turns them
   into the numbers firmware.storage and `errno` use, or a missing save
   would look damaged.
+- Game records: the last matches' records are kept as on the board
+  (firmware/records.py; in /data beside the saves, as the store mirrors
+  one folder); record_text()
+  gives the page the match in play's record, or the newest kept, for its
+  "game record" link (tools/replay.py replays it, --review reviews it).
 - Sound: WebSound.play(name) hands the page the device's tune for `name`
   (firmware.sound.TUNES where that module exists: the buzzer's notes) as
   "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
@@ -371,6 +376,10 @@ class Web:
         self.storage = Storage(root, fs=self.fs)
         self.app = App(self.display, self.buttons, self.clock, self.storage,
                        sound=sound, seed=seed, player_factory=player_factory)
+        from firmware.records import Records
+        # beside the saves: the store mirrors the files of one folder
+        self.records = Records(root, fs=self.fs)
+        self.app.records = self.records
         self.wait = self.app.step()
         self.keys_done = 0
         if fake:
@@ -400,6 +409,22 @@ class Web:
 
     def kv_error(self):
         return self.fs.kv_error or ""
+
+    def record_text(self):
+        """The game record of the match in play, else the newest kept
+        (the text tools/replay.py reads), or "" when there is none."""
+        m = self.app.match
+        if m is not None:
+            if hasattr(m, "hand_roles"):      # a V6 box match
+                from engine.box import box_record_text
+                return box_record_text(m)
+            import engine
+            return engine.record_text(m)
+        names = self.records.names()
+        if not names:
+            return ""
+        with self.fs.open(self.records.path(names[-1]), "rb") as f:
+            return f.read().decode()
 
     # -- real time --
     def set_buttons(self, mask):
