@@ -38,8 +38,10 @@ def default_reviewer(seed):
 
 
 def is_reviewer(player):
-    """Can `player` review (a hard engine.ai Player)?"""
-    return getattr(player, "level", None) == "hard" and hasattr(player, "habit")
+    """Can `player` review: a hard engine.ai Player itself (not a stand-in
+    or a wrapper that only passes its calls on)?"""
+    from engine.ai import Player
+    return type(player) is Player and player.level == "hard"
 
 
 class Reviews:
