@@ -45,7 +45,7 @@ def test_replay_review_of_the_easy_seat_shows_its_costliest_decisions(easy_vs_ha
         assert int(pts) >= 1
     assert re.search(r"^review of YOU over the match: \d+ decisions, \d+\.\d points a decision", out, re.M)
     assert re.search(r"^costliest: hand \d+, T\d+ YOU ", out, re.M)
-    assert out.rstrip().endswith("replayed: every deal number, move and result as recorded")
+    assert "\nreplayed: every deal number, move and result as recorded\n" in out
 
 
 def test_replay_review_of_the_hard_cpu_finds_nothing(easy_vs_hard):

@@ -6,6 +6,7 @@ the statistics, again from the first hand after a resume."""
 import engine
 from engine.ai import Player
 from engine.review import Review
+from firmware import gamesave
 from firmware import reviews as RV
 from firmware.screens.review import entry_lines
 from firmware.stats import Stats
@@ -124,7 +125,7 @@ def test_the_match_review_and_statistics_count_the_whole_match_once():
     st = sim.app.stats
     assert st.reviewed == n and st.review_cost == total and st.review_matches == 1
     assert st.review_avg == (total * 100 + 8 * n) // (16 * n)
-    assert Stats.decode(storage.files["stats"]).reviewed == n
+    assert Stats.decode(gamesave.split(storage.files["game"])[0]).reviewed == n
     scr = sim.app.screen
     assert scr.review.startswith(b"REVIEW: %d DECISIONS, -" % n)
     sim.press("D")
