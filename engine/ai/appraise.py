@@ -77,12 +77,14 @@ def left_deadwood(player):
 
 def knock_gain(player, k, dwc, c):
     """What knocking (gin at dwc == 0) with c from player.m adds (x16) to
-    the value of discarding c and playing on."""
+    the value of discarding c and playing on: EK - EN less what the hard
+    level's rule adds to playing on (KnockRule.should_knock), so a knock
+    it makes gains and one it declines loses."""
     if dwc == 0:
         return player.knock.gin_value(k)
     kr = player.knock
     kr.estimate(k, dwc, _load(player.h, player.m, c), c)
-    return kr.ek - kr.en
+    return kr.ek - kr.en - kr.play_on_bias(k)
 
 
 def stock_value(player, k):

@@ -147,8 +147,15 @@ class KnockRule:
         self.estimate(k, dw, h, c)
         if left <= 0:
             return self.ek > 0
-        bias = self.t_margin + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
-        return self.ek >= self.en + bias
+        return self.ek >= self.en + self.play_on_bias(k)
+
+    def play_on_bias(self, k):
+        """(x16) what playing on is worth above its estimate EN, as
+        should_knock weighs it: MARGIN, and more against a quick knocker;
+        none at the stock's end (playing on is then a drawn hand)."""
+        if k.stock - k.stop_at <= 0:
+            return 0
+        return self.t_margin + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
 
     # -- the opponent ------------------------------------------------------------
     def _prior(self, k):

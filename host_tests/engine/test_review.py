@@ -108,6 +108,35 @@ def test_a_planted_blunder_in_a_record_is_found_with_its_cost():
     assert pts == points(planted["cost"]) >= 1
 
 
+def test_appraise_values_a_knock_above_playing_on_exactly_when_hard_knocks():
+    # The knock's gain is EK - EN less what the hard level's rule adds to
+    # playing on (KnockRule.play_on_bias): a knock it declines is valued
+    # under its discard, one it makes over the same card's discard.
+    judge = Player("hard", 6)
+    seen = {"knock": 0, "play_on": 0}
+
+    def check(m, s, v, a):
+        if s != 0 or v.phase != "discard":
+            return None
+        knocks = [x for x in v.legal if x.startswith("knock:")]
+        if not knocks:
+            return None
+        ap = appraise(judge, v)
+        mine = _value(judge, v, a)
+        if a.startswith("knock:"):
+            seen["knock"] += 1
+            assert mine >= _value(judge, v, "discard:" + a[6:]), a
+        else:
+            seen["play_on"] += 1
+            for x in knocks:
+                assert _value(judge, v, x) <= mine, (x, a, ap)
+        return None
+
+    for seed in (41, 42, 43):
+        _play(Match(SHORT, seed), (Player("hard", seed), Player("easy", 2)), 99, check)
+    assert seen["knock"] >= 1 and seen["play_on"] >= 1, seen
+
+
 def test_each_cost_is_appraise_at_the_view_of_that_moment():
     # During play: appraise's value of the hard level's choice less the
     # move played, at every decision of the easy seat; the review made
