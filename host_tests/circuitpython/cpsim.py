@@ -24,7 +24,8 @@ START_MS = (1 << 29) - 20000
 
 class CPSim(Sim):
     def __init__(self, seed=1, level=None, storage=None, clock=None, png_dir=None,
-                 player_factory=None, settings=None, narrow=True, start_ms=START_MS):
+                 player_factory=None, settings=None, narrow=True, start_ms=START_MS,
+                 review_factory=None):
         from firmware.app import App
 
         self.clock = clock or FakeClock(start_ms)
@@ -41,7 +42,8 @@ class CPSim(Sim):
         self.storage = storage if storage is not None else MemStorage()
         store_settings(self.storage, level, settings)
         self.app = App(self.display, self.buttons, self.cpclock, self.storage,
-                       seed=seed, player_factory=player_factory)
+                       seed=seed, player_factory=player_factory,
+                       review_factory=review_factory)
         self.frames_checked = 0
         self.sent = []  # bytes on the bus of each frame shown
         self._first_frame(png_dir)
