@@ -16,23 +16,24 @@ move with a choice in it: take the upcard or the stock (or pass it, V1),
 the discard, knock or play on (R6, R7). A draw after both passed (V1) is
 forced and not reviewed.
 
-At each decision the hard level makes its own choice (Player.choose, what
-the hint would have said), and appraise's terms (engine/ai/appraise.py)
+At each decision the hard level makes its own choice (what Player.choose,
+and so the hint, would have said), and appraise's terms (engine/ai/appraise.py)
 value it and the move played, in points x16 from the seat's side. The cost
 is how much more the hard level's choice was worth, 0 when the move played
 is the same or valued as well. Costs of SHOW_MIN (a point) or more are
 worth showing. The hard level's own moves so cost nothing.
 
 Each step does at most one of: teaching the player one earlier hand,
-replaying up to the next decision and the hard level's choice there (one
-AI decision), valuing one move (one hand value or one knock estimate).
+replaying up to the next decision and the first part of the hard level's
+choice there (up to its knock estimate: Player.choose_first), the rest of
+that choice (the discard search: Player.choose_rest), valuing one move
+(one hand value or one knock estimate).
 Nothing is allocated after Review() is made.
 """
 from .compat import const
 from .hand import (Hand, DRAW, DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK, TOOK)
 from .rng import deck_for
 from .view import View
-from .ai import ACTION_TEXT
 from .ai.appraise import (begin, discard_setup, discard_value, left_deadwood,
                           knock_gain, stock_value, upcard_value)
 
@@ -49,6 +50,7 @@ _NEXT = const(1)        # find the next decision,
 _VALUE1 = const(2)      # value the first of the two moves compared,
 _VALUE2 = const(3)      # the second, then record the decision
 _DONE = const(4)
+_CHOOSE = const(5)      # the rest of the hard level's choice
 
 
 class _ReplayHand(Hand):
@@ -147,6 +149,7 @@ class Review:
         self._resume = _NEXT             # where _LEARN goes once it is done
         self._v1 = 0
         self._code = 0                   # the move played (action code)
+        self._j = 0                      # ... and where it is in the log
 
     # -- progress ------------------------------------------------------------
     @property
@@ -174,6 +177,8 @@ class Review:
             self._value1()
         elif st == _VALUE2:
             self._value2()
+        elif st == _CHOOSE:
+            self._choose()
         return self.state != _DONE
 
     def _learn(self):
@@ -202,8 +207,8 @@ class Review:
         return True
 
     def _next(self):
-        """Play the moves up to the seat's next decision and make the hard
-        level's choice there."""
+        """Play the moves up to the seat's next decision and make the first
+        part of the hard level's choice there."""
         if self._relearn(_NEXT):
             return
         src = self.src
@@ -223,7 +228,13 @@ class Review:
                 if not (draw and h.phase == DRAW and h.stock_only):
                     h.log = self._logs[i]
                     h.log_seat = self._seats[i]
-                    self._decide(j, code if code < TOOK else DRAW_UPCARD, draw)
+                    self._j = j
+                    self._code = code if code < TOOK else DRAW_UPCARD
+                    best = self.player.choose_first(self.view)
+                    if best < 0:
+                        self.state = _CHOOSE
+                    else:
+                        self._decide(best)
                     return
             if j == self.nmov - 1:
                 break                    # the hand's last move: nothing follows
@@ -231,10 +242,17 @@ class Review:
         self.j = self.nmov
         self.state = _DONE
 
-    def _decide(self, j, code, draw):
-        p = self.player
-        a = p.choose(self.view)
-        best = self._code_of(a)
+    def _choose(self):
+        """The rest of the hard level's choice (the view read again)."""
+        if self._relearn(_CHOOSE):
+            return
+        self._decide(self.player.choose_rest(self.view))
+
+    def _decide(self, best):
+        """The hard level chose `best` (an action code) at the decision
+        self._code was played at: note it, and value both unless equal."""
+        j = self._j
+        code = self._code
         i = self.n
         self.at[i] = j
         self.turn[i] = self.t if self.t < 255 else 255
@@ -245,7 +263,6 @@ class Review:
         self.bdw[i] = 0
         self.flags[i] = self._flags(j, code, up)
         self.cost[i] = 0
-        self._code = code
         if best == code:
             self._record()
             return
@@ -356,13 +373,6 @@ class Review:
                     if x == c:
                         f |= F_MELDED
         return f
-
-    def _code_of(self, action):
-        t = ACTION_TEXT
-        for code in range(len(t)):
-            if t[code] is not None and t[code] == action:
-                return code
-        raise ValueError("not an action: %r" % (action,))
 
     # -- the findings ---------------------------------------------------------
     def shown(self):

@@ -65,6 +65,8 @@ def discard_value(player, k, c):
     dwc = deadwood4(h[0], h[1], h[2], h[3])
     v = ev.value10(h)
     dg = ev.t_danger * player.model.danger(k, c)
+    if ev.t_dpat:
+        dg += dg * ev.t_dpat * ev.patient >> 16
     v += dg * (dwc + ev.t_dsc) // ((10 + ev.t_dsc) * 16)
     return -v
 

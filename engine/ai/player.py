@@ -74,6 +74,7 @@ class Player:
         self.pre_code = 0
         self.pre_kind = 0
         self.pre_val = 0
+        self.d_x = 0                 # the best discard _setup found (best_discard4)
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
@@ -86,6 +87,26 @@ class Player:
         if legalise is not None:
             return legalise(ACTION_TEXT[code], self)
         return ACTION_TEXT[code]
+
+    def choose_first(self, view):
+        """The hard level's choice in two steps for the hand review (each
+        about half of a decision's time): choose_first(view) is the action
+        code chosen, or -1, and then choose_rest(view) with the same view
+        is. Together they choose as choose(view) does, also when the player
+        was asked about other views in between (as the hint asks)."""
+        k = self.k
+        k.fill(view)
+        self.habit.learn(view, k.seat)
+        return self._decide_first(k, 2)
+
+    def choose_rest(self, view):
+        """See choose_first: the view read again, its terms prepared again
+        (no knock estimate), the choice made."""
+        k = self.k
+        k.fill(view)
+        self.habit.learn(view, k.seat)
+        self._setup(k, 2)
+        return self._decide_rest(k, 2)
 
     def hint(self, view):
         """(action, reason): hard's move for this view and why, in a few words
@@ -116,35 +137,103 @@ class Player:
         ev.set_lam(k)
 
     def _decide(self, k, lv):
-        m = self.m
-        mine = k.mine
+        code = self._decide_first(k, lv)
+        return code if code >= 0 else self._decide_rest(k, lv)
+
+    def _decide_first(self, k, lv):
+        """A decision as far as its knock check: the move when that settles
+        it (a planned discard, a knock, taking the upcard to knock, easy's
+        moves), else -1 and _decide_rest makes it (the hand review makes
+        the two parts in separate steps: choose_first, choose_rest)."""
         if k.phase == PH_DISCARD:
             if self._planned(k):
                 return self.pre_code
-            m[0] = mine[0]
-            m[1] = mine[1]
-            m[2] = mine[2]
-            m[3] = mine[3]
-            x = best_discard4(m, k.taken)
+            x = self._setup(k, lv)
             dw = x >> 6
-            if lv >= 1:
-                self._prepare(k, lv)
             if dw <= k.limit and self._knocks(k, lv, dw, x & 63):
                 self.why_kind = WHY_KNOCK
                 self.why_val = dw
                 return KNOCK + (x & 63)
             if lv == 0:
                 return DISCARD + self._easy_discard(k, x & 63)
-            c = self.ev.discard_choice(k, lv >= 2, k.limit, k.taken)
+            return -1
+        if k.phase == PH_OFFER or k.phase == PH_DRAW:
+            no = PASS if k.phase == PH_OFFER else DRAW_STOCK
+            if k.up == NO_CARD or k.stock_only:
+                return no
+            self.why_kind = WHY_NONE
+            if lv == 0:
+                # easy: only for a finished meld
+                m = self.m
+                mine = k.mine
+                m[0] = mine[0]
+                m[1] = mine[1]
+                m[2] = mine[2]
+                m[3] = mine[3]
+                if in_meld(m, k.up):
+                    self.why_kind = WHY_TAKE_MELD
+                    return DRAW_UPCARD
+                return no
+            x = self._setup(k, lv)
+            after = x >> 6
+            if after <= k.limit and self._knocks(k, lv, after, x & 63):
+                self._take(k, KNOCK + (x & 63), WHY_KNOCK, after)
+                self.why_kind = WHY_TAKE_KNOCK
+                self.why_val = after
+                return DRAW_UPCARD
+            return -1
+        raise ValueError("no decision to make in this phase")
+
+    def _setup(self, k, lv):
+        """The eleven cards into self.m (a draw: the hand and the upcard),
+        their best discard (best_discard4's answer, also kept in self.d_x)
+        and, above easy, the terms prepared for this view."""
+        m = self.m
+        mine = k.mine
+        m[0] = mine[0]
+        m[1] = mine[1]
+        m[2] = mine[2]
+        m[3] = mine[3]
+        if k.phase == PH_DISCARD:
+            x = best_discard4(m, k.taken)
+        else:
+            up = k.up
+            m[up // 13] |= 1 << (up % 13)
+            x = best_discard4(m, up)
+        if lv >= 1:
+            self._prepare(k, lv)
+        self.d_x = x
+        return x
+
+    def _decide_rest(self, k, lv):
+        """The decision _decide_first left (-1), after _setup: the discard,
+        or taking the upcard to lower the hand's value, or not."""
+        ev = self.ev
+        dw = self.d_x >> 6
+        if k.phase == PH_DISCARD:
+            c = ev.discard_choice(k, lv >= 2, k.limit, k.taken)
             self.why_kind = WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD
             return DISCARD + c
-        if k.phase == PH_OFFER or k.phase == PH_DRAW:
-            if k.up != NO_CARD and not k.stock_only and self._wants_up(k, lv):
-                return DRAW_UPCARD
-            if k.phase == PH_OFFER:
-                return PASS
-            return DRAW_STOCK
-        raise ValueError("no decision to make in this phase")
+        mine = k.mine
+        up = k.up
+        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
+        # the upcard is no longer a stock candidate: it is seen
+        dc = ev.discard_choice(k, lv >= 2, k.limit, up)
+        take = ev.dc_value
+        h = self.h
+        h[0] = mine[0]
+        h[1] = mine[1]
+        h[2] = mine[2]
+        h[3] = mine[3]
+        v0 = ev.value10(h)
+        stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
+        if take + self.t_bias < stock:
+            self._take(k, DISCARD + dc, WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD, dw)
+            self.why_kind = (WHY_TAKE_MELD if dw < now and in_meld(mine, up)
+                             else WHY_TAKE_LOWER)
+            self.why_val = dw
+            return DRAW_UPCARD
+        return PASS if k.phase == PH_OFFER else DRAW_STOCK
 
     def _knocks(self, k, lv, dw, c):
         """Knock with deadwood dw, discarding c from the eleven cards in
@@ -217,47 +306,3 @@ class Player:
                                 return cc
                             j -= 1
         return c
-
-    def _wants_up(self, k, lv):
-        mine = k.mine
-        m = self.m
-        up = k.up
-        m[0] = mine[0]
-        m[1] = mine[1]
-        m[2] = mine[2]
-        m[3] = mine[3]
-        self.why_kind = WHY_NONE
-        if lv == 0:
-            # easy: only for a finished meld
-            if in_meld(m, up):
-                self.why_kind = WHY_TAKE_MELD
-                return True
-            return False
-        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
-        m[up // 13] |= 1 << (up % 13)
-        x = best_discard4(m, up)
-        after = x >> 6
-        self._prepare(k, lv)
-        if after <= k.limit and self._knocks(k, lv, after, x & 63):
-            self._take(k, KNOCK + (x & 63), WHY_KNOCK, after)
-            self.why_kind = WHY_TAKE_KNOCK
-            self.why_val = after
-            return True
-        ev = self.ev
-        # the upcard is no longer a stock candidate: it is seen
-        dc = ev.discard_choice(k, lv >= 2, k.limit, up)
-        take = ev.dc_value
-        h = self.h
-        h[0] = mine[0]
-        h[1] = mine[1]
-        h[2] = mine[2]
-        h[3] = mine[3]
-        v0 = ev.value10(h)
-        stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
-        if take + self.t_bias < stock:
-            self._take(k, DISCARD + dc, WHY_KNOCK_LATER if after <= k.limit else WHY_DISCARD, after)
-            self.why_kind = (WHY_TAKE_MELD if after < now and in_meld(mine, up)
-                             else WHY_TAKE_LOWER)
-            self.why_val = after
-            return True
-        return False

@@ -108,6 +108,32 @@ def test_a_planted_blunder_in_a_record_is_found_with_its_cost():
     assert pts == points(planted["cost"]) >= 1
 
 
+def test_the_choice_in_two_steps_is_the_hard_levels_choice():
+    # choose_first then choose_rest (the review's two steps) choose as
+    # choose() does, also with another view asked of the player between.
+    from engine.ai import ACTION_TEXT
+    two = Player("hard", 7)
+    other = Match(SHORT, 99)
+    seen = {"first": 0, "rest": 0}
+
+    def check(m, s, v, a):
+        if s != 0:
+            return None
+        code = two.choose_first(v)
+        if code < 0:
+            two.hint(other.view(other.to_move))
+            code = two.choose_rest(v)
+            seen["rest"] += 1
+        else:
+            seen["first"] += 1
+        assert ACTION_TEXT[code] == a, (ACTION_TEXT[code], a)
+        return None
+
+    for seed in (51, 52):
+        _play(Match(SHORT, seed), (Player("hard", 7), Player("normal", 3)), 99, check)
+    assert seen["first"] >= 1 and seen["rest"] >= 1, seen
+
+
 def test_appraise_values_a_knock_above_playing_on_exactly_when_hard_knocks():
     # The knock's gain is EK - EN less what the hard level's rule adds to
     # playing on (KnockRule.play_on_bias): a knock it declines is valued
