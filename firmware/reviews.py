@@ -3,9 +3,11 @@
 Every finished hand of a two-player match gets its review (engine/review.py:
 at each of the player's decisions, the hard level's choice from the view the
 player had then, against the move played). App.step() hands this module the
-time left after a frame: work() runs review steps for at most SLICE_MS and
-says whether any work is left, so the buttons are read again within a step
-of that, whatever screen shows. A review allocates only when it starts.
+time left after a frame: work() runs review steps while the time spent
+and the longest step seen so far fit in SLICE_MS (at least one step), and
+says whether any work is left, so the buttons wait at most SLICE_MS or one
+step, whichever is longer, whatever screen shows. A review allocates only
+when it starts.
 
 The hands are reviewed in order by the hard player the hint asks
 (App.hint_player; it learns the opponent's knock habit from the earlier
@@ -22,7 +24,7 @@ from firmware.compat import const
 from firmware.buttons import ticks_diff
 from engine import Match
 
-SLICE_MS = const(40)     # review work per frame, at most (plus one step)
+SLICE_MS = const(40)     # review work per frame, at most (or one step)
 SLICE_STEPS = const(64)  # ... and at most this many steps (a clock that stands still)
 SEAT = const(0)          # the player's seat
 
@@ -65,6 +67,7 @@ class Reviews:
         self.total = 0           # ... their summed cost (x16)
         self.worst = None        # the costliest: (cost, hand number, record)
         self.counted = False     # the summary went into the statistics
+        self.step_ms = 0         # the longest review step seen (ms)
 
     def follow(self, match):
         """Review `match` (another than before: start again; a finished
@@ -101,7 +104,8 @@ class Reviews:
         return not self.absorbed or self.next < len(self.match.results)
 
     def work(self, clock):
-        """Review steps for up to SLICE_MS; True while work is left."""
+        """Review steps while another (as long as the longest so far) ends
+        within SLICE_MS; True while work is left."""
         if not self._reviewable():
             return False
         t0 = clock()
@@ -118,9 +122,14 @@ class Reviews:
                 self.cur = self.make_review(self.match, self.next, self.player)
                 self.next += 1
                 self.absorbed = False
+            a = clock()
             self.cur.step()
+            now = clock()
+            d = ticks_diff(now, a)
+            if d > self.step_ms:
+                self.step_ms = d
             steps += 1
-            if steps >= SLICE_STEPS or ticks_diff(clock(), t0) >= SLICE_MS:
+            if steps >= SLICE_STEPS or ticks_diff(now, t0) + self.step_ms > SLICE_MS:
                 return self.pending()
 
     def _absorb(self, r):

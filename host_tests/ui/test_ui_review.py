@@ -9,7 +9,7 @@ from engine.review import Review
 from firmware import gamesave
 from firmware import reviews as RV
 from firmware.screens.review import entry_lines
-from firmware.stats import Stats
+from firmware.stats import Stats, VERSION
 from tools.simulator import MemStorage, Sim
 from ui_driver import play_turn, simple_factory
 from review_stub import CannedReview
@@ -95,22 +95,31 @@ def test_the_review_is_made_a_slice_at_a_time_between_frames():
     assert rv.cur is None and rv.last == 0 and rv.review_of(0)[0] > 0
 
 
-def test_a_slice_stops_after_its_time():
+def test_a_slice_stops_before_a_step_would_pass_its_time():
     t = [0]
+    took = [15]
 
-    def clock():
-        t[0] += 15
-        return t[0]
+    class Timed(CannedReview):
+        def step(self):
+            t[0] += took[0]
+            return CannedReview.step(self)
 
     m = engine.Match(engine.CARDEMS, 4)
     while m.phase != "hand_over":
         m.act(simple_factory("x", 0).choose(m.view(m.to_move)))
-    rv = RV.Reviews(lambda mm, i, p: CannedReview(mm, i, p), lambda: None)
+    rv = RV.Reviews(lambda mm, i, p: Timed(mm, i, p), lambda: None)
     rv.follow(m)
     assert rv.pending()
-    more = rv.work(clock)
-    # 15 ms a step: the third step passes the 40 ms slice
-    assert rv.cur.j == 3 and more
+    assert rv.work(lambda: t[0])
+    # 15 ms a step: a third would end at 45 ms, past the 40 ms slice
+    assert rv.cur.j == 2 and t[0] == 30
+    took[0] = 50
+    assert rv.work(lambda: t[0])
+    assert rv.cur.j == 3 and rv.step_ms == 50
+    # a step as long as the longest seen no longer fits: one a slice
+    took[0] = 5
+    assert rv.work(lambda: t[0])
+    assert rv.cur.j == 4
 
 
 def test_the_match_review_and_statistics_count_the_whole_match_once():
@@ -201,13 +210,20 @@ def test_statistics_keep_the_review_figures_and_older_files_load():
         30, 560, 125, 2)
     old = Stats.decode(b"hands=3\nmatches=1\n")
     assert old.hands == 3 and old.reviewed == 0 and old.review_matches == 0
-    # a version 1 file (before the review's fields) loads with them at 0
-    v1 = Stats()
-    v1.matches = v1.hands = 4
-    data = bytearray(v1.encode())
-    cut = data.index(bytes((10, 1)))          # the first review field, 1 byte
-    v1 = Stats.decode(bytes(data[:2]) + b"\x01" + bytes(data[3:cut]))
-    assert v1.matches == 4 and v1.reviewed == 0
+    # files of versions 1 (the counters) and 2 (and the style record, tag
+    # 10) load with the review's fields (version 3, tags 11-14) at 0
+    assert VERSION == 3
+    st = Stats()
+    st.matches = st.hands = 4
+    st.style = b"\x05\x06"
+    data = bytes(st.encode())
+    v2 = data.index(bytes((11, 1)))           # the first review field, 1 byte
+    v1 = data.index(bytes((10, 2)))           # the style record
+    old = Stats.decode(data[:2] + b"\x02" + data[3:v2])
+    assert old.matches == 4 and old.style == b"\x05\x06" and old.reviewed == 0
+    assert old.review_matches == 0 and old.review_avg == 0
+    old = Stats.decode(data[:2] + b"\x01" + data[3:v1])
+    assert old.matches == 4 and old.style == b"" and old.reviewed == 0
     # reviews the matches cannot account for are damage
     bad = Stats()
     bad.record_review(3, 16)
