@@ -42,6 +42,8 @@ class Evaluator:
         self.h = [0, 0, 0, 0]        # scratch 10-card hand
         self.lam = LAM_EARLY
         self.v1 = 0                  # the last value10 without the lam weight
+        self.g_ps = 0                # ... the stock weight (model.ps) of its gin cards
+        self.g_n = 0                 # ... and how many there are
         self.dc_value = 0            # value of the hand the last discard leaves
         # the ways to take the sets of a hand (masks left for runs), listed
         # by _choices: at most 6 x 6 x 2 for 11 cards
@@ -120,6 +122,8 @@ class Evaluator:
         cv = CARD_VALUE
         gm = 0
         gs = 0
+        gp = 0
+        gn = 0
         for i in range(model.un):
             u = ul[i]
             s = u // 13
@@ -138,6 +142,9 @@ class Evaluator:
                 e = low_after_discard4(a | ub if s == 0 else a, b | ub if s == 1 else b,
                                        c | ub if s == 2 else c, d | ub if s == 3 else d)
                 gm += ps[u] * (dw - e)
+                if e == 0:
+                    gp += ps[u]
+                    gn += 1
                 continue
             x = h[s]
             xu = x | ub
@@ -156,10 +163,21 @@ class Evaluator:
                 if r < e:
                     e = r
             gm += ps[u] * (dw - e)
-        sps = model.ps_sum
+            if e == 0:
+                gp += ps[u]
+                gn += 1
+        return self._result(dw, gm, gs, gp, gn)
+
+    def _result(self, dw, gm, gs, gp, gn):
+        """value10's value from the sums over the unseen cards (gains in
+        melds gm and by a lower card gs, the gin cards' weight gp and
+        count gn, all weighted by model.ps); keeps v1, g_ps and g_n."""
+        sps = self.model.ps_sum
         gm = gm * 16 // sps
         gs = gs * 16 // sps
         self.v1 = dw * 16 - gm - gs
+        self.g_ps = gp
+        self.g_n = gn
         return dw * 16 - gs - self.lam * gm // 16
 
     def _choices(self, a, b, c, d, t, n):
@@ -234,6 +252,8 @@ class Evaluator:
         ps = model.ps
         gm = 0
         gs = 0
+        gp = 0
+        gn = 0
         for i in range(model.un):
             u = ul[i]
             p = ps[u]
@@ -253,6 +273,9 @@ class Evaluator:
                 e = low_after_discard4(a | ub if s == 0 else a, b | ub if s == 1 else b,
                                        c | ub if s == 2 else c, d | ub if s == 3 else d)
                 gm += p * (dw - e)
+                if e == 0:
+                    gp += p
+                    gn += 1
                 continue
             if not in_meld(h, u):
                 e = dw + CARD_VALUE[u] - hv
@@ -291,11 +314,10 @@ class Evaluator:
             if e > dw:
                 e = dw
             gm += p * (dw - e)
-        sps = model.ps_sum
-        gm = gm * 16 // sps
-        gs = gs * 16 // sps
-        self.v1 = dw * 16 - gm - gs
-        return dw * 16 - gs - self.lam * gm // 16
+            if e == 0:
+                gp += p
+                gn += 1
+        return self._result(dw, gm, gs, gp, gn)
 
     def discard_choice(self, k, danger, limit, forbid):
         """Best discard for the 11-card hand in self.m (never `forbid`, R4).

@@ -48,7 +48,7 @@ of 12 x 12); our side is a few numbers a round. Allocation-free.
 """
 from ..compat import const
 from ..cards import CARD_VALUE
-from ..melds import low_after_discard4, _BIT_RANK
+from ..melds import _BIT_RANK
 from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket, below
 from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN
 from .habit import T_LEVELS
@@ -109,9 +109,10 @@ BELOW = bytes([min(255, below(j, t)) for t in range(11) for j in range(D_BUCKETS
 
 
 class KnockRule:
-    def __init__(self, model, habit):
+    def __init__(self, model, habit, ev):
         self.model = model
         self.habit = habit
+        self.ev = ev             # the hand evaluator (its pass over our draws)
         self.style = STYLE_ESTIMATE
         self.t_bias = BIAS       # (x16) playing on, against a sure quick knocker
         self.t_margin = MARGIN   # (x16) playing on, always
@@ -248,36 +249,22 @@ class KnockRule:
         return tot // 32         # x16 / 256 (chance) / 2 (held as deadwood)
 
     def _our_draw(self, h, dw):
-        """Our next draw, exactly: self.g1 the chance (x1/256) that it is
-        gin, self.up_gin the chance the opponent throws us a gin card first;
-        returns our expected deadwood (x16) after a draw that is not gin."""
+        """Our next draw: self.g1 the chance (x1/256) that it is gin,
+        self.up_gin the chance the opponent throws us a gin card first;
+        returns our expected deadwood (x16) after a draw that is not gin.
+        From the evaluator's exact pass over the unseen cards (value10:
+        each one as the next stock card, the best discard after it)."""
+        ev = self.ev
+        ev.value10(h)
         model = self.model
-        ul = model.ul
-        ps = model.ps
-        po = model.po
-        tot = 0
-        gin = 0
-        acc = 0
-        upg = 0
-        for i in range(model.un):
-            u = ul[i]
-            s = u // 13
-            bit = 1 << (u % 13)
-            h[s] |= bit
-            e = low_after_discard4(h[0], h[1], h[2], h[3])
-            h[s] ^= bit
-            p = ps[u]
-            tot += p
-            if e == 0:
-                gin += p
-                upg += po[u]
-            else:
-                acc += p * (e if e < dw else dw)
+        tot = model.ps_sum
+        gin = ev.g_ps
         self.g1 = gin * 256 // tot if tot else 0
-        upg = upg * self.t_upout >> 8
+        # the opponent holds a gin card with chance po = 256 - ps
+        upg = (256 * ev.g_n - gin) * self.t_upout >> 8
         self.up_gin = upg if upg < 256 else 256
         ng = tot - gin
-        return acc * 16 // ng if ng else dw * 16
+        return ev.v1 * tot // ng if ng > 0 else dw * 16
 
     def _our_rounds(self, dw, lay, bu, first):
         """Per round m = 1..ROUNDS and bucket j of the opponent's deadwood:

@@ -57,7 +57,7 @@ class Player:
         self.model = CardModel()
         self.ev = Evaluator(self.model, hard)
         self.habit = Habit()
-        self.knock = KnockRule(self.model, self.habit)
+        self.knock = KnockRule(self.model, self.habit, self.ev)
         self.m = self.ev.m           # scratch hands (shared with the evaluator)
         self.h = self.ev.h
         # what the last decision found, for the hint
