@@ -108,7 +108,7 @@ class Habit:
         if tot <= 0:
             return
         for t in range(T_LEVELS):
-            self.prior[t] = (data[t] * W_TOTAL // tot + W_TOTAL // T_LEVELS) // 2
+            self.prior[t] = (data[t] * W_TOTAL // tot + self.prior[t]) // 2   # and neutral
         self._norm(self.prior)
         self.restart()
 

@@ -94,16 +94,22 @@ IMP = _improvement()
 
 
 def _sparse_step():
-    """STEP's rows without their negligible entries (under 2/255): a list of
-    (column, share) pairs a row, built once."""
-    rows = []
+    """STEP's rows without their negligible entries (under 2/255), as bytes:
+    SPARSE[SP_AT[i]:SP_AT[i + 1]] holds row i's (column, share) pairs."""
+    at = [0] * (D_BUCKETS + 1)
+    out = bytearray()
     for i in range(D_BUCKETS):
+        at[i] = len(out)
         o = i * D_BUCKETS
-        rows.append(tuple([(j, STEP[o + j]) for j in range(D_BUCKETS) if STEP[o + j] >= 2]))
-    return tuple(rows)
+        for j in range(D_BUCKETS):
+            if STEP[o + j] >= 2:
+                out.append(j)
+                out.append(STEP[o + j])
+    at[D_BUCKETS] = len(out)
+    return bytes(out), tuple(at)
 
 
-SPARSE = _sparse_step()
+SPARSE, SP_AT = _sparse_step()
 # BELOW[t * D_BUCKETS + j]: below(j, t) for thresholds 0..10
 BELOW = bytes([min(255, below(j, t)) for t in range(11) for j in range(D_BUCKETS)])
 
@@ -400,8 +406,8 @@ class KnockRule:
                                 p -= x
                     if p < 2:
                         continue
-                    for jp in SPARSE[i]:
-                        b2[jp[0]] += p * jp[1]
+                    for x in range(SP_AT[i], SP_AT[i + 1], 2):
+                        b2[SPARSE[x]] += p * SPARSE[x + 1]
                 o = (m - 1) * D_BUCKETS
                 out_m = 0
                 for j in range(D_BUCKETS):
