@@ -19,7 +19,7 @@ from engine.review import Review
 
 def main():
     reviews = decisions = shown = 0
-    for seed in (3, 4):
+    for seed in (3, 4, 5, 6):
         m = Match(None, seed)
         players = (Player("easy", seed), Player("hard", seed + 1))
         reviewers = (Player("hard", 0), Player("hard", 1))

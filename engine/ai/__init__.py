@@ -38,8 +38,8 @@ Strategy (hard)
   the expected gain of one more stock draw and the best discard, the meld
   part weighted up early in the hand (x3 with a full stock, falling to x1)
   standing for the draws still to come, and less when the opponent sheds
-  low cards (near its knock) or is a quick knocker (the deadwood held now
-  is what it will be caught with).
+  low cards (near its knock: the deadwood held now is what it will be
+  caught with).
 * Discard: among the cards whose removal leaves deadwood within 6 of the
   lowest, the best hand value, less a charge for feeding the opponent (the
   chance it holds a pair that melds the card, times the deadwood that saves

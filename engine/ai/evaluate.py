@@ -28,7 +28,8 @@ LAM_EARLY = const(48)    # (x1/16) weight of meld gains with a full stock ...
 LAM_LATE = const(16)     # ... falling to this as the stock runs out
 LAM_WAIT = const(16)     # ... and this while playing on with a knockable hand
 DANGER_PATIENT = const(0)
-LAM_EAGER = const(128)
+LAM_EAGER = const(0)      # (a cut of 128 against `simple` and hard knocking at
+                          # once lost 0.6-0.9 points a hand: 400 matches each)
 LAM_PATIENT = const(0)
 LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
                          # of the opponent's last discard
@@ -58,8 +59,10 @@ class Evaluator:
         self.t_lam2 = LAM_LATE if hard else 16
         self.t_lamw = LAM_WAIT if hard else -1
         self.t_lv = LAM_LOW if hard else -1   # -1: off
-        # the opponent's style (habit.py): feeding a player who plays for
-        # gin costs more; a quick knocker makes low deadwood worth more
+        # tuning hooks on the opponent's style (habit.py; all 0: off, the
+        # arena found no setting that wins): more danger against a player
+        # who plays for gin, a lower meld weight against a quick knocker
+        # or a patient one
         self.t_dpat = DANGER_PATIENT   # (x1/256) extra danger at a sure patient
         self.t_leager = LAM_EAGER      # (x1/256) meld weight cut at a sure eager
         self.t_lpat = LAM_PATIENT      # (x1/256) ... and at a sure patient player
