@@ -14,9 +14,17 @@ it finds the first and last changed column and sends only that span:
   per changed page, set the page (0xB0 | p) and the start column (low and
   high nibble commands), then send the span.
 
-Spans are rounded up to a multiple of 4 columns so that the data can be sent
-from a preallocated send buffer (control byte 0x40 at its head) through one
-of 33 preallocated memoryviews: show() allocates nothing once running.
+The comparison is done in C where it can be: a whole page, then 16-column
+chunks of a changed page, through preallocated memoryviews (== on two
+memoryviews compares their bytes); only the edges of the changed chunks
+are searched byte by byte. An unchanged stretch of a page that spans at
+least one whole chunk and is longer than _SPLIT_GAP splits the page into
+two spans (a cursor wrapping from the last card to the first). Data goes
+out from a staging buffer that a page is copied into with one slice
+assignment (so the span starts at a fixed offset, after the 0x40 control
+byte), through one of 33 preallocated memoryviews (span lengths rounded up
+to a multiple of 4 columns); the shadow takes each sent page the same way.
+show() allocates nothing once running.
 
 Every show() returns the bytes it put on the bus (address byte + control +
 commands + data; also kept in `last_bytes`), for benchmarks. After a bus
@@ -56,6 +64,7 @@ _CTRL_DATA = const(0x40)  # Co=0 D/C#=1: the rest is display data
 _NONE = const(255)  # "page unchanged" marker in the first/last arrays
 _WINDOW_COST = const(8)  # address + control + 0x21 a b 0x22 p q
 _SPLIT_GAP = const(16)   # unchanged columns that make a second span worth it
+_CHUNK = const(16)       # columns compared at once (memoryview ==)
 
 ADDRESSES = (0x3C, 0x3D)
 
@@ -89,10 +98,12 @@ class SSD1306:
         self.last_bytes = 0
         size = width * self.pages
         self._shadow = bytearray(size)
-        self._shadow_pages = [memoryview(self._shadow)[p * width:(p + 1) * width]
-                              for p in range(self.pages)]
+        self._shadow_pages = self._views(self._shadow, width)
+        self._shadow_chunks = self._views(self._shadow, _CHUNK)
+        self._nchunks = (width + _CHUNK - 1) // _CHUNK
         self._buf = None
         self._buf_pages = None
+        self._buf_chunks = None
         self._valid = False
         self._first = bytearray(self.pages)
         self._last = bytearray(self.pages)
@@ -100,20 +111,30 @@ class SSD1306:
         # last card to the first) is sent as two spans: the right one here.
         self._first2 = bytearray(self.pages)
         self._last2 = bytearray(self.pages)
-        tx = bytearray(width + 1)
-        tx[0] = _CTRL_DATA
-        self._tx = tx
-        txm = memoryview(tx)
-        # _views[k] = control byte + 4k data bytes
-        self._views = [txm[:1 + 4 * k] for k in range(width // 4 + 1)]
+        # Staging: a page is copied to stage[width - start:2 * width - start]
+        # so that column `start` lands at index width, after the control
+        # byte at width - 1; _tx[k] sends the control byte and 4k columns.
+        stage = bytearray(2 * width)
+        self._stage = stage
+        self._stage_mv = memoryview(stage)
+        self._tx = [self._stage_mv[width - 1:width + 4 * k] for k in range(width // 4 + 1)]
         self._c1 = bytearray(2)  # control + one command
         self._c2 = bytearray(3)  # control + command + argument
-        self._win = bytearray(7)  # control + 0x21 a b 0x22 p q
-        self._win[1] = _SET_COL_WINDOW
-        self._win[4] = _SET_PAGE_WINDOW
-        self._pg = bytearray(4)  # control + 0xB0|p, column low, column high
+        self._win = bytearray((_CTRL_CMD, _SET_COL_WINDOW, 0, 0, _SET_PAGE_WINDOW, 0, 0))
+        self._pg = bytearray(4)  # control (0: commands) + 0xB0|p, column low, column high
         if init:
             self.init_display()
+
+    def _views(self, buf, n):
+        """Memoryviews of `buf`, n bytes each within a page (the last of a
+        page may be shorter): the units show() compares in C."""
+        mv = memoryview(buf)
+        w = self.width
+        out = []
+        for base in range(0, len(buf), w):
+            for i in range(0, w, n):
+                out.append(mv[base + i:base + (i + n if i + n < w else w)])
+        return out
 
     # -- commands --
     def _cmd(self, c):
@@ -194,20 +215,24 @@ class SSD1306:
     def show(self, buf, full=False):
         """Send what changed in `buf` since the last show(); everything when
         `full` (or after init, a bus error or invalidate()). Returns the
-        number of bytes put on the bus."""
+        number of bytes put on the bus. (One long function: on the device a
+        Python call costs about as much as comparing a dozen columns.)"""
         if full or not self._valid:
             return self._send_full(buf)
-        w = self.width
+        if buf is not self._buf:
+            self._page_views(buf)
         npages = self.pages
+        w = self.width
+        nc = self._nchunks
         sh = self._shadow
+        bp = self._buf_pages
+        spg = self._shadow_pages
+        bc = self._buf_chunks
+        sc = self._shadow_chunks
         first = self._first
         last = self._last
         first2 = self._first2
         last2 = self._last2
-        if buf is not self._buf:
-            self._page_views(buf)
-        bp = self._buf_pages
-        spg = self._shadow_pages
         changed = 0
         split = 0
         for p in range(npages):
@@ -215,51 +240,71 @@ class SSD1306:
             if bp[p] == spg[p]:
                 first[p] = _NONE
                 continue
+            changed += 1
             base = p * w
-            i = base
+            k0 = p * nc
+            # The first and last changed chunk (== on memoryviews: in C),
+            # then the first and last changed column in them.
+            a = 0
+            while bc[k0 + a] == sc[k0 + a]:
+                a += 1
+            z = nc - 1
+            while bc[k0 + z] == sc[k0 + z]:
+                z -= 1
+            i = base + a * _CHUNK
             while buf[i] == sh[i]:
                 i += 1
-            j = base + w - 1
-            while buf[j] == sh[j]:
-                j -= 1
+            e = base + z * _CHUNK + len(bc[k0 + z]) - 1
+            while buf[e] == sh[e]:
+                e -= 1
             first[p] = i - base
-            last[p] = j - base
-            changed += 1
-            # The longest unchanged stretch inside i..j: worth a second
-            # window when it is longer than what a window costs.
+            last[p] = e - base
+            if z - a < 2:
+                continue
+            # The longest run of unchanged chunks between a and z, widened
+            # by the unchanged columns at the edges of its neighbours: two
+            # spans around it when it is longer than _SPLIT_GAP.
             gap = 0
             gap_at = 0
-            run = 0
-            k = i + 1
-            while k < j:
-                if buf[k] == sh[k]:
-                    run += 1
-                else:
-                    if run > gap:
-                        gap = run
-                        gap_at = k - run
-                    run = 0
-                k += 1
-            if run > gap:
-                gap = run
-                gap_at = k - run
-            if gap > _SPLIT_GAP:
-                last[p] = gap_at - 1 - base
-                first2[p] = gap_at + gap - base
-                last2[p] = j - base
+            c = a + 1
+            while c < z:
+                if bc[k0 + c] == sc[k0 + c]:
+                    d = c + 1
+                    while bc[k0 + d] == sc[k0 + d]:
+                        d += 1
+                    if d - c > gap:
+                        gap = d - c
+                        gap_at = c
+                    c = d
+                c += 1
+            if not gap:
+                continue
+            g0 = base + gap_at * _CHUNK
+            while buf[g0 - 1] == sh[g0 - 1]:
+                g0 -= 1
+            g1 = base + (gap_at + gap) * _CHUNK
+            while buf[g1] == sh[g1]:
+                g1 += 1
+            if g1 - g0 > _SPLIT_GAP:
+                last[p] = g0 - 1 - base
+                first2[p] = g1 - base
+                last2[p] = e - base
                 split += 1
         if not changed:
             self.last_bytes = 0
             return 0
         self._valid = False  # until every write below has gone through
         if self.sh1106:
-            n = self._send_pages_sh1106(buf, first, last)
+            n = self._send_pages_sh1106(bp, first, last)
             if split:
-                n += self._send_pages_sh1106(buf, first2, last2)
+                n += self._send_pages_sh1106(bp, first2, last2)
         else:
-            n = self._send_pages(buf, first, last)
+            n = self._send_pages(bp, first, last)
             if split:
-                n += self._send_pages(buf, first2, last2)
+                n += self._send_pages(bp, first2, last2)
+        for p in range(npages):
+            if first[p] != _NONE:
+                spg[p][:] = bp[p]
         self._valid = True
         self.last_bytes = n
         return n
@@ -269,9 +314,8 @@ class SSD1306:
         # there would turn show's locals into closure cells, allocated on
         # every call.)
         self._buf = buf
-        bm = memoryview(buf)
-        w = self.width
-        self._buf_pages = [bm[p * w:(p + 1) * w] for p in range(self.pages)]
+        self._buf_pages = self._views(buf, self.width)
+        self._buf_chunks = self._views(buf, _CHUNK)
 
     def _send_full(self, buf):
         w = self.width
@@ -281,42 +325,41 @@ class SSD1306:
             first[p] = 0
             last[p] = w - 1
         self._valid = False
-        if self.sh1106:
-            n = self._send_pages_sh1106(buf, first, last)
+        if buf is self._shadow:
+            pages = self._shadow_pages     # init: the cleared shadow itself
         else:
-            n = self._send_pages(buf, first, last)
+            if buf is not self._buf:
+                self._page_views(buf)
+            pages = self._buf_pages
+        if self.sh1106:
+            n = self._send_pages_sh1106(pages, first, last)
+        else:
+            n = self._send_pages(pages, first, last)
+        if pages is not self._shadow_pages:
+            spg = self._shadow_pages
+            for p in range(self.pages):
+                spg[p][:] = pages[p]
         self._valid = True
         self.last_bytes = n
         return n
 
-    def _span(self, s, e):
-        """Columns actually sent for changed columns s..e: length rounded up
-        to a multiple of 4 (so a preallocated view fits)."""
-        return (e - s + 4) & ~3
-
-    def _send_page_data(self, buf, p, start, length):
-        """Copy `length` columns of page p from buf into the send buffer and
-        the shadow, and write them as one data transaction."""
-        tx = self._tx
-        sh = self._shadow
-        i = p * self.width + start
-        end = i + length
-        k = 1
-        while i < end:
-            v = buf[i]
-            tx[k] = v
-            sh[i] = v
-            i += 1
-            k += 1
-        self.bus.writeto(self.addr, self._views[length >> 2])
-        return 2 + length
-
-    def _send_pages(self, buf, first, last):
-        # SSD1306, horizontal addressing: window per run of changed pages.
+    def _send_pages(self, pages, first, last):
+        """SSD1306, horizontal addressing: a window per run of changed pages
+        (merged while one window over them costs fewer bytes than two),
+        then each page's span: the page is copied (one slice assignment,
+        in C) so that the span starts right after the control byte, and the
+        preallocated view of that length is written. Spans are rounded up
+        to a multiple of 4 columns."""
         w = self.width
+        w2 = w + w
         npages = self.pages
         off = self.col_offset
         win = self._win
+        bus = self.bus
+        addr = self.addr
+        stage = self._stage
+        stage_mv = self._stage_mv
+        tx = self._tx
         n = 0
         p = 0
         while p < npages:
@@ -326,16 +369,18 @@ class SSD1306:
                 continue
             e = last[p]
             q = p
-            length = self._span(s, e)
-            while q + 1 < npages and first[q + 1] != _NONE:
+            length = (e - s + 4) & ~3
+            while q + 1 < npages:
                 ns = first[q + 1]
+                if ns == _NONE:
+                    break
                 ne = last[q + 1]
-                nlen = self._span(ns, ne)
+                nlen = (ne - ns + 4) & ~3
                 if ns > s:
                     ns = s
                 if ne < e:
                     ne = e
-                mlen = self._span(ns, ne)
+                mlen = (ne - ns + 4) & ~3
                 k = q - p + 1
                 # merged: one window, k+1 pages of mlen; apart: a second window
                 if (k + 1) * mlen > k * length + nlen + _WINDOW_COST:
@@ -344,40 +389,48 @@ class SSD1306:
                 e = ne
                 length = mlen
                 q += 1
-            start = s
-            if start + length > w:
-                start = w - length
-            win[0] = _CTRL_CMD
-            win[2] = start + off
-            win[3] = start + length - 1 + off
+            if s + length > w:
+                s = w - length
+            win[2] = s + off
+            win[3] = s + length - 1 + off
             win[5] = p
             win[6] = q
-            self.bus.writeto(self.addr, win)
-            n += _WINDOW_COST
+            bus.writeto(addr, win)
+            view = tx[length >> 2]
+            n += _WINDOW_COST + (q - p + 1) * (2 + length)
             while p <= q:
-                n += self._send_page_data(buf, p, start, length)
+                stage_mv[w - s:w2 - s] = pages[p]
+                stage[w - 1] = _CTRL_DATA
+                bus.writeto(addr, view)
                 p += 1
         return n
 
-    def _send_pages_sh1106(self, buf, first, last):
-        # SH1106, page addressing: page and start column per changed page.
+    def _send_pages_sh1106(self, pages, first, last):
+        """SH1106, page addressing: page and start column per changed page,
+        then its span as in _send_pages."""
         w = self.width
+        w2 = w + w
         off = self.col_offset
         pg = self._pg
-        pg[0] = _CTRL_CMD
+        bus = self.bus
+        addr = self.addr
+        stage = self._stage
+        stage_mv = self._stage_mv
         n = 0
         for p in range(self.pages):
             s = first[p]
             if s == _NONE:
                 continue
-            length = self._span(s, last[p])
+            length = (last[p] - s + 4) & ~3
             if s + length > w:
                 s = w - length
             c = s + off
             pg[1] = _SET_PAGE | p
             pg[2] = c & 0x0F
             pg[3] = 0x10 | (c >> 4)
-            self.bus.writeto(self.addr, pg)
-            n += 5
-            n += self._send_page_data(buf, p, s, length)
+            bus.writeto(addr, pg)
+            stage_mv[w - s:w2 - s] = pages[p]
+            stage[w - 1] = _CTRL_DATA
+            bus.writeto(addr, self._tx[length >> 2])
+            n += 7 + length
         return n
