@@ -17,11 +17,12 @@ None, or anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win'
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
-redraws only when the screen says something changed, and shows the frame;
-then, while any is left, works on the reviews of the player's hands for a
-slice of time (firmware/reviews.py) and asks to be stepped again at once.
-review_factory(match, index, player) makes a hand's review (tests give a
-stand-in; by default engine.review.Review).
+redraws only when the screen says something changed (all of it, or only
+the part that changed: firmware.screens.Screen.redraw), and shows the
+frame; then, while any is left, works on the reviews of the player's hands
+for a slice of time (firmware/reviews.py) and asks to be stepped again at
+once. review_factory(match, index, player) makes a hand's review (tests
+give a stand-in; by default engine.review.Review).
 
 Saves: after every completed turn the game save ("game",
 firmware/gamesave.py: the statistics and the match in one commit, so a
@@ -469,16 +470,21 @@ class App:
                 self._input_t = now
         wait = self.screen.tick(now)
         s = self.screen
-        if s.dirty and self.idle != BLANK:
-            s.dirty = False
-            s.draw(self.canvas)
+        if (s.dirty or s.part) and self.idle != BLANK:
+            part = s.part
+            s.part = 0
+            if s.dirty:
+                s.dirty = False
+                s.draw(self.canvas)
+            else:
+                s.redraw(self.canvas, part)   # e.g. a cursor move
             self.frames += 1
             self.last_bytes = self.display.show(self.canvas.buf)
         else:
             self.last_bytes = 0
         if self._review_work():
             wait = 0
-        if self.screen.dirty:
+        if self.screen.dirty or self.screen.part:
             wait = 0
         return self._idle_wait(now, wait)
 

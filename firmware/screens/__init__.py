@@ -8,6 +8,12 @@ frame into the app's Canvas when it is marked dirty:
     tick(now)          time passes; returns ms until it needs the next tick,
                        or None when nothing is pending
     draw(canvas)       the full frame (only called when `dirty`)
+    redraw(canvas, part)  only `part` of the frame (called when `dirty` is
+                       not set but `part` is: bits of what changed, e.g. a
+                       cursor move). The canvas then still holds this
+                       screen's last frame, so redrawing those regions gives
+                       the very pixels a full draw would. The default draws
+                       everything.
 
 Screens never change engine state except through Match.act / next_hand.
 """
@@ -15,6 +21,8 @@ Screens never change engine state except through Match.act / next_hand.
 
 class Screen:
     name = "?"
+    part = 0
+
 
     def __init__(self, app):
         self.app = app
@@ -31,3 +39,6 @@ class Screen:
 
     def draw(self, canvas):
         canvas.fill(0)
+
+    def redraw(self, canvas, part):
+        self.draw(canvas)

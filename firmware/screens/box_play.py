@@ -40,7 +40,7 @@ from firmware.screens import layout as L
 from firmware.screens.play import Play
 from firmware.screens.play_modes import (M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG,
                                          NOCARD, STOCK, PASSED, TEXT_X, TEXT_Y1, TEXT_Y2,
-                                         RULE_Y, TURN_Y, HINT_Y)
+                                         RULE_Y, TURN_Y, HINT_Y, MARK_X, MARK_Y)
 from firmware.screens.box_common import NAMES, ROLE_TAGS, box_ais, box_hand_over
 import engine
 from engine.hand import action_code
@@ -335,7 +335,7 @@ class BoxPlay(Play):
             x = c.text(ROLE_TAGS[self.role_of[p]], x, 1, 0) + 2
             x = c.num(self.score3[p], x, 1, 0)
         if self.mark:
-            L.save_mark(c, 122, 32, 1)
+            L.save_mark(c, MARK_X, MARK_Y, 1)
 
     def _texts(self, c):
         x0 = TEXT_X
@@ -387,6 +387,10 @@ class BoxPlay(Play):
     def _ai_line(self, c, x0, y):
         x = c.text(NAMES[self.mover], x0, y, 1, fb.BIG)
         c.text(b"'S TURN", x, y, 1, fb.BIG)
+
+    def _redraw_dw(self, c):
+        """DW stands at the right of the key hints here: that row again."""
+        self._redraw_hints(c)
 
     def _hints(self, c):
         y = HINT_Y

@@ -30,7 +30,9 @@ reason and changes nothing.
 
 Redraw is allocation-free: _sync() caches everything the frame needs when
 the game state changes (the meld grouping is built once per hand change);
-draw() only reads those fields.
+draw() only reads those fields. A cursor move redraws only what it changes
+(redraw(): the hand band and DW, or the table), each region cleared and
+drawn as the full frame draws it, so the pixels are the same.
 """
 
 from firmware import buttons as btn
@@ -39,7 +41,8 @@ from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.play_modes import (  # noqa: F401  (the modes, for other screens and tests)
     M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG, O_CONFIRM, O_MENU, O_PILE,
-    NOCARD, STOCK, PASSED, HAND_Y, TEXT_X, RULE_Y, TURN_Y, HINT_Y, MARK_MS)
+    NOCARD, STOCK, PASSED, HAND_Y, TEXT_X, RULE_Y, TURN_Y, HINT_Y, MARK_MS,
+    P_HAND, P_TABLE, P_MARK, HAND_TOP, TABLE_Y, TABLE_LIFT, MARK_X, MARK_Y)
 from firmware.screens.play_table import Table
 from firmware.screens.play_draw import YourDraw
 from firmware.screens.play_discard import YourDiscard
@@ -229,7 +232,8 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
 
     def _move(self, ev):
         """LEFT or RIGHT while choosing a draw (the other source) or a
-        discard (the card cursor, wrapping); False when nothing can move."""
+        discard (the card cursor, wrapping). Sets `part` to what it
+        changed and returns False: no full frame is needed."""
         if self.mode == M_DRAW:
             return self._pick_source()
         return self._move_cursor(ev)
@@ -241,7 +245,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
             left = ticks_diff(self.mark_until, now)
             if left <= 0:
                 self.mark = False
-                self.dirty = True
+                self.part |= P_MARK
             else:
                 wait = left
         if self.overlay == O_MENU or self.overlay == O_PILE:
@@ -281,12 +285,41 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self._table(c)
         self._texts(c)
         self._hints(c)
-        sel = self.cur if self.mode == M_DISCARD else -1
-        self.row.draw(c, HAND_Y, sel, True)
+        self._hand(c)
         if self.overlay == O_MSG:
             self._draw_message(c)
         elif self.overlay == O_CONFIRM:
             self._draw_confirm(c)
+
+    def redraw(self, c, part):
+        """Only the regions that changed (P_HAND, P_TABLE: a cursor move;
+        P_MARK: the save mark went out): each is cleared and drawn by what
+        draws it in the full frame, and nothing else draws there. With an
+        overlay open, the whole frame."""
+        if self.overlay != O_NONE:
+            self.draw(c)
+            return
+        if part & P_TABLE:
+            top = TABLE_Y - TABLE_LIFT
+            c.fill_rect(0, top, TEXT_X, HINT_Y - 1 - top, 0)
+            self._table(c)
+            if self.offer:
+                self._redraw_hints(c)    # V1: A says PASS or TAKE
+        if part & P_HAND:
+            c.fill_rows(HAND_TOP, 64 - HAND_TOP, 0)
+            self._hand(c)
+            self._redraw_dw(c)
+        if part & P_MARK:
+            c.fill_rect(MARK_X, MARK_Y, 5, 5, 0)
+            if self.mark:
+                L.save_mark(c, MARK_X, MARK_Y, 1)
+
+    def _hand(self, c):
+        self.row.draw(c, HAND_Y, self.cur if self.mode == M_DISCARD else -1, True)
+
+    def _redraw_hints(self, c):
+        c.fill_rows(HINT_Y - 1, 7, 0)
+        self._hints(c)
 
     def _turn_line(self, c):
         """Under a rule: whose turn it is and what to do, or how the hand

@@ -10,7 +10,7 @@ the confirmation box, the line that says what to do and the key hints.
 from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
-from firmware.screens.play_modes import M_DISCARD, M_END, O_NONE, O_CONFIRM
+from firmware.screens.play_modes import M_DISCARD, M_END, O_NONE, O_CONFIRM, P_HAND
 import engine
 
 
@@ -28,9 +28,12 @@ class YourDiscard:
         return False
 
     def _move_cursor(self, ev):
-        """LEFT or RIGHT along the hand, wrapping round."""
+        """LEFT or RIGHT along the hand, wrapping round. Only the hand and DW
+        change (P_HAND: redrawn alone), so this returns False: no full
+        frame is needed."""
         self._select((self.cur + (-1 if ev == btn.LEFT else 1)) % self.row.n)
-        return True
+        self.part |= P_HAND
+        return False
 
     def _select(self, i):
         """Put the discard cursor on card i of the row. While a discard is

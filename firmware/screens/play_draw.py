@@ -10,7 +10,7 @@ that says what to do and the key hints.
 from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
-from firmware.screens.play_modes import M_DISCARD, M_AI, NOCARD
+from firmware.screens.play_modes import M_DISCARD, M_AI, NOCARD, P_TABLE
 
 
 class YourDraw:
@@ -31,11 +31,13 @@ class YourDraw:
         return False
 
     def _pick_source(self):
-        """The other of stock and pile; False when only the stock is left."""
+        """The other of stock and pile. Only the table changes (P_TABLE:
+        redrawn alone), so this returns False: no full frame is needed."""
         if self.stock_only:
             return False                    # V1: both passed, stock only
         self.src = 1 - self.src
-        return True
+        self.part |= P_TABLE
+        return False
 
     def _draw_card(self, now):
         m = self.app.match

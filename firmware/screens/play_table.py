@@ -8,7 +8,8 @@ caches and allocates nothing.
 
 from firmware import glyphs
 from firmware.screens import layout as L
-from firmware.screens.play_modes import M_DRAW, NOCARD, TABLE_Y, TABLE_LIFT, STOCK_X, PILE_X
+from firmware.screens.play_modes import (M_DRAW, NOCARD, TABLE_Y, TABLE_LIFT, STOCK_X, PILE_X,
+                                         DW_X, MARK_X, MARK_Y)
 
 
 class Table:
@@ -28,10 +29,19 @@ class Table:
             # V2/V5: this hand's knock limit differs from the usual 10
             x = c.text(b"LIMIT", 62, 1, 0)
             c.num(self.limit, x + 2, 1, 0)
-        x = c.text(b"DW", 96, 1, 0)
-        c.num(self.dw, x + 2, 1, 0)
+        self._status_dw(c)
         if self.mark:
-            L.save_mark(c, 122, 32, 1)
+            L.save_mark(c, MARK_X, MARK_Y, 1)
+
+    def _status_dw(self, c):
+        x = c.text(b"DW", DW_X, 1, 0)
+        c.num(self.dw, x + 2, 1, 0)
+
+    def _redraw_dw(self, c):
+        """DW alone (a cursor move changes it): the status row right of
+        DW_X holds nothing else."""
+        c.fill_rect(DW_X, 0, 128 - DW_X, 7, 1)
+        self._status_dw(c)
 
     def _table(self, c):
         y = TABLE_Y
