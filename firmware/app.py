@@ -93,6 +93,7 @@ class App:
         self._seed = seed
         self.last_bytes = 0          # bus bytes of the last frame shown
         self.frames = 0              # frames drawn (for tests and benches)
+        self.full_frames = 0         # ... of them drawn whole (after a state change)
         self.match = None
         self.ai = None
         self.hint_player = None      # the hint's evaluator, made when first asked
@@ -476,6 +477,7 @@ class App:
             if s.dirty:
                 s.dirty = False
                 s.draw(self.canvas)
+                self.full_frames += 1
             else:
                 s.redraw(self.canvas, part)   # e.g. a cursor move
             self.frames += 1

@@ -23,6 +23,12 @@ firmware/board.py.
   note, so nothing waits for a sound.
 - Clock: time.ticks_ms. Sleep: wait() sleeps in slices of the sampler's
   period and returns as soon as a press is waiting.
+- Memory: IdleCollect. When the free heap runs low, the garbage is
+  collected in a quiet stretch after a frame drawn whole (a move, a new
+  screen: the steps that allocate) rather than inside the answer to a
+  button. Not sooner: a collection leaves holes that make the next
+  allocations search the heap (on the emulated Pico, a collection after
+  every move made A's frame 10-15 ms later).
 - run(): builds the ports, the storage (/data), the game records
   (/data/records, firmware.records) and the App, and steps it until Ctrl-C
   (mpremote) or an error, which is printed with advice; the timer and the
@@ -42,6 +48,8 @@ from firmware.port_common import bus_error, display_address, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
+GC_IDLE_MS = const(50)     # a quiet stretch at least this long after a new frame ...
+GC_LOW_FREE = const(65536)  # ... with less free heap than this: collect then
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
 # The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
@@ -295,6 +303,30 @@ def wait(buttons, ms, keys=None):
         sleep_ms(left if left < SLICE_MS else SLICE_MS)
 
 
+class IdleCollect:
+    """after(ms), after each app.step(): collects the garbage (gc_collect)
+    when a frame drawn whole since the last look (app.full_frames moved)
+    is followed by at least GC_IDLE_MS of nothing to do, and mem_free()
+    is under `low`. `collections` counts them (tests, benches)."""
+
+    def __init__(self, app, gc_collect, mem_free, low=GC_LOW_FREE):
+        self.app = app
+        self.collect = gc_collect
+        self.mem_free = mem_free
+        self.low = low
+        self.seen = getattr(app, "full_frames", None)   # None: an app that does not count them
+        self.collections = 0
+
+    def after(self, ms):
+        app = self.app
+        if self.seen is None or app.full_frames == self.seen or ms is None or ms < GC_IDLE_MS:
+            return
+        self.seen = app.full_frames
+        if self.mem_free() < self.low:
+            self.collect()
+            self.collections += 1
+
+
 # -- sound --------------------------------------------------------------------
 
 class Buzzer:
@@ -425,11 +457,13 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
         out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
             % gc.mem_free())
         steps = 0
+        idle_gc = IdleCollect(app, gc.collect, gc.mem_free)
         while True:
             if keys is not None:
                 keys.update(clock_ms())
             ms = app.step()
             steps += 1
+            idle_gc.after(ms)
             if max_steps is not None and steps >= max_steps:
                 break
             wait(buttons, ms, keys)

@@ -335,6 +335,46 @@ def test_wait_sleeps_but_returns_at_a_press(tmp_path):
     assert pressed < 1000 and mask == 1 and ev == 1  # LEFT
 
 
+IDLE_GC = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+machine.setup()
+from firmware import pico
+
+class App:
+    full_frames = 0
+
+log = []
+free = [100000]
+app = App()
+idle = pico.IdleCollect(app, lambda: log.append(app.full_frames), lambda: free[0], low=32768)
+idle.after(1000)                   # no new frame: nothing
+app.full_frames = 1
+idle.after(1000)                   # a new frame, plenty free: nothing
+free[0] = 20000
+idle.after(1000)                   # low, but that frame was looked at
+app.full_frames = 2
+idle.after(pico.GC_IDLE_MS - 1)    # low, a new frame, but no quiet stretch yet
+idle.after(pico.GC_IDLE_MS)        # now
+idle.after(5000)                   # once per frame
+app.full_frames = 3
+idle.after(0)
+idle.after(60)
+none = pico.IdleCollect(object(), lambda: log.append(-1), lambda: 0)
+none.after(1000)                   # an app that does not count frames
+print("@@", log, idle.collections)
+"""
+
+
+def test_idle_collection_after_a_whole_frame_when_the_heap_runs_low(tmp_path):
+    path = tmp_path / "idle.py"
+    path.write_text(IDLE_GC % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split("@@")[1].split() == ["[2,", "3]", "2"], r.stdout
+
+
 RESUME = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]

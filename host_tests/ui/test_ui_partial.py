@@ -128,3 +128,19 @@ def test_box_sitter_advice_picks_redraw_as_the_full_frame(partials):
     assert play.advising and play.mode == P.M_DISCARD
     wander(sim, random.Random(7), 13)
     assert partials.count(P.P_HAND) == 13
+
+
+def test_full_frames_count_whole_draws_only(partials):
+    """App.full_frames (what the device loop's idle collection watches)
+    moves on a whole frame, not on a cursor move's partial redraw."""
+    sim = new_sim(1)
+    title_to(sim, "new")
+    app = sim.app
+    play = app.screen
+    assert play.mode == P.M_DRAW
+    full, frames = app.full_frames, app.frames
+    sim.press("R")
+    sim.press("L")
+    assert app.full_frames == full and app.frames == frames + 2
+    sim.press("A")                     # a draw: the whole frame
+    assert app.full_frames > full
