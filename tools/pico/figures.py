@@ -45,13 +45,49 @@ def press_to_frame(p, button, hold_ms=40, settle_ms=300):
     return None if f is None else (f.t1 - t) / 1e6
 
 
+# The play screen's turn line (TURN_Y, right of TEXT_X): the human's turn
+# starts when it reads as it did when the match began (YOUR DRAW).
+_TURN_LINE = (31, 30, 90, 7)   # left of the save mark (x 122)
+
+
+def region(image, x0, y0, w, h):
+    """The pixels of a rectangle of a 1024-byte MONO_VLSB picture."""
+    out = bytearray()
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            out.append((image[(y >> 3) * 128 + x] >> (y & 7)) & 1)
+    return bytes(out)
+
+
+def _await_your_draw(p, sig, limit_ms=20000):
+    """Run until the play screen shows the human's draw again; A moves
+    the hand's end screens on (the next hand starts with the human's draw,
+    R2). False when it never came."""
+    waited = 0
+    while waited < limit_ms:
+        if region(p.image(), *_TURN_LINE) == sig:
+            p.run(500)                       # a player's reaction time
+            return True
+        if waited and waited % 1000 == 0 and p.frames and p.frames[-1].t1 < p.t - 600e6:
+            p.press("A", after_ms=0)         # a showdown or result waiting for A
+        p.run(100)
+        waited += 100
+    return False
+
+
 def play_latencies(p, turns=5):
     """{'direction': [ms], 'A': [ms]} over `turns` of the human's turns in
-    a new match (the board at the title, nothing in progress)."""
+    a new match (the board at the title, nothing in progress): each turn
+    two source picks, A (draw), three cursor moves, A (discard). A turn
+    starts only once the play screen reads YOUR DRAW (the AI has moved;
+    after a hand's end, the next hand)."""
     out = {"direction": [], "A": []}
     p.press("A")                 # NEW MATCH
     p.run(800)
+    sig = region(p.image(), *_TURN_LINE)
     for turn in range(turns):
+        if turn and not _await_your_draw(p, sig):
+            break
         p.run(turn % 10)
         for k in range(2):       # choosing the source: stock <-> pile
             p.run((3 * k + turn) % 10)
@@ -61,7 +97,7 @@ def play_latencies(p, turns=5):
             p.run((7 * k + turn) % 10)
             out["direction"].append(press_to_frame(p, "R"))
         out["A"].append(press_to_frame(p, "A", settle_ms=400))   # discard
-        p.run(2500)              # the AI's turn
+        p.run(1500)              # the AI's turn
     return out
 
 
