@@ -424,6 +424,21 @@ def text_view(display, cfg=board, out=print):
         "(if the text looks garbled, set HEADLESS_TEXT = \"ascii\" in firmware/board.py).")
 
 
+def preload_ai(out=print):
+    """Import the AI before anything else takes the heap: from .mpy files
+    (make flash) its code and tables are loaded onto the heap, and its
+    larger tables need contiguous blocks that a heap cut up by the screens
+    no longer has (a MemoryError at the first new match)."""
+    import gc
+
+    gc.collect()
+    try:
+        import engine.ai  # noqa: F401
+    except MemoryError:
+        out("Low on memory while loading the AI; the game will try again when it needs it.")
+    gc.collect()
+
+
 def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `root`: where saves and records go
@@ -433,6 +448,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
     from firmware.storage import Storage
     from firmware.records import Records
 
+    preload_ai(out)
     if root is None:
         root = DATA_DIR
     display, bus = open_display(out=out)
