@@ -85,11 +85,12 @@ def main(argv=None):
     ap.add_argument("--root", default=ROOT, help="the tree whose engine/ is timed")
     ap.add_argument("--pico", action="store_true", help="also on the emulated Pico")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--file", default=DATA, help="positions (lines with 'AI hard seed N ... save HEX')")
     a = ap.parse_args(argv)
-    pos = positions()
+    pos = positions(a.file)
     ux = run_unix(os.path.abspath(a.root), pos, a.repeat)
     pi = run_pico(os.path.abspath(a.root), pos) if a.pico else {}
-    print("hard AI, %d slow positions (%s)" % (len(pos), os.path.relpath(DATA, ROOT)))
+    print("hard AI, %d slow positions (%s)" % (len(pos), os.path.relpath(a.file, ROOT)))
     print("%3s %-14s %9s %11s %6s" % ("#", "move", "unix us", "Pico ms", "ratio"))
     us = []
     ms = []
