@@ -31,6 +31,7 @@ class CardModel:
         self.nopp = 10               # unknown cards in the opponent's hand
         self.f_p = 0                 # feed(): chance the opponent melds the card
         self.f_save = 0              # feed(): deadwood (x16) that meld saves it
+        self.f_pp = 0                # _pairs(): the summed pair chances
         # x/4 weights of an unseen card's same-rank and +-1, +-2 suit
         # neighbours after the opponent discarded / left / took a card
         self.t_nd = (2, 2, 3)
@@ -131,15 +132,14 @@ class CardModel:
             return self.po[c]
         return 0
 
-    def feed(self, k, c):
-        """If we throw card c: the chance (x1/256) the opponent holds two
-        cards that meld with it, into self.f_p, and the deadwood (x16) those
-        two would then stop costing it, on average, into self.f_save."""
+    def _pairs(self, k, c):
+        """The pairs of cards that would make a meld with card c (two of its
+        rank, or suit neighbours): the sum of the chances (x1/65536) that
+        the opponent holds both, into self.f_pp; returns that sum with each
+        pair's chance times the pair's value."""
         s = c // 13
         r = c % 13
         v = CARD_VALUE
-        pp = 0                   # sum of p_a * p_b (x1/65536)
-        sv = 0                   # ... times the pair's value
         p1 = p2 = p3 = 0
         i = 0
         for t in range(4):
@@ -153,9 +153,8 @@ class CardModel:
             else:
                 p3 = p
             i += 1
-        x = p1 * p2 + p1 * p3 + p2 * p3
-        pp += x
-        sv += x * 2 * v[c]
+        pp = p1 * p2 + p1 * p3 + p2 * p3
+        sv = pp * 2 * v[c]
         base = s * 13
         pm2 = self.p(k, base + r - 2) if r >= 2 else 0
         pm1 = self.p(k, base + r - 1) if r >= 1 else 0
@@ -174,6 +173,15 @@ class CardModel:
             x = pp1 * pp2
             pp += x
             sv += x * (v[base + r + 1] + v[base + r + 2])
+        self.f_pp = pp
+        return sv
+
+    def feed(self, k, c):
+        """If we throw card c: the chance (x1/256) the opponent holds two
+        cards that meld with it, into self.f_p, and the deadwood (x16) those
+        two would then stop costing it, on average, into self.f_save."""
+        sv = self._pairs(k, c)
+        pp = self.f_pp
         self.f_save = sv * 16 // pp if pp else 0
         pp >>= 8
         self.f_p = pp if pp < 256 else 256
@@ -184,34 +192,5 @@ class CardModel:
         neighbours), the chance the opponent holds both times the deadwood
         they would stop counting, summed (x1/256 chance x points / 13; a
         pair of tens it surely holds: about 394; capped at 512)."""
-        s = c // 13
-        r = c % 13
-        p1 = p2 = p3 = 0
-        i = 0
-        for t in range(4):
-            if t == s:
-                continue
-            p = self.p(k, t * 13 + r)
-            if i == 0:
-                p1 = p
-            elif i == 1:
-                p2 = p
-            else:
-                p3 = p
-            i += 1
-        base = s * 13
-        v = CARD_VALUE
-        d = (p1 * p2 + p1 * p3 + p2 * p3) * 2 * v[c]
-        pm2 = self.p(k, base + r - 2) if r >= 2 else 0
-        pm1 = self.p(k, base + r - 1) if r >= 1 else 0
-        pp1 = self.p(k, base + r + 1) if r <= 11 else 0
-        pp2 = self.p(k, base + r + 2) if r <= 10 else 0
-        if pm1:
-            if pm2:
-                d += pm2 * pm1 * (v[base + r - 2] + v[base + r - 1])
-            if pp1:
-                d += pm1 * pp1 * (v[base + r - 1] + v[base + r + 1])
-        if pp1 and pp2:
-            d += pp1 * pp2 * (v[base + r + 1] + v[base + r + 2])
-        d //= 3328                  # 13 * 256
+        d = self._pairs(k, c) // 3328       # 13 * 256
         return d if d < 512 else 512
