@@ -23,7 +23,7 @@ stock_value, upcard_value), which allocate nothing: the hand review
 from ..cards import CARD_VALUE, NO_CARD
 from ..melds import deadwood4, best_discard4, _BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
-from .know import PH_OFFER, PH_DRAW, PH_DISCARD
+from .know import PH_OFFER, PH_DRAW, PH_DISCARD, load4
 from .player import ACTION_TEXT
 
 
@@ -40,28 +40,17 @@ def begin(player, view):
 def discard_setup(player, k):
     """The eleven cards into player.m and, when a knock is possible, the
     meld weight of playing on (as the hard level's discard choice)."""
-    x = best_discard4(_load(player.m, k.mine), k.taken)
+    x = best_discard4(load4(player.m, k.mine), k.taken)
     if x >> 6 <= k.limit:
         ev = player.ev
         ev.lam = ev.t_lamw if ev.t_lamw >= 0 else ev.lam
-
-
-def _load(h, m, c=NO_CARD):
-    """The suit masks m into h, less card c (if given); returns h."""
-    h[0] = m[0]
-    h[1] = m[1]
-    h[2] = m[2]
-    h[3] = m[3]
-    if c != NO_CARD:
-        h[c // 13] &= ~(1 << (c % 13))
-    return h
 
 
 def discard_value(player, k, c):
     """Value (x16, higher better) of throwing c from the eleven cards in
     player.m; the ten it leaves are then in player.h (left_deadwood)."""
     ev = player.ev
-    h = _load(player.h, player.m, c)
+    h = load4(player.h, player.m, c)
     dwc = deadwood4(h[0], h[1], h[2], h[3])
     v = ev.value10(h)
     dg = ev.t_danger * player.model.danger(k, c)
@@ -85,7 +74,7 @@ def knock_gain(player, k, dwc, c):
     if dwc == 0:
         return player.knock.gin_value(k)
     kr = player.knock
-    kr.estimate(k, dwc, _load(player.h, player.m, c), c)
+    kr.estimate(k, dwc, load4(player.h, player.m, c), c)
     return kr.ek - kr.en - kr.play_on_bias(k)
 
 
@@ -94,7 +83,7 @@ def stock_value(player, k):
     the hand now, improved by the next draw's expected gain."""
     ev = player.ev
     mine = k.mine
-    h = _load(player.h, mine)
+    h = load4(player.h, mine)
     now = deadwood4(mine[0], mine[1], mine[2], mine[3])
     v0 = ev.value10(h)
     return -(v0 - player.t_rho * (now * 16 - ev.v1) // 16)
@@ -104,7 +93,7 @@ def upcard_value(player, k):
     """Value (x16) of taking the upcard: the best discard after it (R4:
     never the upcard itself). Call after stock_value (as the hard level)."""
     up = k.up
-    m = _load(player.m, k.mine)
+    m = load4(player.m, k.mine)
     m[up // 13] |= 1 << (up % 13)
     ev = player.ev
     ev.discard_choice(k, True, k.limit, up)

@@ -25,6 +25,17 @@ def bits(x):
     return n
 
 
+def load4(h, m, c=NO_CARD):
+    """The suit masks m into h, less card c (if given); returns h."""
+    h[0] = m[0]
+    h[1] = m[1]
+    h[2] = m[2]
+    h[3] = m[3]
+    if c != NO_CARD:
+        h[c // 13] &= ~(1 << (c % 13))
+    return h
+
+
 def in_meld(m, u):
     """Can card u be part of a meld with the cards of suit masks m (u not in m)?"""
     s = u // 13

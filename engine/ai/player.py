@@ -4,7 +4,7 @@ from ..cards import NO_CARD, card_text
 from ..melds import deadwood4, best_discard4, _BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from ..rng import Rng
-from .know import Know, PH_OFFER, PH_DRAW, PH_DISCARD, in_meld
+from .know import Know, PH_OFFER, PH_DRAW, PH_DISCARD, in_meld, load4
 from .model import CardModel
 from .evaluate import Evaluator
 from .knock import KnockRule
@@ -164,13 +164,7 @@ class Player:
             self.why_kind = WHY_NONE
             if lv == 0:
                 # easy: only for a finished meld
-                m = self.m
-                mine = k.mine
-                m[0] = mine[0]
-                m[1] = mine[1]
-                m[2] = mine[2]
-                m[3] = mine[3]
-                if in_meld(m, k.up):
+                if in_meld(load4(self.m, k.mine), k.up):
                     self.why_kind = WHY_TAKE_MELD
                     return DRAW_UPCARD
                 return no
@@ -188,12 +182,7 @@ class Player:
         """The eleven cards into self.m (a draw: the hand and the upcard),
         their best discard (best_discard4's answer, also kept in self.d_x)
         and, above easy, the terms prepared for this view."""
-        m = self.m
-        mine = k.mine
-        m[0] = mine[0]
-        m[1] = mine[1]
-        m[2] = mine[2]
-        m[3] = mine[3]
+        m = load4(self.m, k.mine)
         if k.phase == PH_DISCARD:
             x = best_discard4(m, k.taken)
         else:
@@ -220,12 +209,7 @@ class Player:
         # the upcard is no longer a stock candidate: it is seen
         dc = ev.discard_choice(k, lv >= 2, k.limit, up)
         take = ev.dc_value
-        h = self.h
-        h[0] = mine[0]
-        h[1] = mine[1]
-        h[2] = mine[2]
-        h[3] = mine[3]
-        v0 = ev.value10(h)
+        v0 = ev.value10(load4(self.h, mine))
         stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
         if take + self.t_bias < stock:
             self._take(k, DISCARD + dc, WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD, dw)
@@ -238,25 +222,13 @@ class Player:
     def _knocks(self, k, lv, dw, c):
         """Knock with deadwood dw, discarding c from the eleven cards in
         self.m (the knock rule sees the ten it keeps)?"""
-        h = self.h
-        m = self.m
-        h[0] = m[0]
-        h[1] = m[1]
-        h[2] = m[2]
-        h[3] = m[3]
-        h[c // 13] &= ~(1 << (c % 13))
-        return self.knock.should_knock(k, lv, dw, h, c)
+        return self.knock.should_knock(k, lv, dw, load4(self.h, self.m, c), c)
 
     def _take(self, k, code, kind, val):
         """Taking the upcard: its discard was decided with it (the hand
         after the take, the same cards seen, the same stock), so the
         discard decision that follows reuses it when it finds that hand."""
-        m = self.m
-        pm = self.pre_m
-        pm[0] = m[0]
-        pm[1] = m[1]
-        pm[2] = m[2]
-        pm[3] = m[3]
+        load4(self.pre_m, self.m)
         self.pre_hand = k.key_hand if k.key_hand is not None else -1
         self.pre_n = k.key_n + 1 if k.key_hand is not None else -1
         self.pre_code = code
