@@ -93,7 +93,8 @@ def main(argv=None):
     ap.add_argument("--levels", default="easy,normal,hard")
     ap.add_argument("--matches", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--human", default="easy", help="level of the bot in the human seat")
+    ap.add_argument("--human", default="easy", help="level of the bot in the human seat, or "
+                    "greedy: a bot that takes no heap (the game's own free heap)")
     ap.add_argument("--slow-ms", type=int, default=400, help="print positions slower than this")
     ap.add_argument("--verbose", action="store_true", help="echo the board's console")
     a = ap.parse_args(argv)

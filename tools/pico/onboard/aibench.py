@@ -7,7 +7,8 @@ played by a bot that presses buttons, every AI decision timed.
 
 The bot's presses go through the real debounce and the screens' own
 handling: firmware.pico.ButtonPins is replaced by a subclass whose reading
-or's in the key being pressed (40 ms down, 40 ms up). Each AI decision is
+or's in the key being pressed (40 ms down and until the sampler has seen it,
+then 40 ms up). Each AI decision is
 timed with time.ticks_us() around Player.choose() (the play screen's call),
 with gc.mem_free() read before it; after every hand a gc.collect() gives
 the free heap after a collection. Lines printed (the host parses them):
@@ -28,6 +29,8 @@ from firmware import pico
 
 HOLD_MS = 40
 GAP_MS = 40
+SETTLE_MS = 2    # firmware.buttons accepts a change seen twice this far apart ...
+SEEN_MS = 8      # ... and the key stays down this long after its first reading
 _KEY = {"L": btn.LEFT, "R": btn.RIGHT, "U": btn.UP, "D": btn.DOWN, "A": btn.A, "B": btn.B}
 
 
@@ -36,25 +39,50 @@ class Done(KeyboardInterrupt):
 
 
 class Keys:
-    """One key at a time on a timeline: down HOLD_MS, then up GAP_MS."""
+    """One key at a time: down at least HOLD_MS from the press and until a
+    reading SEEN_MS after the first that saw it (so the debounce's two
+    agreeing samples see it however busy the loop is), then up GAP_MS.
+    Times are read when they happen, never passed in: a bot that thinks
+    between reading the clock and pressing must not press a key whose
+    time is already up (it was never seen, and the bot pressed it again
+    and again)."""
 
     def __init__(self):
         self.bit = 0
         self.down_until = 0
+        self.seen = 0            # readings that saw the key: 0, 1, 2 (two, SETTLE_MS apart)
+        self.seen_t = 0
         self.free_at = 0
 
     def busy(self, now):
+        if self.bit:
+            return True
         return time.ticks_diff(self.free_at, now) > 0
 
-    def press(self, name, now):
+    def press(self, name):
+        self.seen = 0
+        self.down_until = time.ticks_add(time.ticks_ms(), HOLD_MS)
         self.bit = _KEY[name]
-        self.down_until = time.ticks_add(now, HOLD_MS)
-        self.free_at = time.ticks_add(now, HOLD_MS + GAP_MS)
 
     def mask(self):
-        if self.bit and time.ticks_diff(self.down_until, time.ticks_ms()) > 0:
-            return self.bit
-        return 0
+        """The key down now (or'ed into the pins' reading: runs in the
+        sampler's timer and in the loop's polls)."""
+        b = self.bit
+        if not b:
+            return 0
+        now = time.ticks_ms()
+        if self.seen == 0:
+            self.seen = 1
+            self.seen_t = now
+        elif self.seen == 1:
+            if time.ticks_diff(now, self.seen_t) >= SETTLE_MS:
+                self.seen = 2                  # a second reading the debounce accepts
+        elif time.ticks_diff(now, self.down_until) >= 0 and \
+                time.ticks_diff(now, self.seen_t) >= SEEN_MS:
+            self.bit = 0
+            self.free_at = time.ticks_add(now, GAP_MS)
+            return 0
+        return b
 
 
 KEYS = Keys()
@@ -128,6 +156,42 @@ class HumanBot:
         return self.a
 
 
+class GreedyBot:
+    """A human seat that takes no heap of its own (for the game's free heap
+    alone): the stock, the discard leaving the least deadwood
+    (engine.melds.best_discard4, allocation-free), a knock when the
+    deadwood left allows it. `player` is None."""
+
+    player = None
+
+    def __init__(self):
+        self.m4 = [0, 0, 0, 0]
+
+    def action(self, m):
+        h = m.hand
+        if m.phase != "discard":
+            return "draw_stock"
+        from engine.melds import best_discard4
+        from engine.cards import card_text
+
+        o = h.turn * 4
+        m4 = self.m4
+        for i in range(4):
+            m4[i] = h.masks[o + i]
+        r = best_discard4(m4, h.taken)
+        return ("knock:" if r >> 6 <= h.knock_limit else "discard:") + card_text(r & 63)
+
+
+def human_bot(level, seed):
+    """The human seat's bot: an engine.ai Player at `level`, or GreedyBot
+    for "greedy"."""
+    if level == "greedy":
+        return GreedyBot()
+    from engine.ai import Player
+
+    return HumanBot(Player(level, seed))
+
+
 def engine_card(text):
     import engine
 
@@ -150,7 +214,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
     from firmware.app import App
 
     state = {"matches": 0, "hand": None, "counted": None}
-    human_bot = HumanBot(Player(human, seed + 7919))
+    bot = human_bot(human, seed + 7919)
 
     def log(t, us, free):
         print("@ai %s %d %d" % (t.level, us, free))
@@ -187,17 +251,17 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
                 if state["matches"] >= matches:
                     print("@done")
                     raise Done()
-            if KEYS.busy(now):
+            if KEYS.busy(now) or self.buttons.held():   # until the release is taken too
                 return w if w < 10 else 10
             if name == "title":
                 k = _title_key(self)
             elif name == "play":
-                k = _human_key(self, human_bot)
+                k = _human_key(self, bot)
             elif name in ("showdown", "result", "match_end", "message"):
                 k = "A"
             else:
                 k = "B"
-            KEYS.press(k, now)
+            KEYS.press(k)
             return 0
 
     pico.ButtonPins = BotPins
