@@ -1,6 +1,6 @@
 """Each level's policy: Player(level, seed).choose(view) -> an action string."""
 from ..compat import const
-from ..cards import NO_CARD, card_text
+from ..cards import NO_CARD
 from ..melds import deadwood4, best_discard4, _BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from ..rng import Rng
@@ -9,6 +9,7 @@ from .model import CardModel
 from .evaluate import Evaluator
 from .knock import KnockRule
 from .habit import Habit
+from .action_text import ACTION_TEXT   # every action string, by code
 
 # what the last decision found, for the hint's words (why.py)
 WHY_NONE = const(0)
@@ -21,16 +22,6 @@ WHY_KNOCK_LATER = const(6)
 
 TAKE_BIAS = const(4)     # (x1/16) taking the upcard must beat drawing by this
 RHO = const(16)          # (x1/16) weight of the next draw's gain when drawing
-
-# Every action string, built once so a decision returns one without allocating.
-ACTION_TEXT = [None] * 192
-ACTION_TEXT[DRAW_STOCK] = "draw_stock"
-ACTION_TEXT[DRAW_UPCARD] = "draw_upcard"
-ACTION_TEXT[PASS] = "pass"
-for _c in range(52):
-    ACTION_TEXT[DISCARD + _c] = "discard:" + card_text(_c)
-    ACTION_TEXT[KNOCK + _c] = "knock:" + card_text(_c)
-del _c
 
 LEVELS = ("easy", "normal", "hard")
 
