@@ -9,7 +9,10 @@ Per build: boot to the complete title frame; free heap at the title; button
 to complete frame (a direction, A in play: tools/pico/figures.py); the AI's
 decisions inside the real App over N whole matches per level
 (tools/pico/ai_times.py: median / p99 / max, gc.mem_free() minimum before a
-decision and after a collection). Then the speed ratio to the unix port:
+decision and after a collection); the free heap with a match in progress
+for the game alone (hard AI, a human seat that takes no heap: minimum
+before a decision and after a collection, the bench's own heap added
+back). Then the speed ratio to the unix port:
 the same 30 hard decisions (positions of seeded matches), and the best
 discard of 11 cards, timed on the board and on .venv/bin/micropython.
 Without PICO_FIRMWARE / PICO_BOOTROM it prints why and stops. One match
@@ -116,6 +119,12 @@ def build_figures(a, name):
         lr = ai_times.run_level(a, level)
         print("  AI " + ai_times.summary_line(level, lr))
         sys.stdout.flush()
+    # the game's own heap: hard AI, a human seat that takes no heap
+    human, a.human = a.human, "greedy"
+    hr = ai_times.run_level(a, "hard")
+    a.human = human
+    print("  %s (hard AI, greedy human seat, %d matches)" % (ai_times.heap_line(hr), a.matches))
+    sys.stdout.flush()
     with session.repl_board(a) as p:
         out, err = p.exec(timing_code(), timeout_ms=600000)
     return _timing(out)

@@ -42,7 +42,7 @@ def percentile(xs, q):
 def parse(out):
     """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
     'matches': [(s0, s1)]} from the board's @ lines."""
-    r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": []}
+    r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0}
     for line in out.splitlines():
         f = line.split()
         if not f or not f[0].startswith("@"):
@@ -55,15 +55,23 @@ def parse(out):
             r["slow"].append((f[1], int(f[2]), int(f[3]), f[4]))
         elif f[0] == "@free":
             r["free"] = int(f[1])
+        elif f[0] == "@harness":
+            r["harness"] = int(f[1])
         elif f[0] == "@match":
             r["matches"].append((int(f[2]), int(f[3])))
     return r
 
 
+# The bench's own heap (aibench's code and state, not the game's): the
+# modules the game imports anyway first, then aibench alone.
+HARNESS = ("import gc\nimport firmware.pico\ngc.collect()\n_f0 = gc.mem_free()\n"
+           "import aibench\ngc.collect()\nprint('@harness %d' % (_f0 - gc.mem_free()))\n")
+
+
 def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
-        code = "import aibench\naibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d)\n" % (
+        code = HARNESS + "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d)\n" % (
             level, a.matches, a.seed, a.human, a.slow_ms * 1000)
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
@@ -85,6 +93,17 @@ def summary_line(level, r):
                 level, len(r["matches"]), len(us), percentile(us, 0.5) / 1000.0,
                 percentile(us, 0.99) / 1000.0, max(us or [0]) / 1000.0,
                 min(free or [0]), min(r["gc"] or [0])))
+
+
+def heap_line(r):
+    """The game's own free heap with a match in progress: the minimum before
+    a decision and after a collection, with the bench's heap added back."""
+    free = [x[2] for x in r["ai"]]
+    hb = r["harness"]
+    return ("free heap with a match in progress (the game alone): min %d B (%.0f KB) before a "
+            "decision, %d B (%.0f KB) after a collection [the bench's own %d B added back]" % (
+                min(free or [0]) + hb, (min(free or [0]) + hb) / 1024.0,
+                min(r["gc"] or [0]) + hb, (min(r["gc"] or [0]) + hb) / 1024.0, hb))
 
 
 def main(argv=None):
@@ -109,6 +128,8 @@ def main(argv=None):
         r = run_level(a, level, session.echo if a.verbose else None)
         print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host, %d frames]" % (
             r["emulated_s"], time.time() - t0, r["frames"]))
+        if a.human == "greedy":
+            print("       " + heap_line(r))
         sys.stdout.flush()
         slow += r["slow"]
     if slow:
