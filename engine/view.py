@@ -100,6 +100,13 @@ class View:
         s = self._match.scores
         return [s[self.seat], s[1 - self.seat]]
 
+    def load_scores(self, out):
+        """The match scores, own first, into the 2-item list `out`
+        (allocation-free)."""
+        s = self._match.scores
+        out[0] = s[self.seat]
+        out[1] = s[1 - self.seat]
+
     @property
     def log(self):
         """Raw move log (codes, see hand.py) and the seat of each move."""

@@ -86,6 +86,8 @@ class Know:
         self.gin_bonus = 25          # R10 (the rules of the view, if it has them)
         self.uc_bonus = 25
         self.stop_at = 0             # R11: 0; V3: 2 (the hand ends at this stock)
+        self.scores = [0, 0]         # the match scores, ours first (R12)
+        self.target = 100
 
     def fill(self, view):
         """Read `view` (an engine View or an ObsView); allocation-free."""
@@ -104,6 +106,7 @@ class Know:
         self.up = NO_CARD if up is None else up
         self.stock = view.stock_size
         self.limit = view.knock_limit
+        view.load_scores(self.scores)
         log = view.log
         ls = view.log_seat
         n = len(log)
@@ -207,7 +210,9 @@ class Know:
             self.stop_at = 0
             self.gin_bonus = 25
             self.uc_bonus = 25
+            self.target = getattr(view, "target", 100)   # an obs (obs.py)
         else:
             self.stop_at = r.stop_at
             self.gin_bonus = r.gin_bonus
             self.uc_bonus = r.undercut_bonus
+            self.target = r.target

@@ -68,6 +68,7 @@ class ObsView:
         self.stock_size = obs["stock_size"]
         self.knock_limit = obs.get("knock_card", 10)
         self.scores = list(obs.get("scores", [0, 0]))
+        self.target = obs.get("target", 100)
         self.opponent_known = [card(t) for t in obs.get("opponent_known", [])]
         self.legal = list(obs.get("legal", []))
         self.moves = obs.get("moves", [])
@@ -110,6 +111,10 @@ class ObsView:
     def pile_card(self, i):
         p = self.pile
         return p[i] if 0 <= i < len(p) else None
+
+    def load_scores(self, out):
+        out[0] = self.scores[0]
+        out[1] = self.scores[1]
 
     def load_masks(self, out):
         out[0] = out[1] = out[2] = out[3] = 0
@@ -177,6 +182,7 @@ def obs_from_view(view):
         "moves": [[mv[0], mv[1]] for mv in view.moves],
         "legal": list(view.legal),
         "scores": list(view.scores),
+        "target": view.rules.target,
         "history": history_of(view),
     }
 
