@@ -58,6 +58,13 @@ Strategy (hard)
   undercut on any later turn). On the last turn playing on is a drawn
   hand: knock when EK > 0. Against an eager knocker this plays on for the
   undercut; against a patient one it knocks early when ahead.
+* The match score (equity.py, equity_table.py): the estimate weighs each
+  outcome by the chance to win the match it leaves (R12: a race to the
+  target), from a table fitted on the spread of hand results. Points past
+  the target are worth nothing: needing 4, a knock that wins at all wins
+  the match, and the undercut's bonus that playing on hopes for is worth
+  no more; far behind against an opponent near the target, the big
+  outcomes count for more.
 
 Levels: normal uses the same lookahead (meld gains at x1) over fewer
 discard candidates (deadwood within 3 of the lowest), without the opponent
@@ -69,7 +76,8 @@ knocks at once. The hint is always hard's move, with a few words of why.
 Modules: know (reading the view into what is known), model (the opponent's
 cards as chances, the danger of a discard), habit (the opponent's knock
 habit), opp_shape and opp_tables (the opponent's deadwood), evaluate (hand
-value, discard choice), knock (knock now or play on), player (each level's
+value, discard choice), knock (knock now or play on), equity and
+equity_table (the match score's weight), player (each level's
 policy), why (the hint's words), appraise (every move's value, for the
 review), obs (the plain-data observation).
 

@@ -42,6 +42,14 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
 When the stock is at its end, playing on is a drawn hand (0): knock when
 EK > 0.
 
+Every outcome above (val, uc, kr, the gins) is weighed by the match it
+leaves (equity.py): in "points at this score", E(after) - E(now) over the
+worth of a typical 25-point swing, so early in a match a point is a point
+and near its end points past the target count for nothing. The biases
+scale with what an undercut's or a gin's extra points over a small knock's
+are worth at this score (sw): nothing when a small knock already wins the
+match.
+
 Cost: for the two heaviest habit groups, a round is one step of the
 opponent's deadwood along STEP's non-negligible entries (SPARSE, about half
 of 12 x 12); our side is a few numbers a round. Allocation-free.
@@ -52,6 +60,7 @@ from ..melds import _BIT_RANK
 from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket, below
 from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN
 from .habit import T_LEVELS
+from .equity import Equity, EQ_CELLS, EQ_SCALE, EQ_CLIP
 
 STYLE_ESTIMATE = const(0)
 STYLE_EAGER = const(1)    # knock as soon as the rules allow (sparring)
@@ -64,6 +73,9 @@ BIAS = const(240)         # (x16) playing on, against a sure quick knocker
 MARGIN = const(48)        # (x16) playing on, always (the estimate of playing on falls short by about this)
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
+EQUITY = const(1)         # weigh outcomes by the match they leave (equity.py)
+BIG = const(480)          # (x16) an undercut's or a gin's points ...
+SMALL = const(160)        # ... and a small knock's: the biases scale with the gap
 
 _GROUP_OF = bytes((0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3))   # T -> group
 
@@ -124,6 +136,11 @@ class KnockRule:
         self.t_margin = MARGIN   # (x16) playing on, always
         self.t_feed = FEED       # (x1/256) weight of the model's meld-pair chance
         self.t_upout = UPOUT     # (x1/256) a card it holds is its next discard
+        self.t_eq = EQUITY       # 1: outcomes in match equity, 0: in points
+        self.eqv = Equity()
+        self.sw = 256            # (x1/256) the biases' scale at this match score
+        self.gv = [0] * D_BUCKETS            # our gin against bucket j
+        self.og = [0] * (ROUNDS + 1)         # its gin in round m
         self.pr = [0] * D_BUCKETS            # the prior shape now
         self.gw = [0] * GROUPS               # habit weight per group
         self.kf = [0] * (GROUPS * D_BUCKETS)  # share a group knocks with
@@ -162,7 +179,8 @@ class KnockRule:
         none at the stock's end (playing on is then a drawn hand)."""
         if k.stock - k.stop_at <= 0:
             return 0
-        return self.t_margin + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
+        b = self.t_margin + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
+        return b * self.sw >> 8
 
     # -- the opponent ------------------------------------------------------------
     def _prior(self, k):
@@ -303,6 +321,65 @@ class KnockRule:
                 kr[o + j] = x - nxt if x > nxt else -(bu + nxt - x)
             d16 = nxt
 
+    def _weigh(self, k, bg):
+        """The outcomes of the estimate (val, uc, kr and the gins: gv ours
+        against bucket j, og its in round m) in points at this match score
+        (equity.py), or in plain points with t_eq = 0; sw the biases' scale."""
+        gv = self.gv
+        og = self.og
+        dm = self.dm
+        for j in range(D_BUCKETS):
+            gv[j] = bg + D_MEAN[j] * 16
+        for m in range(1, ROUNDS + 1):
+            og[m] = -(bg + dm[m])
+        self.sw = 256
+        if not self.t_eq:
+            return
+        e = self.eqv
+        sc = k.scores
+        e.set(sc[0], sc[1], k.target)
+        # the biases stand for big outcomes the plan misses (undercuts, late
+        # gins: about BIG) in place of a small knock (SMALL): their worth
+        # at this score, as a share of what it is at the start
+        x = (e.u(BIG) - e.u(SMALL)) * 256 // (BIG - SMALL)
+        self.sw = 0 if x < 0 else 512 if x > 512 else x
+        self._to_equity(self.val, D_BUCKETS)
+        self._to_equity(gv, D_BUCKETS)
+        self._to_equity(self.uc, D_BUCKETS * ROUNDS)
+        self._to_equity(self.kr, D_BUCKETS * ROUNDS)
+        self._to_equity(og, ROUNDS + 1)
+
+    def _to_equity(self, arr, n):
+        """arr[:n] from points x16 to points at this score: Equity.u written
+        out (it runs for about a hundred outcomes an estimate)."""
+        e = self.eqv
+        a = e.a
+        b = e.b
+        kp = e.kp
+        km = e.km
+        e0 = e.e0
+        de = e.de
+        top = EQ_CELLS - 1
+        for i in range(n):
+            v = arr[i]
+            if v >= 0:
+                x = a - v
+                kk = kp
+            else:
+                x = b + v
+                kk = km
+            if x <= 0:
+                q = kk[0]
+            else:
+                c = x >> 6
+                if c >= top:
+                    q = kk[top]
+                else:
+                    f = x & 63
+                    q = (kk[c] * (64 - f) + kk[c + 1] * f) >> 6
+            q = (q - e0) * EQ_SCALE // de
+            arr[i] = EQ_CLIP if q > EQ_CLIP else -EQ_CLIP if q < -EQ_CLIP else q
+
     # -- the estimate ------------------------------------------------------------
     def estimate(self, k, dw, h, c):
         """Set self.ek (knock now) and self.en (the best plan of knocking
@@ -325,6 +402,7 @@ class KnockRule:
             if x < 0:
                 x = 0
             val[j] = x - d16 if x > d16 else -(bu + d16 - x)
+        self._weigh(k, bg)
         # our discard c if we play on: what taking it is worth to the opponent
         model = self.model
         model.feed(k, c)
@@ -339,6 +417,8 @@ class KnockRule:
         dm = self.dm
         kf = self.kf
         gw = self.gw
+        gv = self.gv
+        ogin = self.og
         plan = self.plan
         for m in range(ROUNDS + 1):
             plan[m] = 0
@@ -416,7 +496,7 @@ class KnockRule:
                         b2[j] = 0
                         continue
                     if j == 0:
-                        ended -= q * (bg + dm[m])
+                        ended += q * ogin[m]
                         out_m += q
                         q = 0
                     else:
@@ -441,7 +521,7 @@ class KnockRule:
                     q = b2[j]
                     if q:
                         x = q * gm >> 8
-                        ended += x * (bg + D_MEAN[j] * 16)
+                        ended += x * gv[j]
                         q -= x
                         cont += q * kr[o + j]
                     b[j] = q

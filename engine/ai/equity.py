@@ -1,0 +1,136 @@
+"""Match equity: a hand's points weighed by the match they leave (R12).
+
+The match is a race to the target. The knock estimate (knock.py) compares
+outcomes of this hand; what they are worth is the chance to win the match
+after them, E(a, b) with a our need and b the opponent's (equity_table.py,
+fitted by tools/fit_equity.py from the spread of hand results). Near the
+start E is close to linear in the points, so nothing changes; near the end
+points beyond the target are worth nothing, a loss that ends the match
+costs no more than it, and a player far behind wants the big outcomes.
+
+u(v) gives an outcome of v points (x16; > 0 ours, < 0 the opponent's) in
+"points at this score": (E(after) - E(now)) over the local worth of a point
+(the equity between winning and losing 25 now, a typical hand's result,
+over 50), so margins kept in points (knock.py's MARGIN, BIAS) keep their
+meaning as a share of a typical swing. Allocation-free.
+"""
+from ..compat import const
+from .equity_table import EQ, CELLS
+
+_G = const(64)            # the grid step in needs x16 (STEP = 4 points)
+_TOP = const(1600)        # the largest need the table holds (x16)
+_SWING = const(400)       # the local worth of a point: E at +-25 points (x16)
+_MIN_DE = const(1311)     # ... at least 2% a 50-point swing
+_CLIP = const(4000)       # |u| at most 250 points (keeps sums in small ints)
+EQ_CELLS = CELLS          # (for knock.py's written-out u)
+EQ_SCALE = const(800)     # 2 * _SWING
+EQ_CLIP = _CLIP
+
+
+def _cell(i, j):
+    k = 2 * (i * CELLS + j)
+    return (EQ[k] << 8) | EQ[k + 1]
+
+
+def eq(a, b):
+    """The chance (x65535) to win needing a while the opponent needs b,
+    both x16 points, between the grid's cells (bilinear)."""
+    if a <= 0:
+        return 65535
+    if b <= 0:
+        return 0
+    if a > _TOP:
+        a = _TOP
+    if b > _TOP:
+        b = _TOP
+    i = a // _G
+    fa = a - i * _G
+    j = b // _G
+    fb = b - j * _G
+    i1 = i + 1 if i + 1 < CELLS else i
+    j1 = j + 1 if j + 1 < CELLS else j
+    top = _cell(i, j) * (_G - fa) + _cell(i1, j) * fa
+    bot = _cell(i, j1) * (_G - fa) + _cell(i1, j1) * fa
+    return (top * (_G - fb) + bot * fb) >> 12
+
+
+class Equity:
+    """E along the two lines a hand's outcome can move the score: our need
+    falling (kp[i] = E(64 i, b)) or the opponent's (km[j] = E(a, 64 j));
+    E is linear between these knots (the table is bilinear), so u() is
+    two lookups."""
+
+    def __init__(self):
+        self.a = -1                      # no score set yet
+        self.b = -1
+        self.kp = [0] * CELLS
+        self.km = [0] * CELLS
+        self.e0 = 32768
+        self.de = 6554
+
+    def set(self, mine, opp, target):
+        """The score now: our points, the opponent's, the match target."""
+        a = target - mine
+        b = target - opp
+        if target > 100:                 # V5: a longer race, scaled to the table's
+            a = a * 100 // target
+            b = b * 100 // target
+        a = a * 16 if a > 0 else 16
+        b = b * 16 if b > 0 else 16
+        if a > _TOP:
+            a = _TOP
+        if b > _TOP:
+            b = _TOP
+        if a == self.a and b == self.b:
+            return                       # the same score: kept (once a hand)
+        self.a = a
+        self.b = b
+        t = EQ
+        kp = self.kp
+        j = b // _G
+        fb = b - j * _G
+        j1 = j + 1 if j + 1 < CELLS else j
+        for i in range(CELLS):
+            k = 2 * (i * CELLS + j)
+            k1 = 2 * (i * CELLS + j1)
+            kp[i] = (((t[k] << 8) | t[k + 1]) * (_G - fb) + ((t[k1] << 8) | t[k1 + 1]) * fb) >> 6
+        km = self.km
+        i = a // _G
+        fa = a - i * _G
+        i1 = i + 1 if i + 1 < CELLS else i
+        for j in range(CELLS):
+            k = 2 * (i * CELLS + j)
+            k1 = 2 * (i1 * CELLS + j)
+            km[j] = (((t[k] << 8) | t[k + 1]) * (_G - fa) + ((t[k1] << 8) | t[k1 + 1]) * fa) >> 6
+        km[0] = 0                        # its need met: lost (row 0 of the table is ours)
+        self.e0 = 0
+        self.de = 1
+        self.e0 = self.at(0)
+        de = self.at(_SWING) - self.at(-_SWING)
+        self.de = de if de > _MIN_DE else _MIN_DE
+
+    def at(self, v):
+        """E (x65535) after an outcome of v points x16 (> 0: we score)."""
+        if v >= 0:
+            x = self.a - v
+            k = self.kp
+        else:
+            x = self.b + v
+            k = self.km
+        if x <= 0:
+            return k[0]
+        i = x >> 6
+        if i >= CELLS - 1:
+            return k[CELLS - 1]
+        f = x & 63
+        return (k[i] * (_G - f) + k[i + 1] * f) >> 6
+
+    def u(self, v):
+        """An outcome of v points x16 (> 0: we score), in points x16 at
+        this score."""
+        x = (self.at(v) - self.e0) * EQ_SCALE // self.de
+        if x > _CLIP:
+            return _CLIP
+        if x < -_CLIP:
+            return -_CLIP
+        return x
