@@ -22,9 +22,7 @@ _TOP = const(1600)        # the largest need the table holds (x16)
 _SWING = const(400)       # the local worth of a point: E at +-25 points (x16)
 _MIN_DE = const(1311)     # ... at least 2% a 50-point swing
 _CLIP = const(4000)       # |u| at most 250 points (keeps sums in small ints)
-EQ_CELLS = CELLS          # (for knock.py's written-out u)
-EQ_SCALE = const(800)     # 2 * _SWING
-EQ_CLIP = _CLIP
+_SCALE = const(800)       # 2 * _SWING
 
 
 def _cell(i, j):
@@ -128,9 +126,39 @@ class Equity:
     def u(self, v):
         """An outcome of v points x16 (> 0: we score), in points x16 at
         this score."""
-        x = (self.at(v) - self.e0) * EQ_SCALE // self.de
+        x = (self.at(v) - self.e0) * _SCALE // self.de
         if x > _CLIP:
             return _CLIP
         if x < -_CLIP:
             return -_CLIP
         return x
+
+    def weigh(self, arr, n):
+        """arr[:n], outcomes in points x16, to points at this score: u()
+        written out (it runs for about a hundred outcomes an estimate)."""
+        a = self.a
+        b = self.b
+        kp = self.kp
+        km = self.km
+        e0 = self.e0
+        de = self.de
+        top = CELLS - 1
+        for i in range(n):
+            v = arr[i]
+            if v >= 0:
+                x = a - v
+                kk = kp
+            else:
+                x = b + v
+                kk = km
+            if x <= 0:
+                q = kk[0]
+            else:
+                c = x >> 6
+                if c >= top:
+                    q = kk[top]
+                else:
+                    f = x & 63
+                    q = (kk[c] * (64 - f) + kk[c + 1] * f) >> 6
+            q = (q - e0) * _SCALE // de
+            arr[i] = _CLIP if q > _CLIP else -_CLIP if q < -_CLIP else q

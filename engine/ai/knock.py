@@ -60,7 +60,7 @@ from ..melds import _BIT_RANK
 from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket, below
 from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN
 from .habit import T_LEVELS
-from .equity import Equity, EQ_CELLS, EQ_SCALE, EQ_CLIP
+from .equity import Equity
 
 STYLE_ESTIMATE = const(0)
 STYLE_EAGER = const(1)    # knock as soon as the rules allow (sparring)
@@ -343,42 +343,11 @@ class KnockRule:
         # at this score, as a share of what it is at the start
         x = (e.u(BIG) - e.u(SMALL)) * 256 // (BIG - SMALL)
         self.sw = 0 if x < 0 else 512 if x > 512 else x
-        self._to_equity(self.val, D_BUCKETS)
-        self._to_equity(gv, D_BUCKETS)
-        self._to_equity(self.uc, D_BUCKETS * ROUNDS)
-        self._to_equity(self.kr, D_BUCKETS * ROUNDS)
-        self._to_equity(og, ROUNDS + 1)
-
-    def _to_equity(self, arr, n):
-        """arr[:n] from points x16 to points at this score: Equity.u written
-        out (it runs for about a hundred outcomes an estimate)."""
-        e = self.eqv
-        a = e.a
-        b = e.b
-        kp = e.kp
-        km = e.km
-        e0 = e.e0
-        de = e.de
-        top = EQ_CELLS - 1
-        for i in range(n):
-            v = arr[i]
-            if v >= 0:
-                x = a - v
-                kk = kp
-            else:
-                x = b + v
-                kk = km
-            if x <= 0:
-                q = kk[0]
-            else:
-                c = x >> 6
-                if c >= top:
-                    q = kk[top]
-                else:
-                    f = x & 63
-                    q = (kk[c] * (64 - f) + kk[c + 1] * f) >> 6
-            q = (q - e0) * EQ_SCALE // de
-            arr[i] = EQ_CLIP if q > EQ_CLIP else -EQ_CLIP if q < -EQ_CLIP else q
+        e.weigh(self.val, D_BUCKETS)
+        e.weigh(gv, D_BUCKETS)
+        e.weigh(self.uc, D_BUCKETS * ROUNDS)
+        e.weigh(self.kr, D_BUCKETS * ROUNDS)
+        e.weigh(og, ROUNDS + 1)
 
     # -- the estimate ------------------------------------------------------------
     def estimate(self, k, dw, h, c):
