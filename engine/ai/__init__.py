@@ -76,7 +76,7 @@ knocks at once. The hint is always hard's move, with a few words of why.
 Modules: know (reading the view into what is known), model (the opponent's
 cards as chances, the danger of a discard), habit (the opponent's knock
 habit), opp_shape and opp_tables (the opponent's deadwood), evaluate (hand
-value, discard choice), knock (knock now or play on), equity and
+value, discard choice), knock and knock_terms (knock now or play on), equity and
 equity_table (the match score's weight), player (each level's
 policy), why (the hint's words), appraise (every move's value, for the
 review), obs (the plain-data observation).

@@ -6,7 +6,7 @@ on the MicroPython ports).
 """
 from engine.ai import Player
 from engine.ai.equity import Equity, eq
-from test_ai_habit import position, knock_estimate
+from test_ai_habit import position
 
 FULL = 65535
 
