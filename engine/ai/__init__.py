@@ -73,13 +73,14 @@ plays like a beginner: it discards the highest unmelded card, one time in
 four any unmelded card, takes the upcard only for a finished meld, and
 knocks at once. The hint is always hard's move, with a few words of why.
 
-Modules: know (reading the view into what is known), model (the opponent's
-cards as chances, the danger of a discard), habit (the opponent's knock
-habit), opp_shape and opp_tables (the opponent's deadwood), evaluate (hand
-value, discard choice), knock and knock_terms (knock now or play on), equity and
-equity_table (the match score's weight), player (each level's
-policy), why (the hint's words), appraise (every move's value, for the
-review), obs (the plain-data observation).
+Modules: know (reading the view into what is known), model (the
+opponent's cards as chances, the danger of a discard), habit (the
+opponent's knock habit), opp_shape and opp_tables (the opponent's
+deadwood), evaluate and evaluate_sets (hand value, discard choice), knock
+and knock_terms (knock now or play on), equity and equity_table (the match
+score's weight), player (each level's policy), why (the hint's words),
+appraise (every move's value, for the review), obs (the plain-data
+observation).
 
 Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
