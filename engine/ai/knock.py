@@ -74,7 +74,8 @@ BIAS = const(240)         # (x16) playing on, against a sure quick knocker
 MARGIN = const(48)        # (x16) playing on, always (the estimate of playing on falls short by about this)
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
-EQUITY = const(1)         # weigh outcomes by the match they leave (equity.py)
+EQUITY = const(1)         # weigh outcomes by the match they leave (equity.py) ...
+NEAR = const(100)         # ... once a player needs this many points (of 100) or fewer
 BIG = const(480)          # (x16) an undercut's or a gin's points ...
 SMALL = const(160)        # ... and a small knock's: the biases scale with the gap
 
@@ -89,6 +90,7 @@ class KnockRule(KnockTerms):
         self.t_feed = FEED       # (x1/256) weight of the model's meld-pair chance
         self.t_upout = UPOUT     # (x1/256) a card it holds is its next discard
         self.t_eq = EQUITY       # 1: outcomes in match equity, 0: in points
+        self.t_near = NEAR       # ... once a player needs this many points or fewer
         self.eqv = Equity()
         self.sw = 256            # (x1/256) the biases' scale at this match score
         self.gv = [0] * D_BUCKETS            # our gin against bucket j
@@ -146,10 +148,11 @@ class KnockRule(KnockTerms):
         for m in range(1, ROUNDS + 1):
             og[m] = -(bg + dm[m])
         self.sw = 256
-        if not self.t_eq:
+        sc = k.scores
+        near = self.t_near * k.target // 100
+        if not self.t_eq or (k.target - sc[0] > near and k.target - sc[1] > near):
             return
         e = self.eqv
-        sc = k.scores
         e.set(sc[0], sc[1], k.target)
         # the biases stand for big outcomes the plan misses (undercuts, late
         # gins: about BIG) in place of a small knock (SMALL): their worth
