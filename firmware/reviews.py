@@ -68,6 +68,7 @@ class Reviews:
         self.worst = None        # the costliest: (cost, hand number, record)
         self.counted = False     # the summary went into the statistics
         self.step_ms = 0         # the longest review step seen (ms)
+        self.lost = -1           # the last hand whose review ran out of memory
 
     def follow(self, match):
         """Review `match` (another than before: start again; a finished
@@ -90,6 +91,7 @@ class Reviews:
         self.total = 0
         self.worst = None
         self.counted = False
+        self.lost = -1
 
     def _reviewable(self):
         """A two-player match (the V6 box game is not reviewed)."""
@@ -108,6 +110,34 @@ class Reviews:
         within SLICE_MS; True while work is left."""
         if not self._reviewable():
             return False
+        try:
+            return self._work(clock)
+        except MemoryError:
+            self._out_of_memory()
+            return self.pending()
+
+    def _out_of_memory(self):
+        """The heap could not hold a hand's review (the .mpy bundle is
+        tight): that hand is left unreviewed, said on its review screen,
+        and the game and the next hands' reviews go on."""
+        import gc
+
+        cur = self.cur
+        if cur is not None and not cur.done:
+            index = cur.index
+        else:                    # making the review itself failed
+            index = self.next
+            self.next += 1
+        self.cur = None
+        self.player = None
+        self.absorbed = True
+        self.last = index
+        self.last_n = 0
+        self.last_recs = []
+        self.lost = index
+        gc.collect()
+
+    def _work(self, clock):
         t0 = clock()
         steps = 0
         while True:

@@ -136,6 +136,10 @@ class HandReview(_Awaited):
         c.text(b"REVIEW", x + 6, 1, 0, fb.BIG)
         if not self.ready:
             progress_note(c, b"REVIEWING...", self.pct, 20)
+        elif self.app.reviews.lost == self.index:
+            L.text_c(c, b"NOT REVIEWED", 18, 1, fb.BIG)
+            L.text_c(c, b"TOO LITTLE MEMORY WAS FREE", 31, 1)
+            L.text_c(c, b"THE NEXT HANDS ARE REVIEWED", 38, 1)
         elif not self.entries:
             L.text_c(c, b"NOTHING TO SHOW", 18, 1, fb.BIG)
             L.text_c(c, b"NO DECISION COST A POINT", 31, 1)

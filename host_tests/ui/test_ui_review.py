@@ -249,3 +249,40 @@ def test_the_hints_hard_player_reviews_the_hands():
     m = sim.app.match
     assert rv.review_of(0)[0] == apart(m, 1)[0].n
     assert rv.n == apart(m, 1)[0].n and rv.total == apart(m, 1)[0].total
+
+
+def test_a_review_that_runs_out_of_memory_leaves_its_hand_unreviewed_and_the_game_goes_on():
+    # the .mpy bundle's heap can be too full for a hand's review: that hand
+    # says so on its review screen, nothing is counted for it, and the next
+    # hand is reviewed as usual
+    fail = [True]
+
+    def make(m, i, p):
+        if fail[0]:
+            fail[0] = False
+            raise MemoryError("memory allocation failed")
+        return Review(m, i, 0, p)
+
+    sim = new_sim()
+    sim.app.reviews = RV.Reviews(make, lambda: Player("hard", 1))
+    to_result(sim)
+    sim.press("D")
+    scr = sim.app.screen
+    assert sim.screen == "review" and scr.ready and scr.n == 0 and not scr.entries
+    assert sim.app.reviews.lost == 0
+    shown = bytes(sim.image())           # the screen says so (its "lost" branch)
+    sim.app.reviews.lost = -1
+    sim.app.screen.dirty = True
+    sim.step()
+    assert bytes(sim.image()) != shown   # ... not "nothing to show"
+    sim.app.reviews.lost = 0
+    sim.press("B")
+    sim.press("A")
+    assert sim.screen == "play"
+    to_result(sim)
+    m = sim.app.match
+    r = apart(m, 2)[-1]
+    sim.press("D")
+    scr = sim.app.screen
+    assert scr.ready and scr.n == r.n and sim.app.reviews.lost == 0
+    assert sim.app.reviews.n == r.n            # only the reviewed hand counted
