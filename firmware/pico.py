@@ -425,7 +425,7 @@ def text_view(display, cfg=board, out=print):
 
 
 def preload_ai(out=print):
-    """Import the AI and the hand review before anything else takes the heap: from .mpy files
+    """Import the AI before anything else takes the heap: from .mpy files
     (make flash) its code and tables are loaded onto the heap, and its
     larger tables need contiguous blocks that a heap cut up by the screens
     no longer has (a MemoryError at the first new match)."""
@@ -434,11 +434,6 @@ def preload_ai(out=print):
     gc.collect()
     try:
         import engine.ai  # noqa: F401
-        # the hand review (engine.review and the AI's appraise) is loaded at
-        # the first hand's end otherwise, by then into a heap cut up by the
-        # match (a MemoryError there with the bundle)
-        import engine.review  # noqa: F401
-        import firmware.reviews  # noqa: F401
     except MemoryError:
         out("Low on memory while loading the AI; the game will try again when it needs it.")
     gc.collect()
