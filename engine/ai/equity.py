@@ -52,6 +52,16 @@ def eq(a, b):
     return (top * (_G - fb) + bot * fb) >> 12
 
 
+def _knots(out, base, base1, stride, f):
+    """out[n] = the table's two-byte cells at base + n * stride and
+    base1 + n * stride, blended f/64 of the way to the second."""
+    t = EQ
+    for n in range(CELLS):
+        k = base + n * stride
+        k1 = base1 + n * stride
+        out[n] = (((t[k] << 8) | t[k + 1]) * (_G - f) + ((t[k1] << 8) | t[k1 + 1]) * f) >> 6
+
+
 class Equity:
     """E along the two lines a hand's outcome can move the score: our need
     falling (kp[i] = E(64 i, b)) or the opponent's (km[j] = E(a, 64 j));
@@ -83,23 +93,15 @@ class Equity:
             return                       # the same score: kept (once a hand)
         self.a = a
         self.b = b
-        t = EQ
-        kp = self.kp
+        # kp: column b of the table, between its two nearest columns;
+        # km: row a, between its two nearest rows
         j = b // _G
-        fb = b - j * _G
         j1 = j + 1 if j + 1 < CELLS else j
-        for i in range(CELLS):
-            k = 2 * (i * CELLS + j)
-            k1 = 2 * (i * CELLS + j1)
-            kp[i] = (((t[k] << 8) | t[k + 1]) * (_G - fb) + ((t[k1] << 8) | t[k1 + 1]) * fb) >> 6
-        km = self.km
+        _knots(self.kp, 2 * j, 2 * j1, 2 * CELLS, b - j * _G)
         i = a // _G
-        fa = a - i * _G
         i1 = i + 1 if i + 1 < CELLS else i
-        for j in range(CELLS):
-            k = 2 * (i * CELLS + j)
-            k1 = 2 * (i1 * CELLS + j)
-            km[j] = (((t[k] << 8) | t[k + 1]) * (_G - fa) + ((t[k1] << 8) | t[k1 + 1]) * fa) >> 6
+        _knots(self.km, 2 * i * CELLS, 2 * i1 * CELLS, 2, a - i * _G)
+        km = self.km
         km[0] = 0                        # its need met: lost (row 0 of the table is ours)
         self.e0 = 0
         self.de = 1
