@@ -25,6 +25,7 @@ from firmware.buttons import ticks_diff
 from engine import Match
 
 SLICE_MS = const(40)     # review work per frame, at most (or one step)
+REVIEW_FREE = const(24576)  # a hand's review starts only with this much heap free (where it is measured)
 SLICE_STEPS = const(64)  # ... and at most this many steps (a clock that stands still)
 SEAT = const(0)          # the player's seat
 
@@ -32,6 +33,20 @@ SEAT = const(0)          # the player's seat
 def default_review(match, index, player):
     from engine.review import Review
     return Review(match, index, SEAT, player)
+
+
+def short_of_memory():
+    """Too little heap for a hand's review and the screens after it? On
+    MicroPython, after a collection: the .mpy bundle keeps the game's code on
+    the heap, and a review (its modules, a hard player, the review) would
+    leave the next screen no room. Never on CPython."""
+    import gc
+
+    free = getattr(gc, "mem_free", None)
+    if free is None:
+        return False
+    gc.collect()
+    return free() < REVIEW_FREE
 
 
 def default_reviewer(seed):
@@ -49,12 +64,14 @@ def is_reviewer(player):
 class Reviews:
     """The match's reviews: the one being made, the summary so far."""
 
-    def __init__(self, make_review=None, make_reviewer=None):
+    def __init__(self, make_review=None, make_reviewer=None, short=None):
         """make_review(match, index, player): a hand's review (default
         engine.review.Review of seat 0); make_reviewer(): the hard player
-        that reviews (default: a new engine.ai Player)."""
+        that reviews (default: a new engine.ai Player); short(): too
+        little memory to start a review (default short_of_memory)."""
         self.make_review = make_review or default_review
         self.make_reviewer = make_reviewer or (lambda: default_reviewer(0))
+        self.short = short or short_of_memory
         self.match = None
         self.player = None
         self.cur = None          # the review being made (None once counted)
@@ -147,6 +164,8 @@ class Reviews:
                     self._absorb(cur)
                 if self.next >= len(self.match.results):
                     return False
+                if self.short():
+                    raise MemoryError("too little memory free for a review")
                 if self.player is None:
                     self.player = self.make_reviewer()
                 self.cur = self.make_review(self.match, self.next, self.player)

@@ -286,3 +286,26 @@ def test_a_review_that_runs_out_of_memory_leaves_its_hand_unreviewed_and_the_gam
     scr = sim.app.screen
     assert scr.ready and scr.n == r.n and sim.app.reviews.lost == 0
     assert sim.app.reviews.n == r.n            # only the reviewed hand counted
+
+
+def test_with_too_little_memory_free_no_review_is_started():
+    # the bundle's heap after a collection: a review would leave the next
+    # screen no room, so the hand is left unreviewed before anything is made
+    made = []
+
+    def make(m, i, p):
+        made.append(i)
+        return Review(m, i, 0, p)
+
+    short = [True]
+    sim = new_sim()
+    sim.app.reviews = RV.Reviews(make, lambda: Player("hard", 1), lambda: short[0])
+    to_result(sim)
+    sim.press("D")
+    assert sim.app.screen.ready and sim.app.reviews.lost == 0 and made == []
+    sim.press("B")
+    sim.press("A")
+    short[0] = False
+    to_result(sim)
+    sim.press("D")
+    assert sim.app.screen.ready and made == [1] and sim.app.reviews.lost == 0
