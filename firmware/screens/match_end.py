@@ -85,9 +85,12 @@ class MatchEnd(Screen):
         """The review's summary once made (True), REVIEWING till then."""
         rv = self.app.reviews
         if rv.match_done():
-            from engine.review_text import average
-            line = ("REVIEW: %d DECISIONS, -%s EACH" % (
-                rv.n, average(rv.total, rv.n))).encode()
+            try:
+                from engine.review_text import average
+                line = ("REVIEW: %d DECISIONS, -%s EACH" % (
+                    rv.n, average(rv.total, rv.n))).encode()
+            except MemoryError:          # the .mpy bundle's heap, at its fullest
+                line = ("REVIEW: %d DECISIONS" % rv.n).encode()
         else:
             line = b"REVIEWING YOUR HANDS..."
         if line != self.review:
