@@ -79,6 +79,14 @@ def _outcome(storage, name):
     return o.get(name) if o else None
 
 
+def _collect():
+    """A collection on MicroPython (where the heap is small); none on CPython."""
+    import gc
+
+    if hasattr(gc, "mem_free"):
+        gc.collect()
+
+
 class App:
     def __init__(self, display, buttons, clock_ms, storage, sound=None,
                  seed=None, player_factory=None, review_factory=None):
@@ -284,8 +292,12 @@ class App:
 
     def new_match(self):
         seed = self.next_seed()
-        self.match = engine.Match(self.rules(), seed)
+        # the last match's AI goes before the new one is made: on the .mpy
+        # bundle's heap two hard players at once may not fit
+        self.ai = None
         self.held = None
+        _collect()
+        self.match = engine.Match(self.rules(), seed)
         self.ai = self._new_ai(seed)
         self.save_match()
 
