@@ -39,7 +39,7 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
 
-from firmware.compat import const
+from firmware.compat import const, collect
 from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware import gamesave
@@ -77,14 +77,6 @@ def ai_seed(match_seed):
 def _outcome(storage, name):
     o = getattr(storage, "outcome", None)
     return o.get(name) if o else None
-
-
-def _collect():
-    """A collection on MicroPython (where the heap is small); none on CPython."""
-    import gc
-
-    if hasattr(gc, "mem_free"):
-        gc.collect()
 
 
 class App:
@@ -296,7 +288,7 @@ class App:
         # bundle's heap two hard players at once may not fit
         self.ai = None
         self.held = None
-        _collect()
+        collect()
         self.match = engine.Match(self.rules(), seed)
         self.ai = self._new_ai(seed)
         self.save_match()

@@ -20,7 +20,7 @@ hand of a finished match is reviewed the summary goes into the statistics
 (Stats.record_review), once.
 """
 
-from firmware.compat import const
+from firmware.compat import const, heap_free, collect
 from firmware.buttons import ticks_diff
 from engine import Match
 
@@ -39,14 +39,13 @@ def short_of_memory():
     """Too little heap for a hand's review and the screens after it? On
     MicroPython, after a collection: the .mpy bundle keeps the game's code on
     the heap, and a review (its modules, a hard player, the review) would
-    leave the next screen no room. Never on CPython."""
-    import gc
-
-    free = getattr(gc, "mem_free", None)
-    if free is None:
+    leave the next screen no room. Never on CPython. A collection only
+    when the heap looks short: garbage may be all that is missing."""
+    free = heap_free()
+    if free is None or free >= REVIEW_FREE:
         return False
-    gc.collect()
-    return free() < REVIEW_FREE
+    collect()
+    return heap_free() < REVIEW_FREE
 
 
 def default_reviewer(seed):
@@ -137,8 +136,6 @@ class Reviews:
         """The heap could not hold a hand's review (the .mpy bundle is
         tight): that hand is left unreviewed, said on its review screen,
         and the game and the next hands' reviews go on."""
-        import gc
-
         cur = self.cur
         if cur is not None and not cur.done:
             index = cur.index
@@ -152,7 +149,7 @@ class Reviews:
         self.last_n = 0
         self.last_recs = []
         self.lost = index
-        gc.collect()
+        collect()
 
     def _work(self, clock):
         t0 = clock()
