@@ -25,33 +25,6 @@ _CLIP = const(4000)       # |u| at most 250 points (keeps sums in small ints)
 _SCALE = const(800)       # 2 * _SWING
 
 
-def _cell(i, j):
-    k = 2 * (i * CELLS + j)
-    return (EQ[k] << 8) | EQ[k + 1]
-
-
-def eq(a, b):
-    """The chance (x65535) to win needing a while the opponent needs b,
-    both x16 points, between the grid's cells (bilinear)."""
-    if a <= 0:
-        return 65535
-    if b <= 0:
-        return 0
-    if a > _TOP:
-        a = _TOP
-    if b > _TOP:
-        b = _TOP
-    i = a // _G
-    fa = a - i * _G
-    j = b // _G
-    fb = b - j * _G
-    i1 = i + 1 if i + 1 < CELLS else i
-    j1 = j + 1 if j + 1 < CELLS else j
-    top = _cell(i, j) * (_G - fa) + _cell(i1, j) * fa
-    bot = _cell(i, j1) * (_G - fa) + _cell(i1, j1) * fa
-    return (top * (_G - fb) + bot * fb) >> 12
-
-
 def _knots(out, base, base1, stride, f):
     """out[n] = the table's two-byte cells at base + n * stride and
     base1 + n * stride, blended f/64 of the way to the second."""
@@ -103,8 +76,6 @@ class Equity:
         _knots(self.km, 2 * i * CELLS, 2 * i1 * CELLS, 2, a - i * _G)
         km = self.km
         km[0] = 0                        # its need met: lost (row 0 of the table is ours)
-        self.e0 = 0
-        self.de = 1
         self.e0 = self.at(0)
         de = self.at(_SWING) - self.at(-_SWING)
         self.de = de if de > _MIN_DE else _MIN_DE
@@ -161,6 +132,6 @@ class Equity:
                     q = kk[top]
                 else:
                     f = x & 63
-                    q = (kk[c] * (64 - f) + kk[c + 1] * f) >> 6
+                    q = (kk[c] * (_G - f) + kk[c + 1] * f) >> 6
             q = (q - e0) * _SCALE // de
             arr[i] = _CLIP if q > _CLIP else -_CLIP if q < -_CLIP else q

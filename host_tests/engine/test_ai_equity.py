@@ -5,10 +5,32 @@ Portable: plain functions and asserts (pytest on CPython, host_tests/runner.py
 on the MicroPython ports).
 """
 from engine.ai import Player
-from engine.ai.equity import Equity, eq
+from engine.ai.equity import Equity
+from engine.ai.equity_table import EQ, CELLS
 from test_ai_habit import position
 
 FULL = 65535
+
+
+def eq(a, b):
+    """The table read directly (needs a, b x16; bilinear between its cells
+    4 points apart): the reference Equity's knots must agree with."""
+    if a <= 0:
+        return FULL
+    if b <= 0:
+        return 0
+    a = min(a, 1600)
+    b = min(b, 1600)
+
+    def cell(i, j):
+        k = 2 * (min(i, CELLS - 1) * CELLS + min(j, CELLS - 1))
+        return (EQ[k] << 8) | EQ[k + 1]
+
+    i, fa = a // 64, a % 64
+    j, fb = b // 64, b % 64
+    top = cell(i, j) * (64 - fa) + cell(i + 1, j) * fa
+    bot = cell(i, j + 1) * (64 - fa) + cell(i + 1, j + 1) * fa
+    return (top * (64 - fb) + bot * fb) >> 12
 
 
 def test_equity_is_even_at_equal_needs_and_moves_with_each_need():
@@ -23,6 +45,18 @@ def test_equity_is_even_at_equal_needs_and_moves_with_each_need():
             last = e
     assert eq(0, 40 * 16) == FULL and eq(40 * 16, 0) == 0
     assert eq(10 * 16, 90 * 16) > FULL * 3 // 4
+
+
+def test_equity_reads_the_table_along_both_lines():
+    e = Equity()
+    for mine, opp in ((0, 0), (37, 81), (90, 12), (99, 99), (50, 98)):
+        e.set(mine, opp, 100)
+        a = (100 - mine) * 16
+        b = (100 - opp) * 16
+        for v in range(-1700, 1701, 37):
+            ref = eq(a - v, b) if v >= 0 else eq(a, b + v)
+            assert abs(e.at(v) - ref) <= 2, (mine, opp, v, e.at(v), ref)
+        assert e.e0 == e.at(0)
 
 
 def test_a_point_is_a_point_at_the_start():
