@@ -61,9 +61,12 @@ def parse_rules(text):
     return Rules.from_text(text)
 
 
-def play_match(rules, seed, bot0, bot1, times0, times1):
-    """Play one match; returns (match, unfinished)."""
+def play_match(rules, seed, bot0, bot1, times0, times1, scores=None):
+    """Play one match (from `scores`, seat 0's and seat 1's, when given);
+    returns (match, unfinished)."""
     m = Match(rules, seed)
+    if scores is not None:
+        m.scores[0], m.scores[1] = scores
     players = (bot0, bot1)
     times = (times0, times1)
     clock = time.perf_counter

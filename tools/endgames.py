@@ -20,8 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import Match  # noqa: E402
-from tools import bots  # noqa: E402
+from tools import arena, bots  # noqa: E402
 
 STARTS = ((70, 70), (85, 60), (60, 85), (90, 90), (50, 80), (80, 50), (92, 75), (75, 92))
 
@@ -34,17 +33,8 @@ def endgame(args):
     a = bots.make(a_name, i * 2 + 1)
     b = bots.make(b_name, i * 2 + 2)
     players = (a, b) if a_seat == 0 else (b, a)
-    m = Match(None, 900000 + i // 2)
-    m.scores[a_seat] = start[0]
-    m.scores[1 - a_seat] = start[1]
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            m.next_hand()
-            continue
-        s = m.to_move
-        why = m.act(players[s].choose(m.view(s)))
-        if why is not None:
-            raise RuntimeError("%s: %s" % (players[s], why))
+    scores = start if a_seat == 0 else (start[1], start[0])
+    m, _ = arena.play_match(None, 900000 + i // 2, players[0], players[1], [], [], scores)
     return 1 if m.winner == a_seat else 0
 
 
