@@ -79,6 +79,23 @@ NEAR = const(100)         # ... once a player needs this many points (of 100) or
 BIG = const(480)          # (x16) an undercut's or a gin's points ...
 SMALL = const(160)        # ... and a small knock's: the biases scale with the gap
 
+_SCRATCH = (
+    [0] * D_BUCKETS,              # gv: our gin against bucket j
+    [0] * (ROUNDS + 1),           # og: its gin in round m
+    [0] * D_BUCKETS,              # pr: the prior shape now
+    [0] * GROUPS,                 # gw: habit weight per group
+    [0] * (GROUPS * D_BUCKETS),   # kf: share a group knocks with
+    [0] * D_BUCKETS,              # val: knocking now, per bucket
+    [0] * (D_BUCKETS * ROUNDS),   # uc: its knock in round m
+    [0] * (D_BUCKETS * ROUNDS),   # kr: our knock after round m
+    [0] * (ROUNDS + 1),           # gins: our gin chance at draw m
+    [0] * (ROUNDS + 1),           # dm: our deadwood (x16) in round m
+    [0] * D_BUCKETS,              # b, b2: the opponent's deadwood, a round apart
+    [0] * D_BUCKETS,
+    [0] * (ROUNDS + 1),           # plan: knocking after m rounds (0: now)
+)
+
+
 class KnockRule(KnockTerms):
     def __init__(self, model, habit, ev):
         self.model = model
@@ -93,19 +110,10 @@ class KnockRule(KnockTerms):
         self.t_near = NEAR       # ... once a player needs this many points or fewer
         self.eqv = Equity()
         self.sw = 256            # (x1/256) the biases' scale at this match score
-        self.gv = [0] * D_BUCKETS            # our gin against bucket j
-        self.og = [0] * (ROUNDS + 1)         # its gin in round m
-        self.pr = [0] * D_BUCKETS            # the prior shape now
-        self.gw = [0] * GROUPS               # habit weight per group
-        self.kf = [0] * (GROUPS * D_BUCKETS)  # share a group knocks with
-        self.val = [0] * D_BUCKETS           # knocking now, per bucket
-        self.uc = [0] * (D_BUCKETS * ROUNDS)  # its knock in round m
-        self.kr = [0] * (D_BUCKETS * ROUNDS)  # our knock after round m
-        self.gins = [0] * (ROUNDS + 1)       # our gin chance at draw m
-        self.dm = [0] * (ROUNDS + 1)         # our deadwood (x16) in round m
-        self.b = [0] * D_BUCKETS
-        self.b2 = [0] * D_BUCKETS
-        self.plan = [0] * (ROUNDS + 1)
+        # the estimate's scratch, written before it is read in every call of
+        # estimate() and gin_value(): shared by every KnockRule (_SCRATCH)
+        (self.gv, self.og, self.pr, self.gw, self.kf, self.val, self.uc, self.kr,
+         self.gins, self.dm, self.b, self.b2, self.plan) = _SCRATCH
         self.ek = 0              # the last estimate (points x16), for the hint and tests
         self.en = 0
         self.up_gin = 0
