@@ -78,6 +78,8 @@ class Match:
     def _deal(self):
         first = self._first_player()
         deal = self._rng.seed30()
+        if self.hands:
+            self.hands[-1].retire()
         self.hands.append(Hand(self.rules, deck_for(deal), first, deal))
 
     # -- actions -------------------------------------------------------------

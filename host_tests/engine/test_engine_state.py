@@ -254,3 +254,25 @@ def test_view_never_reads_the_hidden_state():
                v.knock_limit, v.taken, v.scores, v.moves, v.opponent_known,
                v.opponent_count, v.deadwood, v.phase, v.to_move)
         assert got[0] == m.hand.cards_of(seat)
+
+
+def test_a_finished_hand_lets_its_pile_and_stock_go_once_the_next_is_dealt():
+    m = Match(seed=11)
+    while len(m.hands) < 3 or m.phase not in ("draw", "discard"):
+        assert m.phase != "match_over"
+        _play(m, 1)
+    for h in m.hands[:-1]:
+        assert h.pile is None and h.stock is None
+        assert isinstance(h.log, bytes) and isinstance(h.log_seat, bytes)
+    cur = m.hands[-1]
+    assert cur.pile is not None and cur.stock is not None
+    # what the finished hands still give: the save, the record, the views
+    back = loads(dumps(m))
+    assert dumps(back) == dumps(m)
+    assert record_text(back) == record_text(m)
+    v = m.view(1)
+    out = [0, 0, 0, 0]
+    for i in range(v.hands_over):
+        assert bytes(v.past_log(i)) == bytes(back.view(1).past_log(i))
+        v.past_masks(i, 0, out)
+    assert "still being played" in raises(ValueError, cur.retire)
