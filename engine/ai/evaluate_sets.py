@@ -2,7 +2,7 @@
 Evaluator inherits it): the ways to take its sets are listed once, and a
 draw that makes no new set is valued over them with the runs-only tables.
 Values are deadwood points x16 (lower is better); allocation-free (the
-choice buffers are made in Evaluator.__init__)."""
+choice buffers are evaluate.py's module-level _CA.._CD)."""
 from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import low_after_discard4
