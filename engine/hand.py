@@ -345,19 +345,27 @@ class Hand:
         """[[seat, 'draw_stock' | 'draw_upcard:Qs' | 'discard:Td' | ...], ...]"""
         return [[self.log_seat[i], action_text(self.log[i])] for i in range(len(self.log))]
 
-    # -- a finished hand, kept in its match ------------------------------
-    def retire(self):
-        """Let go of what a finished hand no longer needs once the next hand
-        is dealt: the pile, the stock and the scratch masks. It keeps what
-        the match's save and record, the hand reviews and the views of past
-        hands read (the deal, who went first, the moves, the knock limit,
-        the last ten cards of each seat, the result), the moves as bytes
-        of their exact length. A long match on the Pico held ~0.8 KB a
-        finished hand; this is ~0.2 KB of it."""
-        if self.phase != OVER:
+
+
+class PastHand:
+    """A finished hand as its match keeps it once the next hand is dealt:
+    what the match's save and record, the hand reviews and the views of
+    past hands read (the deal, who went first, the moves as bytes of their
+    length, the knock limit, each seat's last ten cards as masks, the
+    result). The pile, the stock and the scratch of a Hand go: a long
+    match on the Pico held ~0.8 KB a finished hand, this keeps ~0.4."""
+
+    phase = OVER
+    cards_of = Hand.cards_of     # the last ten cards, read from the masks
+    holds = Hand.holds
+
+    def __init__(self, h):
+        if h.phase != OVER:
             raise ValueError("the hand is still being played")
-        self.pile = None
-        self.stock = None
-        self._m = None
-        self.log = bytes(self.log)
-        self.log_seat = bytes(self.log_seat)
+        self.deal = h.deal
+        self.first = h.first
+        self.knock_limit = h.knock_limit
+        self.masks = h.masks
+        self.log = bytes(h.log)
+        self.log_seat = bytes(h.log_seat)
+        self.result = h.result

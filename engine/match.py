@@ -6,7 +6,7 @@ Seat 0 is the human, seat 1 the device AI (R2: the human plays first unless
 V5 says otherwise). Every hand's deal number comes from the match's own
 generator, so (rules, seed, moves) replays a match anywhere.
 """
-from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
+from .hand import Hand, PastHand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for
 from .rules import CARDEMS, check_rules
 from .cards import NO_CARD, card_text
@@ -79,7 +79,7 @@ class Match:
         first = self._first_player()
         deal = self._rng.seed30()
         if self.hands:
-            self.hands[-1].retire()
+            self.hands[-1] = PastHand(self.hands[-1])   # what a finished hand keeps
         self.hands.append(Hand(self.rules, deck_for(deal), first, deal))
 
     # -- actions -------------------------------------------------------------

@@ -6,6 +6,7 @@ the 32-bit WebAssembly port.
 from engine import (Match, Rng, deck_for, record_text, replay, dumps, loads,
                     SaveError, CARDEMS, card, card_text, best_discard)
 from engine.save import NEXT, header_size
+from engine.hand import PastHand
 from scenario import match_with, play, raises, snapshot
 
 LIMIT = 1 << 30
@@ -256,13 +257,13 @@ def test_view_never_reads_the_hidden_state():
         assert got[0] == m.hand.cards_of(seat)
 
 
-def test_a_finished_hand_lets_its_pile_and_stock_go_once_the_next_is_dealt():
+def test_a_finished_hand_keeps_only_what_is_read_of_it_once_the_next_is_dealt():
     m = Match(seed=11)
     while len(m.hands) < 3 or m.phase not in ("draw", "discard"):
         assert m.phase != "match_over"
         _play(m, 1)
     for h in m.hands[:-1]:
-        assert h.pile is None and h.stock is None
+        assert type(h) is PastHand and not hasattr(h, "pile") and not hasattr(h, "stock")
         assert isinstance(h.log, bytes) and isinstance(h.log_seat, bytes)
     cur = m.hands[-1]
     assert cur.pile is not None and cur.stock is not None
@@ -275,4 +276,4 @@ def test_a_finished_hand_lets_its_pile_and_stock_go_once_the_next_is_dealt():
     for i in range(v.hands_over):
         assert bytes(v.past_log(i)) == bytes(back.view(1).past_log(i))
         v.past_masks(i, 0, out)
-    assert "still being played" in raises(ValueError, cur.retire)
+    assert "still being played" in raises(ValueError, PastHand, cur)
