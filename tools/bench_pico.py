@@ -149,8 +149,9 @@ def main(argv=None):
           "wait states: a real Pico is 10-40%% slower); AI: %d matches per level, human seat "
           "an %s bot" % (a.matches, a.human))
     unix = unix_timing(timing_code())
+    uf2 = a.frozen or session.FROZEN_UF2     # --frozen UF2: the frozen build to measure
     for name in a.builds.split(","):
-        a.frozen = session.FROZEN_UF2 if name == "frozen" else None
+        a.frozen = uf2 if name == "frozen" else None
         a.firmware = stock
         if a.frozen and not os.path.isfile(a.frozen):
             print("frozen build: %s not built (make uf2)" % a.frozen)
