@@ -260,12 +260,16 @@ class Sampler:
     """Samples the buttons from a periodic machine.Timer (on the rp2 port a
     soft timer: the callback runs between bytecodes, so it also runs while
     the game computes; Buttons skips a sample that would re-enter). The
-    same tick ends the notes of `sound` (firmware.sound.Sound) on time."""
+    same tick ends the notes of `sound` (firmware.sound.Sound) on time.
+    A tick that fires on top of a deep stack (the AI's meld search) and
+    finds no room ("maximum recursion depth exceeded") loses that one
+    sample (counted in `deep`); the next tick reads the buttons."""
 
     def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None):
         self.buttons = buttons
         self.sound = sound
         self.interrupted = False
+        self.deep = 0
         self._ticks = clock_ms
         self.timer = machine.Timer(-1)
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
@@ -281,6 +285,8 @@ class Sampler:
             # Ctrl-C landed in the callback, where it would only be printed:
             # run() raises it in the loop instead.
             self.interrupted = True
+        except RuntimeError:
+            self.deep += 1               # no stack left for this sample
 
     def stop(self):
         self.timer.deinit()

@@ -335,6 +335,45 @@ def test_wait_sleeps_but_returns_at_a_press(tmp_path):
     assert pressed < 1000 and mask == 1 and ev == 1  # LEFT
 
 
+DEEP_TICK = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+machine.setup()
+from firmware import pico
+
+class Buttons:
+    def __init__(self):
+        self.samples = []
+        self.fail = 0
+
+    def sample(self, now):
+        if self.fail:
+            self.fail -= 1
+            raise RuntimeError("maximum recursion depth exceeded")
+        self.samples.append(now)
+
+b = Buttons()
+s = pico.Sampler(b)
+b.fail = 2
+for _ in range(3):
+    machine.fire_timers()
+print("@@", len(b.samples), s.deep, s.interrupted)
+s.stop()
+"""
+
+
+def test_a_tick_without_stack_room_loses_one_sample_and_the_next_reads(tmp_path):
+    # the sampler's soft timer runs on top of whatever the loop is doing;
+    # where that is deep (the AI's meld search) the tick may find no stack
+    path = tmp_path / "deep.py"
+    path.write_text(DEEP_TICK % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split("@@")[1].split() == ["1", "2", "False"]
+    assert "Traceback" not in r.stdout + r.stderr
+
+
 IDLE_GC = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
