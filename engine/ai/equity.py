@@ -14,6 +14,7 @@ u(v) gives an outcome of v points (x16; > 0 ours, < 0 the opponent's) in
 over 50), so margins kept in points (knock.py's MARGIN, BIAS) keep their
 meaning as a share of a typical swing. Allocation-free.
 """
+from array import array
 from ..compat import const
 from .equity_table import EQ, CELLS
 
@@ -44,8 +45,8 @@ class Equity:
     def __init__(self):
         self.a = -1                      # no score set yet
         self.b = -1
-        self.kp = [0] * CELLS
-        self.km = [0] * CELLS
+        self.kp = array("H", bytes(2 * CELLS))   # E in 0..65535: 16 bits
+        self.km = array("H", bytes(2 * CELLS))
         self.e0 = 32768
         self.de = 6554
 

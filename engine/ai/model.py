@@ -9,6 +9,7 @@ around a card it picked up more likely (it made a meld with it). The weights
 are normalised to the number of unknown cards in its hand; the rest of each
 unseen card's chance is "next stock card".
 """
+from array import array
 from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import _BIT_RANK
@@ -25,8 +26,10 @@ class CardModel:
         self.unseen = [0, 0, 0, 0]
         self.ul = bytearray(52)      # unseen cards
         self.un = 0
-        self.po = [0] * 52
-        self.ps = [0] * 52
+        # 16-bit arrays (po is at most 4096, ps at most 256): half a list's
+        # heap on a 32-bit port
+        self.po = array("H", bytes(104))
+        self.ps = array("H", bytes(104))
         self.ps_sum = 1
         self.nopp = 10               # unknown cards in the opponent's hand
         self.f_p = 0                 # feed(): chance the opponent melds the card
