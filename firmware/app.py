@@ -39,7 +39,7 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
 
-from firmware.compat import const, collect
+from firmware.compat import const, collect, heap_free
 from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware import gamesave
@@ -263,6 +263,25 @@ class App:
         s = self.screen_named(name)
         self.screen = s
         s.enter(**kw)
+
+    def let_go(self, name, modules):
+        """On MicroPython, forget screen `name` (not the one showing) and
+        unload `modules`: their functions and classes are made on the heap
+        even when the code is frozen in flash (the match end's screen and
+        words: ~1.3 KB), and a screen shown once a match need not stay for
+        the next one; it is imported again when next shown. On CPython
+        nothing is let go (a test may hold the classes)."""
+        if heap_free() is None or self.screen is self._screens.get(name):
+            return
+        self._screens.pop(name, None)
+        import sys
+        for m in modules:
+            if sys.modules.pop(m, None) is None:
+                continue
+            pkg, _, leaf = m.rpartition(".")
+            p = sys.modules.get(pkg)
+            if p is not None and hasattr(p, leaf):
+                delattr(p, leaf)
 
     @property
     def screen_name(self):

@@ -38,11 +38,16 @@ def match_over(app, winner):
     app.save_match()
 
 
+# what the match end loads, unloaded once it is left (App.let_go)
+_LET_GO = ("firmware.screens.match_end", "engine.review_text")
+
+
 def leave(app, ev):
     """A or B: back to the title, the match let go."""
     if ev == btn.A or ev == btn.B:
         app.match = None
         app.go("title")
+        app.let_go("match_end", _LET_GO)
 
 
 def matches_won(c, st, x, y):

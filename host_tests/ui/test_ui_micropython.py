@@ -39,3 +39,44 @@ def test_play_screen_redraw_allocates_nothing_on_micropython():
     bad = [k for k, v in res.items() if k != "cur" and v != "1"]
     assert not bad, "allocated under heap_lock: %s" % bad
     assert res["cur"] == "1"          # the locked step did move the cursor
+
+
+LET_GO = r'''
+import sys
+import engine
+r = Rig()
+app = r.app
+
+def finished_match(seed):
+    m = engine.Match(seed=seed)
+    while m.phase != "match_over":
+        if m.phase == "hand_over":
+            m.next_hand()
+            continue
+        v = m.view(m.to_move)
+        if m.phase != "discard":
+            m.act("draw_stock")
+            continue
+        c = engine.best_discard(v.hand, v.taken)[1]
+        t = engine.card_text(c)
+        if m.act("knock:" + t) is not None:
+            m.act("discard:" + t)
+    return m
+
+for n in range(2):
+    app.match = finished_match(5 + n)
+    app.go("match_end")
+    before = "firmware.screens.match_end" in sys.modules and "match_end" in app._screens
+    r.settle()
+    r.press(btn.A)
+    print("round|%d|%d|%s|%d|%d" % (n, before, app.screen_name,
+          "firmware.screens.match_end" in sys.modules, "match_end" in app._screens))
+'''
+
+
+def test_the_match_end_is_unloaded_once_left_and_loads_again_on_micropython():
+    # its screen and module (functions and classes are heap even when frozen)
+    # are let go on the way back to the title; the next match end loads them
+    out = run_micropython(SCENARIO + LET_GO).strip().splitlines()
+    rounds = [ln.split("|")[1:] for ln in out if ln.startswith("round|")]
+    assert rounds == [["0", "1", "title", "0", "0"], ["1", "1", "title", "0", "0"]], out
