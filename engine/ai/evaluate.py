@@ -14,7 +14,6 @@ to knocking, so the deadwood held now matters more than the draws to come.
 
 Values are deadwood points x16 (lower is better).
 """
-from array import array
 from ..compat import const
 from ..cards import NO_CARD, CARD_VALUE
 from ..melds import deadwood4, best_discard4, low_after_discard4, _BIT_RANK
@@ -36,17 +35,6 @@ LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
                          # of the opponent's last discard
 
 
-# The ways to take the sets of a hand (masks left for runs, 13 bits),
-# listed by _choices: at most 6 x 6 x 2 for 11 cards. Scratch of one
-# value10 call: every Evaluator (the match's AI, the hint's and the
-# reviews') shares these four, half the size of lists on a 32-bit port.
-_CHOICES = const(72)
-_CA = array("H", bytes(2 * _CHOICES))
-_CB = array("H", bytes(2 * _CHOICES))
-_CC = array("H", bytes(2 * _CHOICES))
-_CD = array("H", bytes(2 * _CHOICES))
-
-
 class Evaluator(SetsValue):
     def __init__(self, model, hard):
         self.model = model
@@ -57,10 +45,6 @@ class Evaluator(SetsValue):
         self.g_ps = 0                # ... the stock weight (model.ps) of its gin cards
         self.g_n = 0                 # ... and how many there are
         self.dc_value = 0            # value of the hand the last discard leaves
-        self.ca = _CA                # the shared choice buffers (above)
-        self.cb = _CB
-        self.cc = _CC
-        self.cd = _CD
         self.t_margin = MARGIN if hard else MARGIN_NORMAL
         self.t_danger = DANGER if hard else 0
         self.t_dsc = DANGER_SCALE

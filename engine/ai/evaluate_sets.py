@@ -2,7 +2,8 @@
 Evaluator inherits it): the ways to take its sets are listed once, and a
 draw that makes no new set is valued over them with the runs-only tables.
 Values are deadwood points x16 (lower is better); allocation-free (the
-choice buffers are evaluate.py's module-level _CA.._CD)."""
+choice buffers below are made once, at import)."""
+from array import array
 from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import low_after_discard4
@@ -10,6 +11,16 @@ from ..tables import RUN_DW, DROP
 from .know import in_meld
 
 GIN_VALUE = const(-3200)  # a gin hand: nothing is better
+
+# The ways to take the sets of a hand (masks left for runs, 13 bits),
+# listed by _choices: at most 6 x 6 x 2 for 11 cards. Scratch of one
+# value10 call: every Evaluator (the match's AI, the hint's and the
+# reviews') shares these four, half the size of lists on a 32-bit port.
+_CHOICES = const(72)
+_CA = array("H", bytes(2 * _CHOICES))
+_CB = array("H", bytes(2 * _CHOICES))
+_CC = array("H", bytes(2 * _CHOICES))
+_CD = array("H", bytes(2 * _CHOICES))
 
 
 class SetsValue:
@@ -19,10 +30,10 @@ class SetsValue:
         four of a rank the 4-set or a 3-set leaving each one out), as the
         suit masks left for runs; returns the new count."""
         if not t:
-            self.ca[n] = a
-            self.cb[n] = b
-            self.cc[n] = c
-            self.cd[n] = d
+            _CA[n] = a
+            _CB[n] = b
+            _CC[n] = c
+            _CD[n] = d
             return n + 1
         bit = t & -t
         t ^= bit
@@ -48,10 +59,10 @@ class SetsValue:
         d = h[3]
         t = (a & b & (c | d)) | (c & d & (a | b))
         nch = self._choices(a, b, c, d, t, 0)
-        ca = self.ca
-        cb = self.cb
-        cc = self.cc
-        cd = self.cd
+        ca = _CA
+        cb = _CB
+        cc = _CC
+        cd = _CD
         rd = RUN_DW
         dr = DROP
         dw = 999
