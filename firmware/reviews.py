@@ -142,12 +142,8 @@ class Reviews:
         else:                    # making the review itself failed
             index = self.next
             self.next += 1
-        self.cur = None
         self.player = None
-        self.absorbed = True
-        self.last = index
-        self.last_n = 0
-        self.last_recs = []
+        self._shown(index, 0, [])
         self.lost = index
         collect()
 
@@ -178,12 +174,17 @@ class Reviews:
             if steps >= SLICE_STEPS or ticks_diff(now, t0) + self.step_ms > SLICE_MS:
                 return self.pending()
 
-    def _absorb(self, r):
+    def _shown(self, index, n, recs):
+        """Hand `index` is done with (reviewed or not): what its screen
+        shows, n decisions and their records; no review in the making."""
         self.absorbed = True
         self.cur = None
-        self.last = r.index
-        self.last_n = r.n
-        self.last_recs = [r.record(i) for i in r.shown()]
+        self.last = index
+        self.last_n = n
+        self.last_recs = recs
+
+    def _absorb(self, r):
+        self._shown(r.index, r.n, [r.record(i) for i in r.shown()])
         self.n += r.n
         self.total += r.total
         w = r.worst()
