@@ -346,7 +346,6 @@ class Hand:
         return [[self.log_seat[i], action_text(self.log[i])] for i in range(len(self.log))]
 
 
-
 class PastHand:
     """A finished hand as its match keeps it once the next hand is dealt:
     what the match's save and record, the hand reviews and the views of
