@@ -192,6 +192,8 @@ class Player:
         dw = self.d_x >> 6
         if k.phase == PH_DISCARD:
             c = ev.discard_choice(k, lv >= 2, k.limit, k.taken)
+            if self._knocks_with(k, lv, c):
+                return KNOCK + c
             self.why_kind = WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD
             return DISCARD + c
         mine = k.mine
@@ -203,7 +205,10 @@ class Player:
         v0 = ev.value10(load4(self.h, mine))
         stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
         if take + self.t_bias < stock:
-            self._take(k, DISCARD + dc, WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD, dw)
+            if self._knocks_with(k, lv, dc):
+                self._take(k, KNOCK + dc, WHY_KNOCK, self.why_val)
+            else:
+                self._take(k, DISCARD + dc, WHY_KNOCK_LATER if dw <= k.limit else WHY_DISCARD, dw)
             self.why_kind = (WHY_TAKE_MELD if dw < now and in_meld(mine, up)
                              else WHY_TAKE_LOWER)
             self.why_val = dw
@@ -214,6 +219,21 @@ class Player:
         """Knock with deadwood dw, discarding c from the eleven cards in
         self.m (the knock rule sees the ten it keeps)?"""
         return self.knock.should_knock(k, lv, dw, load4(self.h, self.m, c), c)
+
+    def _knocks_with(self, k, lv, c):
+        """Hard: does the discard chosen for its value, c (not the lowest-
+        deadwood one _decide_first weighed a knock with), leave a hand it
+        would knock with? Throwing a card that keeps fewer draws can make a
+        knock worth more than playing on (then why_* are set)."""
+        if lv < 2 or c == self.d_x & 63:
+            return False
+        h = load4(self.h, self.m, c)
+        dw = deadwood4(h[0], h[1], h[2], h[3])
+        if dw > k.limit or not self.knock.should_knock(k, lv, dw, h, c):
+            return False
+        self.why_kind = WHY_KNOCK
+        self.why_val = dw
+        return True
 
     def _take(self, k, code, kind, val):
         """Taking the upcard: its discard was decided with it (the hand
