@@ -24,7 +24,17 @@ PRIOR[(n_bucket * V_BUCKETS + v_bucket) * D_BUCKETS + j]: the share (of 255)
   keeps its deadwood lowest (the greedy one); PRIOR2 the same for players
   that keep cards for their draws (lookahead, hard);
 STEP[i * D_BUCKETS + j]: the share (of 255) of D' in bucket j given D in
-  bucket i (a gin next turn is bucket 0).
+  bucket i (a gin next turn is bucket 0);
+HELD[h * D_BUCKETS + j] (HELD2 for the second kind of player): how much
+  likelier (x1/64) bucket j is when the player holds h (0, 1, 2, 3 or more)
+  of the cards it took from the pile this hand, at the same moments as
+  PRIOR: P(h | j) / P(h). Cards taken and kept are in melds;
+VPREV[(v_bucket * 5 + p) * D_BUCKETS + j] (and VPREV2): the same for the
+  rank of the card it threw before its last one, p its v bucket (4: a king,
+  or none yet), given the last one's v bucket: a low card then a high one
+  is a high card drawn and thrown at once from a low hand.
+The AI multiplies PRIOR's row by the HELD and VPREV factors of what it has
+seen (naive Bayes: each factor measured on its own).
 
 The opponent's knock habit (engine/ai/habit.py) then cuts PRIOR at the
 deadwood it would have knocked with. Seeded and deterministic: the same
@@ -65,8 +75,30 @@ def masks(m, seat):
     return h[seat * 4], h[seat * 4 + 1], h[seat * 4 + 2], h[seat * 4 + 3]
 
 
-def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts):
-    prior = priors[STYLE[obs_name]]
+def held_pickups(h, seat, m4):
+    """How many of the cards `seat` took from the pile this hand it still
+    holds (m4 its suit masks), at most 3."""
+    n = 0
+    log = h.log
+    ls = h.log_seat
+    for i in range(len(log)):
+        c = log[i]
+        if c >= TOOK and ls[i] == seat:
+            c -= TOOK
+            if m4[c // 13] >> (c % 13) & 1:
+                n += 1
+    return n if n < 3 else 3
+
+
+def prev_bucket(rank):
+    """VPREV's bucket of the rank of the discard before the last (4: a
+    king, or none yet: rank 12 stands for both, as the AI reads it)."""
+    return 4 if rank == 12 else v_bucket(rank)
+
+
+def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vprev):
+    style = STYLE[obs_name]
+    prior = priors[style]
     m = Match(None, seed)
     players = [None, None]
     players[obs_seat] = make(obs_name, seed * 2 + 1)
@@ -74,6 +106,7 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts):
     last = None          # the observed player's D bucket after its last discard
     turns = 0
     v_last = 12
+    v_prev = 12
     hands = 0
     while m.phase != "match_over" and hands < 60:
         if m.phase == "hand_over":
@@ -81,6 +114,7 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts):
             last = None
             turns = 0
             v_last = 12
+            v_prev = 12
             hands += 1
             continue
         s = m.to_move
@@ -101,7 +135,11 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts):
             if code < KNOCK and turns and h.phase != OVER \
                     and deadwood4(*masks(m, s)) <= h.knock_limit:
                 row = n_bucket(turns) * V_BUCKETS + v_bucket(v_last)
-                prior[row][d_bucket(deadwood4(*masks(m, obs_seat)))] += 1
+                om = masks(m, obs_seat)
+                j = d_bucket(deadwood4(*om))
+                prior[row][j] += 1
+                held[style][held_pickups(h, obs_seat, om)][j] += 1
+                vprev[style][v_bucket(v_last) * 5 + prev_bucket(v_prev)][j] += 1
             continue
         turns += 1
         if code >= KNOCK:
@@ -114,6 +152,7 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts):
         j = d_bucket(d)
         if last is not None:
             step[last][j] += 1
+        v_prev = v_last
         v_last = (code - DISCARD) % 13
         last = j
 
@@ -122,17 +161,23 @@ def new_prior():
     return [[0] * D_BUCKETS for _ in range(N_BUCKETS * V_BUCKETS)]
 
 
+def new_counts(rows):
+    return [[[0] * D_BUCKETS for _ in range(rows)] for _ in range(2)]
+
+
 def work(args):
     lo, hi = args
     priors = (new_prior(), new_prior())
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
     sums = [0] * D_BUCKETS
     cnts = [0] * D_BUCKETS
+    held = new_counts(4)
+    vprev = new_counts(V_BUCKETS * 5)
     for s in range(lo, hi):
         obs_name = OBSERVED[s % len(OBSERVED)]
         opp_name = OPPONENTS[(s // len(OBSERVED)) % len(OPPONENTS)]
-        play(s, obs_name, opp_name, s % 2, priors, step, sums, cnts)
-    return priors, step, sums, cnts
+        play(s, obs_name, opp_name, s % 2, priors, step, sums, cnts, held, vprev)
+    return priors, step, sums, cnts, held, vprev
 
 
 def shares(row, smooth):
@@ -176,6 +221,30 @@ def fit(priors, step):
     return [fit_prior(p, base) for p in priors], s_rows
 
 
+def likelier(counts, per):
+    """The factors P(f | j) / P(f) (x1/64, 1..255) of a feature f from its
+    counts[f][j], measured within each group of `per` feature values (VPREV:
+    given the last discard's bucket), each bucket's counts smoothed by K
+    samples spread as the feature is overall (a bucket seldom seen gets a
+    factor near 1). Bucket 0 (gin: never seen, the player would have gone
+    gin) takes bucket 1's factor."""
+    K = 20
+    out = []
+    for g in range(0, len(counts), per):
+        t = counts[g:g + per]
+        col = [sum(r[j] for r in t) for j in range(D_BUCKETS)]
+        tot = sum(col) or 1
+        for r in t:
+            share = (sum(r) + 1) / (tot + per)
+            row = []
+            for j in range(D_BUCKETS):
+                jj = 1 if j == 0 else j
+                x = (r[jj] + K * share) / (col[jj] + K) / share
+                row.append(max(1, min(255, int(round(64 * x)))))
+            out.append(row)
+    return out
+
+
 def literal(name, rows):
     """A bytes literal, one table row a line (a constant: no tuple of ints
     kept in RAM by a .mpy)."""
@@ -183,7 +252,7 @@ def literal(name, rows):
     return "%s = (\n%s\n)\n" % (name, body)
 
 
-def text(p_rows, s_rows, args, samples, means):
+def text(p_rows, s_rows, args, samples, means, held, vprev):
     p1, p2 = p_rows
     return ('"""The opponent tables of the hard AI\'s knock estimate.\n\n'
             "Written by tools/fit_opponent.py (%d matches, seed %d: %d discards\n"
@@ -193,7 +262,11 @@ def text(p_rows, s_rows, args, samples, means):
             + "# the mean deadwood in each bucket\n"
             + literal("D_MEAN", [means]) + "\n"
             + literal("PRIOR", p1) + "\n" + literal("PRIOR2", p2) + "\n"
-            + literal("STEP", s_rows))
+            + literal("STEP", s_rows) + "\n"
+            + literal("HELD", likelier(held[0], 4)) + "\n"
+            + literal("HELD2", likelier(held[1], 4)) + "\n"
+            + literal("VPREV", likelier(vprev[0], 5)) + "\n"
+            + literal("VPREV2", likelier(vprev[1], 5)))
 
 
 def main(argv=None):
@@ -215,6 +288,8 @@ def main(argv=None):
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
     sums = [0] * D_BUCKETS
     cnts = [0] * D_BUCKETS
+    held = new_counts(4)
+    vprev = new_counts(V_BUCKETS * 5)
     import json
     if args.counts and os.path.exists(args.counts):
         with open(args.counts) as f:
@@ -229,7 +304,12 @@ def main(argv=None):
         if args.counts:
             with open(args.counts, "w") as f:
                 json.dump(results, f)
-    for ps, st, sm, cn in results:
+    for ps, st, sm, cn, hc, vc in results:
+        for into, part in ((held, hc), (vprev, vc)):
+            for k, rows in enumerate(part):
+                for i, r in enumerate(rows):
+                    for j, x in enumerate(r):
+                        into[k][i][j] += x
         for j in range(D_BUCKETS):
             sums[j] += sm[j]
             cnts[j] += cn[j]
@@ -246,7 +326,7 @@ def main(argv=None):
     means = [LOW[j] if LOW[j] == TOP[j] else
              (int(round(sums[j] / cnts[j])) if cnts[j] else (LOW[j] + min(TOP[j], 60)) // 2)
              for j in range(D_BUCKETS)]
-    want = text(p_rows, s_rows, args, samples, means)
+    want = text(p_rows, s_rows, args, samples, means, held, vprev)
     if args.check:
         with open(OUT) as f:
             ok = f.read() == want

@@ -30,10 +30,11 @@ Strategy (hard)
   Also learned: whether it keeps its deadwood lowest or keeps cards for
   its draws (the shape of its deadwood at the showdown).
 * The opponent's deadwood (opp_shape.py, opp_tables.py): its shape given
-  the opponent's turn number and the rank of its last discard, fitted from
-  self-play at the moments a knock is weighed, and how it changes in a
-  turn; cut by the habit (a player with threshold T that has not knocked
-  holds more than T).
+  the opponent's turn number, the rank of its last discard, the rank of
+  the one before and how many of the cards it took from the pile it still
+  holds, fitted from self-play at the moments a knock is weighed, and how
+  it changes in a turn; cut by the habit (a player with threshold T that
+  has not knocked holds more than T).
 * Hand value (evaluate.py). A 10-card hand is valued by its deadwood less
   the expected gain of one more stock draw and the best discard, the meld
   part weighted up early in the hand (x3 with a full stock, falling to x1)

@@ -10,7 +10,12 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   knockable hand (opp_tables.py: PRIOR for a player keeping its deadwood
   lowest, PRIOR2 for one keeping cards for its draws, mixed by the style
   habit.py learned): n its discards so far this hand, v the rank of its last
-  discard.
+  discard; times the factors of two more things seen (naive Bayes, each
+  measured alone): how many of the cards it took from the pile it still
+  holds (HELD: kept pickups are in melds) and the rank of its discard
+  before the last (VPREV: a low card then a high one is a drawn card thrown
+  at once by a low hand); tools/fit_opponent.py measures them at the same
+  moments as the prior.
 * Its knock habit (habit.py): weights w(T) over thresholds T = 0 (gin only)
   .. 10 (knocks as soon as the rules allow), pooled into four groups (gin
   only; 1-4; 5-9; at once), each with the share of every bucket it would

@@ -7,7 +7,7 @@ from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import _BIT_RANK
 from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket, below
-from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN
+from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN, HELD, HELD2, VPREV, VPREV2
 from .habit import T_LEVELS
 
 ROUNDS = const(3)         # rounds of play looked at before the planned knock
@@ -67,12 +67,35 @@ class KnockTerms:
     # -- the opponent ------------------------------------------------------------
     def _prior(self, k):
         """The prior shape of the opponent's deadwood now (self.pr, sums to
-        about 255): the two fitted shapes mixed by its learned style."""
-        row = (n_bucket(k.odn) * V_BUCKETS + v_bucket(k.olast_rank)) * D_BUCKETS
+        about 255): the two fitted shapes (its turn, its last discard) mixed
+        by its learned style, each times the factors of the pickups it still
+        holds (HELD: kept pickups are in melds) and of the rank of its discard
+        before the last (VPREV)."""
+        vb = v_bucket(k.olast_rank)
+        row = (n_bucket(k.odn) * V_BUCKETS + vb) * D_BUCKETS
+        n = 0                            # pickups it still holds, at most 3
+        oppk = k.oppk
+        for s in range(4):
+            x = oppk[s]
+            while x and n < 3:
+                x &= x - 1
+                n += 1
+        oh = n * D_BUCKETS
+        r = k.oprev_rank
+        ov = (vb * 5 + (4 if r == 12 else v_bucket(r))) * D_BUCKETS
         mix = self.habit.mix
         pr = self.pr
+        tot = 0
         for i in range(D_BUCKETS):
-            pr[i] = (PRIOR[row + i] * mix + PRIOR2[row + i] * (256 - mix)) >> 8
+            # x16 (64 x 64 >> 8), then x4096 with the mix: under 2**30
+            a = PRIOR[row + i] * HELD[oh + i] * VPREV[ov + i] >> 8
+            b = PRIOR2[row + i] * HELD2[oh + i] * VPREV2[ov + i] >> 8
+            x = (a * mix + b * (256 - mix)) >> 12
+            pr[i] = x
+            tot += x
+        if tot > 0:
+            for i in range(D_BUCKETS):
+                pr[i] = pr[i] * 255 // tot
         return pr
 
     def _groups(self, lim):

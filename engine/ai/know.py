@@ -82,6 +82,7 @@ class Know:
         self.init_up = NO_CARD
         self.olast = NO_CARD         # the opponent's last discard (not a knock)
         self.olast_rank = 12         # its rank (a king when none yet)
+        self.oprev_rank = 12         # the rank of its discard before that (a king when none)
         self.odn = 0                 # the opponent's discards this hand
         self.gin_bonus = 25          # R10 (the rules of the view, if it has them)
         self.uc_bonus = 25
@@ -137,6 +138,7 @@ class Know:
         odn = 0
         last = 255
         olast = NO_CARD
+        oprev = NO_CARD
         for i in range(n):
             code = log[i]
             who = ls[i]
@@ -155,6 +157,7 @@ class Know:
                     b = 1 << (c % 13)
                     oppk[c // 13] &= ~b
                     odisc[c // 13] |= b
+                    oprev = olast
                     olast = c
                     odn += 1
             else:
@@ -178,6 +181,7 @@ class Know:
         self.turns = turns
         self.olast = olast
         self.olast_rank = 12 if olast == NO_CARD else olast % 13
+        self.oprev_rank = 12 if oprev == NO_CARD else oprev % 13
         self.odn = odn
         self.stock_only = self.phase == PH_DRAW and last == PASS
         self.taken = NO_CARD

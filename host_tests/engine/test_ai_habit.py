@@ -202,3 +202,46 @@ def test_knock_estimate_at_one_deadwood_waits_for_a_quick_knocker():
     # is worth less against it
     a0, ek0, en0 = knock_estimate(m, 0)
     assert ek0 < ek, (ek0, ek)
+
+
+# -- the opponent's deadwood now (knock_terms._prior) ----------------------------
+
+def prior_of(odn, last_rank, prev_rank, kept):
+    """(mean deadwood, share x1/255 at 10 or less) of hard's prior for the
+    opponent's deadwood: odn discards so far, the ranks of its last two
+    (12: a king, or none), `kept` cards it took from the pile and holds."""
+    from engine.ai.opp_tables import D_MEAN
+    from engine.ai.opp_shape import D_BUCKETS, TOP
+    p = Player("hard")
+    k = p.k
+    k.odn = odn
+    k.olast_rank = last_rank
+    k.oprev_rank = prev_rank
+    for s in range(4):
+        k.oppk[s] = 0
+    for c in cards(kept):
+        k.oppk[c // 13] |= 1 << (c % 13)
+    pr = p.knock._prior(k)
+    tot = sum([pr[j] for j in range(D_BUCKETS)])
+    assert 240 <= tot <= 255, tot
+    mean = sum([pr[j] * D_MEAN[j] for j in range(D_BUCKETS)]) / tot
+    low = sum([pr[j] for j in range(D_BUCKETS) if TOP[j] <= 10])
+    return mean, low
+
+
+def test_knock_prior_is_lower_when_the_opponent_keeps_its_pickups():
+    # cards taken from the pile and kept are in its melds
+    m0, low0 = prior_of(6, 8, 9, "")
+    m1, low1 = prior_of(6, 8, 9, "5h")
+    m3, low3 = prior_of(6, 8, 9, "5h 9c Kd")
+    assert m3 < m1 < m0, (m0, m1, m3)
+    assert low3 > low1 > low0, (low0, low1, low3)
+
+
+def test_knock_prior_a_high_card_thrown_after_a_low_one_is_a_low_hand():
+    # a queen thrown after a two: most likely drawn and thrown at once by a
+    # hand that had already thrown its high cards
+    m_low, low_low = prior_of(6, 11, 1, "")
+    m_high, low_high = prior_of(6, 11, 11, "")
+    assert m_low < m_high, (m_low, m_high)
+    assert low_low > low_high, (low_low, low_high)
