@@ -43,7 +43,9 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   If the stock runs out first (R11 / V3) the rest is a drawn hand (0).
   Planning one fixed knock undervalues playing on against a quick knocker
   (it may knock into our undercut on any later turn): `bias` (BIAS times the
-  weight of "knocks at once") is on playing on's side.
+  weight of "knocks at once") is on playing on's side, with a margin
+  (MARGIN; less while the stock is full, where tools/knock_calibration.py
+  finds the estimate of playing on short by less).
 When the stock is at its end, playing on is a drawn hand (0): knock when
 EK > 0.
 
@@ -77,6 +79,8 @@ STYLE_PATIENT = const(2)  # only gin, or the stock's last card (sparring)
 END_KNOCK = const(2)      # with this few stock cards left anyone knocks
 BIAS = const(240)         # (x16) playing on, against a sure quick knocker
 MARGIN = const(48)        # (x16) playing on, always (the estimate of playing on falls short by about this)
+MARGIN_EARLY = const(16)  # ... while the stock holds EARLY cards or more (early, the
+EARLY = const(20)         # estimate of playing on falls short by less)
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
 EQUITY = const(1)         # weigh outcomes by the match they leave (equity.py) ...
@@ -109,6 +113,7 @@ class KnockRule(KnockTerms):
         self.style = STYLE_ESTIMATE
         self.t_bias = BIAS       # (x16) playing on, against a sure quick knocker
         self.t_margin = MARGIN   # (x16) playing on, always
+        self.t_early = MARGIN_EARLY   # ... with EARLY stock cards or more
         self.t_feed = FEED       # (x1/256) weight of the model's meld-pair chance
         self.t_upout = UPOUT     # (x1/256) a card it holds is its next discard
         self.t_eq = EQUITY       # 1: outcomes in match equity, 0: in points
@@ -142,11 +147,13 @@ class KnockRule(KnockTerms):
 
     def play_on_bias(self, k):
         """(x16) what playing on is worth above its estimate EN, as
-        should_knock weighs it: MARGIN, and more against a quick knocker;
-        none at the stock's end (playing on is then a drawn hand)."""
+        should_knock weighs it: MARGIN (MARGIN_EARLY while the stock holds
+        EARLY cards or more), and more against a quick knocker; none at the
+        stock's end (playing on is then a drawn hand)."""
         if k.stock - k.stop_at <= 0:
             return 0
-        b = self.t_margin + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
+        mg = self.t_early if k.stock >= EARLY else self.t_margin
+        b = mg + (self.t_bias * self.habit.w[T_LEVELS - 1] >> 12)
         return b * self.sw >> 8
 
     def _weigh(self, k, bg):
