@@ -29,7 +29,7 @@ HELD[h * D_BUCKETS + j] (HELD2 for the second kind of player): how much
   likelier (x1/64) bucket j is when the player holds h (0, 1, 2, 3 or more)
   of the cards it took from the pile this hand, at the same moments as
   PRIOR: P(h | j) / P(h). Cards taken and kept are in melds;
-VPREV[(v_bucket * 5 + p) * D_BUCKETS + j] (and VPREV2): the same for the
+VPREV[(v_bucket * P_BUCKETS + p) * D_BUCKETS + j] (and VPREV2): the same for the
   rank of the card it threw before its last one, p its v bucket (4: a king,
   or none yet), given the last one's v bucket: a low card then a high one
   is a high card drawn and thrown at once from a low hand.
@@ -52,8 +52,8 @@ if ROOT not in sys.path:
 from engine import Match  # noqa: E402
 from engine.melds import deadwood4  # noqa: E402
 from engine.hand import DISCARD, KNOCK, TOOK, OVER  # noqa: E402
-from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS, LOW, TOP,  # noqa: E402
-                                 d_bucket, v_bucket, n_bucket)
+from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS, P_BUCKETS,  # noqa: E402
+                                 H_BUCKETS, LOW, TOP, d_bucket, v_bucket, n_bucket, p_bucket)
 from tools import bots  # noqa: E402
 
 OUT = os.path.join(ROOT, "engine", "ai", "opp_tables.py")
@@ -77,7 +77,7 @@ def masks(m, seat):
 
 def held_pickups(h, seat, m4):
     """How many of the cards `seat` took from the pile this hand it still
-    holds (m4 its suit masks), at most 3."""
+    holds (m4 its suit masks), at most H_BUCKETS - 1."""
     n = 0
     log = h.log
     ls = h.log_seat
@@ -87,13 +87,7 @@ def held_pickups(h, seat, m4):
             c -= TOOK
             if m4[c // 13] >> (c % 13) & 1:
                 n += 1
-    return n if n < 3 else 3
-
-
-def prev_bucket(rank):
-    """VPREV's bucket of the rank of the discard before the last (4: a
-    king, or none yet: rank 12 stands for both, as the AI reads it)."""
-    return 4 if rank == 12 else v_bucket(rank)
+    return n if n < H_BUCKETS else H_BUCKETS - 1
 
 
 def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vprev):
@@ -139,7 +133,7 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vpr
                 j = d_bucket(deadwood4(*om))
                 prior[row][j] += 1
                 held[style][held_pickups(h, obs_seat, om)][j] += 1
-                vprev[style][v_bucket(v_last) * 5 + prev_bucket(v_prev)][j] += 1
+                vprev[style][v_bucket(v_last) * P_BUCKETS + p_bucket(v_prev)][j] += 1
             continue
         turns += 1
         if code >= KNOCK:
@@ -171,8 +165,8 @@ def work(args):
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
     sums = [0] * D_BUCKETS
     cnts = [0] * D_BUCKETS
-    held = new_counts(4)
-    vprev = new_counts(V_BUCKETS * 5)
+    held = new_counts(H_BUCKETS)
+    vprev = new_counts(V_BUCKETS * P_BUCKETS)
     for s in range(lo, hi):
         obs_name = OBSERVED[s % len(OBSERVED)]
         opp_name = OPPONENTS[(s // len(OBSERVED)) % len(OPPONENTS)]
@@ -263,10 +257,10 @@ def text(p_rows, s_rows, args, samples, means, held, vprev):
             + literal("D_MEAN", [means]) + "\n"
             + literal("PRIOR", p1) + "\n" + literal("PRIOR2", p2) + "\n"
             + literal("STEP", s_rows) + "\n"
-            + literal("HELD", likelier(held[0], 4)) + "\n"
-            + literal("HELD2", likelier(held[1], 4)) + "\n"
-            + literal("VPREV", likelier(vprev[0], 5)) + "\n"
-            + literal("VPREV2", likelier(vprev[1], 5)))
+            + literal("HELD", likelier(held[0], H_BUCKETS)) + "\n"
+            + literal("HELD2", likelier(held[1], H_BUCKETS)) + "\n"
+            + literal("VPREV", likelier(vprev[0], P_BUCKETS)) + "\n"
+            + literal("VPREV2", likelier(vprev[1], P_BUCKETS)))
 
 
 def main(argv=None):
@@ -288,8 +282,8 @@ def main(argv=None):
     step = [[0] * D_BUCKETS for _ in range(D_BUCKETS)]
     sums = [0] * D_BUCKETS
     cnts = [0] * D_BUCKETS
-    held = new_counts(4)
-    vprev = new_counts(V_BUCKETS * 5)
+    held = new_counts(H_BUCKETS)
+    vprev = new_counts(V_BUCKETS * P_BUCKETS)
     import json
     if args.counts and os.path.exists(args.counts):
         with open(args.counts) as f:

@@ -6,7 +6,7 @@ Allocation-free (KnockRule's buffers)."""
 from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import _BIT_RANK
-from .opp_shape import D_BUCKETS, V_BUCKETS, n_bucket, v_bucket, d_bucket, below
+from .opp_shape import D_BUCKETS, V_BUCKETS, P_BUCKETS, n_bucket, v_bucket, p_bucket, d_bucket, below
 from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN, HELD, HELD2, VPREV, VPREV2
 from .habit import T_LEVELS
 
@@ -81,8 +81,7 @@ class KnockTerms:
                 x &= x - 1
                 n += 1
         oh = n * D_BUCKETS
-        r = k.oprev_rank
-        ov = (vb * 5 + (4 if r == 12 else v_bucket(r))) * D_BUCKETS
+        ov = (vb * P_BUCKETS + p_bucket(k.oprev_rank)) * D_BUCKETS
         mix = self.habit.mix
         pr = self.pr
         tot = 0

@@ -1,6 +1,7 @@
 """The buckets of the opponent tables (engine/ai/opp_tables.py, written by
 tools/fit_opponent.py): the opponent's deadwood D, its turn number n in the
-hand and the rank of the card it last threw.
+hand, the rank of the card it last threw, the rank of the one before it and
+how many of the cards it took from the pile it still holds.
 
 Deadwood buckets: 0, 1, 2, 3-4, 5-6, 7-8, 9-10, 11-14, 15-20, 21-28, 29-40,
 41 and over (LOW[j]..TOP[j]); opp_tables.D_MEAN holds each one's measured
@@ -12,6 +13,8 @@ from ..compat import const
 D_BUCKETS = const(12)
 N_BUCKETS = const(10)
 V_BUCKETS = const(4)
+P_BUCKETS = const(5)     # the discard before the last: V's four, and a king or none
+H_BUCKETS = const(4)     # pickups still held: 0, 1, 2, 3 or more
 
 LOW = bytes((0, 1, 2, 3, 5, 7, 9, 11, 15, 21, 29, 41))
 TOP = bytes((0, 1, 2, 4, 6, 8, 10, 14, 20, 28, 40, 255))
@@ -37,6 +40,12 @@ def n_bucket(n):
 
 def v_bucket(rank):
     return _VB[rank]
+
+
+def p_bucket(rank):
+    """The bucket of the rank of the discard before the last: v_bucket's,
+    but 4 for rank 12 (a king, or none yet: Know reads both as 12)."""
+    return 4 if rank == 12 else _VB[rank]
 
 
 def below(j, t):
