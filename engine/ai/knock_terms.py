@@ -6,7 +6,7 @@ Allocation-free (KnockRule's buffers)."""
 from ..compat import const
 from ..cards import CARD_VALUE
 from ..melds import _BIT_RANK
-from .opp_shape import D_BUCKETS, V_BUCKETS, P_BUCKETS, n_bucket, v_bucket, p_bucket, d_bucket, below
+from .opp_shape import D_BUCKETS, V_BUCKETS, P_BUCKETS, H_BUCKETS, n_bucket, v_bucket, p_bucket, d_bucket, below
 from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN, HELD, HELD2, VPREV, VPREV2
 from .habit import T_LEVELS
 
@@ -69,18 +69,14 @@ class KnockTerms:
         """The prior shape of the opponent's deadwood now (self.pr, sums to
         about 255): the two fitted shapes (its turn, its last discard) mixed
         by its learned style, each times the factors of the pickups it still
-        holds (HELD: kept pickups are in melds) and of the rank of its discard
-        before the last (VPREV)."""
+        holds (HELD: kept pickups are in melds; counted by the card model's
+        fill for this view) and of the rank of its discard before the last
+        (VPREV)."""
         vb = v_bucket(k.olast_rank)
         row = (n_bucket(k.odn) * V_BUCKETS + vb) * D_BUCKETS
-        n = 0                            # pickups it still holds, at most 3
-        oppk = k.oppk
-        for s in range(4):
-            x = oppk[s]
-            while x and n < 3:
-                x &= x - 1
-                n += 1
-        oh = n * D_BUCKETS
+        # the pickups it still holds: the cards of its hand the model knows
+        n = 10 - self.model.nopp
+        oh = (n if n < H_BUCKETS else H_BUCKETS - 1) * D_BUCKETS
         ov = (vb * P_BUCKETS + p_bucket(k.oprev_rank)) * D_BUCKETS
         mix = self.habit.mix
         pr = self.pr

@@ -221,6 +221,7 @@ def prior_of(odn, last_rank, prev_rank, kept):
         k.oppk[s] = 0
     for c in cards(kept):
         k.oppk[c // 13] |= 1 << (c % 13)
+    p.model.fill(k, True)               # as a decision does before the estimate
     pr = p.knock._prior(k)
     tot = sum([pr[j] for j in range(D_BUCKETS)])
     assert 240 <= tot <= 255, tot
