@@ -45,6 +45,7 @@ class Evaluator(SetsValue):
         self.g_ps = 0                # ... the stock weight (model.ps) of its gin cards
         self.g_n = 0                 # ... and how many there are
         self.dc_value = 0            # value of the hand the last discard leaves
+        self.dc_dw = 0               # ... and its deadwood
         self.t_margin = MARGIN if hard else MARGIN_NORMAL
         self.t_danger = DANGER if hard else 0
         self.t_dsc = DANGER_SCALE
@@ -179,7 +180,8 @@ class Evaluator(SetsValue):
     def discard_choice(self, k, danger, limit, forbid):
         """Best discard for the 11-card hand in self.m (never `forbid`, R4).
         Returns the card; self.dc_value is the value of the hand it leaves
-        (without the danger term, so draws can be compared). `danger`:
+        (without the danger term, so draws can be compared), self.dc_dw its
+        deadwood. `danger`:
         charge for feeding the opponent (hard)."""
         m = self.m
         h = self.h
@@ -192,6 +194,7 @@ class Evaluator(SetsValue):
         best_c = bd & 63
         best_v = 0
         best_e = 0
+        best_d = lo
         model = self.model
         for s in range(4):
             x = m[s]
@@ -226,5 +229,7 @@ class Evaluator(SetsValue):
                     best_c = c
                     best_v = cv
                     best_e = e
+                    best_d = dwc
         self.dc_value = best_e
+        self.dc_dw = best_d
         return best_c

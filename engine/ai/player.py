@@ -222,14 +222,14 @@ class Player:
 
     def _knocks_with(self, k, lv, c):
         """Hard: does the discard chosen for its value, c (not the lowest-
-        deadwood one _decide_first weighed a knock with), leave a hand it
-        would knock with? Throwing a card that keeps fewer draws can make a
-        knock worth more than playing on (then why_* are set)."""
+        deadwood one _decide_first weighed a knock with; its deadwood is
+        the evaluator's dc_dw), leave a hand it would knock with? Throwing
+        a card that keeps fewer draws can make a knock worth more than
+        playing on (then why_* are set)."""
         if lv < 2 or c == self.d_x & 63:
             return False
-        h = load4(self.h, self.m, c)
-        dw = deadwood4(h[0], h[1], h[2], h[3])
-        if dw > k.limit or not self.knock.should_knock(k, lv, dw, h, c):
+        dw = self.ev.dc_dw
+        if dw > k.limit or not self._knocks(k, lv, dw, c):
             return False
         self.why_kind = WHY_KNOCK
         self.why_val = dw
