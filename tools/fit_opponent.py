@@ -121,16 +121,17 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vpr
         if code < DISCARD or code >= TOOK:
             continue
         if s != obs_seat:
-            sums[d_bucket(deadwood4(*masks(m, obs_seat)))] += deadwood4(*masks(m, obs_seat))
-            cnts[d_bucket(deadwood4(*masks(m, obs_seat)))] += 1
+            om = masks(m, obs_seat)
+            od = deadwood4(*om)
+            j = d_bucket(od)
+            sums[j] += od
+            cnts[j] += 1
             # The other player threw (not a knock): PRIOR is what the hard AI
             # needs when it weighs a knock, the observed player's deadwood
             # while the other one holds a knockable hand.
             if code < KNOCK and turns and h.phase != OVER \
                     and deadwood4(*masks(m, s)) <= h.knock_limit:
                 row = n_bucket(turns) * V_BUCKETS + v_bucket(v_last)
-                om = masks(m, obs_seat)
-                j = d_bucket(deadwood4(*om))
                 prior[row][j] += 1
                 held[style][held_pickups(h, obs_seat, om)][j] += 1
                 vprev[style][v_bucket(v_last) * P_BUCKETS + p_bucket(v_prev)][j] += 1
@@ -299,7 +300,8 @@ def main(argv=None):
             with open(args.counts, "w") as f:
                 json.dump(results, f)
     for ps, st, sm, cn, hc, vc in results:
-        for into, part in ((held, hc), (vprev, vc)):
+        # the per-kind tables: PRIOR's, HELD's and VPREV's counts
+        for into, part in ((priors, ps), (held, hc), (vprev, vc)):
             for k, rows in enumerate(part):
                 for i, r in enumerate(rows):
                     for j, x in enumerate(r):
@@ -307,10 +309,6 @@ def main(argv=None):
         for j in range(D_BUCKETS):
             sums[j] += sm[j]
             cnts[j] += cn[j]
-        for k, p in enumerate(ps):
-            for i, r in enumerate(p):
-                for j, x in enumerate(r):
-                    priors[k][i][j] += x
         for i, r in enumerate(st):
             for j, x in enumerate(r):
                 step[i][j] += x
