@@ -1,6 +1,6 @@
 """How well the hard AI's knock estimate predicts what happens.
 
-    .venv/bin/python tools/knock_calibration.py --b simple,hard-patient [--matches 40] [--seed 7]
+    .venv/bin/python tools/knock_calibration.py --b simple,hard-patient [--matches 40] [--seed 7] [--a hard@knock.t_wait=0]
 
 At every knock decision the estimate weighs (knockable, not gin, stock
 left), the hand is played out twice from copies of the match and both
@@ -9,8 +9,10 @@ hard AI's own later decisions). Per opponent and stage of the stock it
 prints the estimate beside the mean actual points of each (EK vs K, EN
 vs N, points per hand for the hard seat, from its score's side), how
 often the rule chose the better of the two, and the points a hand its
-choice lost against always picking the better one (regret). Match-end
-points (R12 bonuses) are left out: the hand's own points only.
+choice lost against always picking the better one (regret); then the
+same by the undercut risk the estimate starts from (the share of its
+prior for the opponent's deadwood at or below ours, before the habit).
+Match-end points (R12 bonuses) are left out: the hand's own points only.
 """
 import argparse
 import copy
@@ -23,9 +25,21 @@ if ROOT not in sys.path:
 
 from engine import Match, CARDEMS  # noqa: E402
 from engine.cards import card_text  # noqa: E402
+from engine.melds import deadwood4, masks_of  # noqa: E402
+from engine.ai.opp_tables import D_MEAN  # noqa: E402
 from tools import bots  # noqa: E402
 
 STAGES = ((20, 99, "stock 20+"), (12, 19, "stock 12-19"), (6, 11, "stock 6-11"), (0, 5, "stock 0-5"))
+RISKS = ((0, 5, "risk 0-5%"), (5, 20, "risk 5-20%"), (20, 50, "risk 20-50%"), (50, 101, "risk 50%+"))
+
+
+def undercut_risk(knock, cards, c):
+    """The share (%) of the last estimate's prior (knock.pr) for the
+    opponent's deadwood at or below that of `cards` less the card c."""
+    dw = deadwood4(*masks_of([x for x in cards if x != c]))
+    pr = knock.pr
+    tot = sum(pr) or 1
+    return 100 * sum(p for j, p in enumerate(pr) if D_MEAN[j] <= dw) / tot
 
 
 def hand_points(m, seat):
@@ -55,11 +69,11 @@ def counterfactual(m, players, seat, action):
     return hand_points(m2, seat)
 
 
-def run(b_name, matches, seed):
-    rows = []                       # (stock, ek, en, k, n, knocked)
+def run(b_name, matches, seed, a_name="hard"):
+    rows = []                       # (stock, ek, en, k, n, knocked, risk)
     for i in range(matches):
         hard_seat = i & 1
-        hard = bots.make("hard", seed + i)
+        hard = bots.make(a_name, seed + i)
         other = bots.make(b_name, seed + 7919 * i + 1)
         players = [None, None]
         players[hard_seat] = hard
@@ -80,12 +94,13 @@ def run(b_name, matches, seed):
                 if est and a.split(":")[0] in ("knock", "discard"):
                     kc = card_text(hard.knock.c)
                     card = a.split(":")[1] if a.startswith("discard") else kc
+                    risk = undercut_risk(hard.knock, m.hand.cards_of(s), hard.knock.c)
                     m0, p0 = snap
                     # the copies replay the same choose() first (its learning and its scratch)
                     p0[hard_seat].choose(m0.view(s))
                     k = counterfactual(m0, p0, hard_seat, "knock:" + kc)
                     n = counterfactual(m0, p0, hard_seat, "discard:" + card)
-                    rows.append((left, hard.knock.ek / 16, hard.knock.en / 16, k, n, a.startswith("knock")))
+                    rows.append((left, hard.knock.ek / 16, hard.knock.en / 16, k, n, a.startswith("knock"), risk))
             else:
                 a = players[s].choose(v)
             why = m.act(a)
@@ -98,8 +113,9 @@ def summary(b_name, rows, out=sys.stdout):
     out.write("vs %s: %d decisions\n" % (b_name, len(rows)))
     out.write("  %-12s %5s %7s %7s %7s %7s %6s %7s %7s\n"
               % ("", "n", "EK", "K", "EN", "N", "right", "regret", "knocks"))
-    for lo, hi, name in STAGES + ((0, 99, "all"),):
-        sel = [r for r in rows if lo <= r[0] <= hi]
+    for at, lo, hi, name in ([(0,) + x for x in STAGES + ((0, 99, "all"),)]
+                             + [(6,) + x for x in RISKS]):
+        sel = [r for r in rows if lo <= r[at] <= hi] if at == 0 else [r for r in rows if lo <= r[at] < hi]
         if not sel:
             continue
         c = len(sel)
@@ -135,6 +151,7 @@ def diff_table(rows, out=sys.stdout):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--a", default="hard", help="the hard AI, or a tuning of it (hard@field=value)")
     ap.add_argument("--b", default="simple,hard-patient")
     ap.add_argument("--matches", type=int, default=40)
     ap.add_argument("--seed", type=int, default=7)
@@ -142,7 +159,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     saved = {}
     for b in args.b.split(","):
-        rows = run(b, args.matches, args.seed)
+        rows = run(b, args.matches, args.seed, args.a)
         summary(b, rows)
         diff_table(rows)
         saved[b] = rows

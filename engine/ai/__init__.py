@@ -51,7 +51,7 @@ Strategy (hard)
   with the take is the one played next.
 * Knock (knock.py): gin always. Otherwise the expected points of knocking
   now (EK) against the best plan of playing on for 1-3 rounds and knocking
-  then (EN): the opponent's deadwood over the habit's two likeliest groups
+  then, or not knocking within them (EN): the opponent's deadwood over the habit's two likeliest groups
   of thresholds, its chance to take our discard, to knock (into our
   undercut, R10) or to go gin on each coming turn, our chance to go gin or
   lower our deadwood, layoffs (R9), the stock left (R11, V3). Knock when

@@ -41,6 +41,12 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
 * The plan "knock after m rounds" is worth the hands that ended on the way
   plus, for the rest, the knock with our deadwood then against its D then.
   If the stock runs out first (R11 / V3) the rest is a drawn hand (0).
+  One more plan knocks not at all within the ROUNDS: the hands that ended
+  on the way, the rest still an open race (0). Without it, where the
+  opponent is likely low every plan knocks into the likely undercut, and
+  playing on was valued far below what it scored (tools/knock_calibration.py
+  --a hard@knock.t_wait=0 --b greedy-gin: 10 points a hand below where the
+  undercut risk is over half; about 1 with this plan).
   Planning one fixed knock undervalues playing on against a quick knocker
   (it may knock into our undercut on any later turn): `bias` (BIAS times the
   weight of "knocks at once") is on playing on's side, with a margin
@@ -84,6 +90,7 @@ EARLY = const(20)         # estimate of playing on falls short by less)
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
 EQUITY = const(1)         # weigh outcomes by the match they leave (equity.py) ...
+WAIT = const(1)           # weigh the plan of no knock within ROUNDS too
 NEAR = const(100)         # ... once a player needs this many points (of 100) or fewer
 BIG = const(480)          # (x16) an undercut's or a gin's points ...
 SMALL = const(160)        # ... and a small knock's: the biases scale with the gap
@@ -101,7 +108,8 @@ _SCRATCH = (
     [0] * (ROUNDS + 1),           # dm: our deadwood (x16) in round m
     [0] * D_BUCKETS,              # b, b2: the opponent's deadwood, a round apart
     [0] * D_BUCKETS,
-    [0] * (ROUNDS + 1),           # plan: knocking after m rounds (0: now)
+    [0] * (ROUNDS + 2),           # plan: knocking after m rounds (0: now;
+                                  # ROUNDS + 1: no knock in the horizon)
 )
 
 
@@ -116,6 +124,7 @@ class KnockRule(KnockTerms):
         self.t_early = MARGIN_EARLY   # ... with EARLY stock cards or more
         self.t_feed = FEED       # (x1/256) weight of the model's meld-pair chance
         self.t_upout = UPOUT     # (x1/256) a card it holds is its next discard
+        self.t_wait = WAIT       # 1: the plan of not knocking in the horizon counts
         self.t_eq = EQUITY       # 1: outcomes in match equity, 0: in points
         self.t_near = NEAR       # ... once a player needs this many points or fewer
         self.eqv = Equity()
@@ -224,7 +233,7 @@ class KnockRule(KnockTerms):
         gv = self.gv
         ogin = self.og
         plan = self.plan
-        for m in range(ROUNDS + 1):
+        for m in range(ROUNDS + 2):
             plan[m] = 0
         b = self.b
         b2 = self.b2
@@ -330,6 +339,9 @@ class KnockRule(KnockTerms):
                         cont += q * kr[o + j]
                     b[j] = q
                 plan[m] += pw * ((ended + cont) // z)
+            # no knock within the horizon: the hands ended on the way; the
+            # rest is still an open race (0)
+            plan[ROUNDS + 1] += pw * (ended // z)
         if pw_tot <= 0:
             self.ek = 0
             self.en = 0
@@ -338,7 +350,7 @@ class KnockRule(KnockTerms):
         self.ek = plan[0] // pw_tot
         self.p_end = pend // pw_tot
         best = plan[1] // pw_tot
-        for m in range(2, ROUNDS + 1):
+        for m in range(2, ROUNDS + 1 + self.t_wait):
             v = plan[m] // pw_tot
             if v > best:
                 best = v

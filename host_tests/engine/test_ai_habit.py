@@ -189,6 +189,35 @@ def test_knock_estimate_late_against_a_player_playing_for_gin_fears_the_undercut
     assert a.startswith("discard:"), a
 
 
+def test_knock_estimate_playing_on_can_mean_not_knocking_at_all():
+    # 9 deadwood, ten turns in, an opponent who only goes gin has just
+    # thrown an ace: a knock now is likely undercut (R10), and so is a knock
+    # after each of the next rounds. Playing on is worth the plan that does
+    # not knock in them (the hands that end on the way, our gin or its),
+    # above knocking now or after any of them.
+    from engine.ai.knock_terms import ROUNDS
+    m = position("As 2s 3s 5h 6h 7h 9d Td Jd 9c", 10, "Ad", "Kc")
+    ests = []
+    for wait in (1, 0):
+        p = Player("hard")
+        w = p.habit.w
+        for t in range(T_LEVELS):
+            w[t] = 1
+        w[0] = W_TOTAL - T_LEVELS
+        p.habit.learn = lambda view, me: None
+        p.knock.t_wait = wait
+        a = p.choose(m.view(1))
+        assert a.startswith("discard:"), a
+        plan = list(p.knock.plan)
+        ests.append((p.knock.ek, p.knock.en))
+    ek, en = ests[0]
+    assert all(plan[ROUNDS + 1] > plan[r] for r in range(ROUNDS + 1)), plan
+    assert en > ek + 20 * 16, (ek, en)
+    # without that plan, playing on is valued as the best knock after a
+    # round or more: points lower
+    assert ests[1][1] + 3 * 16 < en, ests
+
+
 def test_knock_estimate_at_one_deadwood_waits_for_a_quick_knocker():
     # Late, 1 deadwood: an opponent that knocks as soon as it can will
     # soon knock into it (the undercut, R10) rather than let hard lay it
