@@ -51,14 +51,15 @@ Strategy (hard)
   with the take is the one played next.
 * Knock (knock.py): gin always. Otherwise the expected points of knocking
   now (EK) against the best plan of playing on for 1-3 rounds and knocking
-  then, or not knocking within them (EN): the opponent's deadwood over the habit's two likeliest groups
-  of thresholds, its chance to take our discard, to knock (into our
-  undercut, R10) or to go gin on each coming turn, our chance to go gin or
-  lower our deadwood, layoffs (R9), the stock left (R11, V3). Knock when
-  EK >= EN + a margin (more against a quick knocker: it may knock into our
-  undercut on any later turn). On the last turn playing on is a drawn
-  hand: knock when EK > 0. Against an eager knocker this plays on for the
-  undercut; against a patient one it knocks early when ahead.
+  then, or not knocking within them (EN): the opponent's deadwood over the
+  habit's two likeliest groups of thresholds, its chance to take our
+  discard, to knock (into our undercut, R10) or to go gin on each coming
+  turn, our chance to go gin or lower our deadwood, layoffs (R9), the
+  stock left (R11, V3). Knock when EK >= EN + a margin (more against a
+  quick knocker: it may knock into our undercut on any later turn). On the
+  last turn playing on is a drawn hand: knock when EK > 0. Against an
+  eager knocker this plays on for the undercut; against a patient one it
+  knocks early when ahead.
 * The match score (equity.py, equity_table.py): the estimate weighs each
   outcome by the chance to win the match it leaves (R12: a race to the
   target), from a table fitted on the spread of hand results. Points past

@@ -208,9 +208,8 @@ def test_knock_estimate_playing_on_can_mean_not_knocking_at_all():
         p.knock.t_wait = wait
         a = p.choose(m.view(1))
         assert a.startswith("discard:"), a
-        plan = list(p.knock.plan)
-        ests.append((p.knock.ek, p.knock.en))
-    ek, en = ests[0]
+        ests.append((p.knock.ek, p.knock.en, list(p.knock.plan)))
+    ek, en, plan = ests[0]
     assert all(plan[ROUNDS + 1] > plan[r] for r in range(ROUNDS + 1)), plan
     assert en > ek + 20 * 16, (ek, en)
     # without that plan, playing on is valued as the best knock after a
