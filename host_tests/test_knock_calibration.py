@@ -1,5 +1,6 @@
-"""tools/knock_calibration.py: every knock decision played out both ways,
-its table by the stock left and by the undercut risk."""
+"""tools/knock_calibration.py (CPython only: a tool, not a portable engine
+test): every knock decision played out both ways, its table by the stock
+left and by the undercut risk."""
 import io
 from types import SimpleNamespace
 
