@@ -29,7 +29,8 @@ from engine.melds import deadwood4, masks_of  # noqa: E402
 from engine.ai.opp_tables import D_MEAN  # noqa: E402
 from tools import bots  # noqa: E402
 
-STAGES = ((20, 99, "stock 20+"), (12, 19, "stock 12-19"), (6, 11, "stock 6-11"), (0, 5, "stock 0-5"))
+# (lo, hi, name): the rows with lo <= stock left < hi, and with lo <= risk (%) < hi
+STAGES = ((20, 99, "stock 20+"), (12, 20, "stock 12-19"), (6, 12, "stock 6-11"), (0, 6, "stock 0-5"))
 RISKS = ((0, 5, "risk 0-5%"), (5, 20, "risk 5-20%"), (20, 50, "risk 20-50%"), (50, 101, "risk 50%+"))
 
 
@@ -115,7 +116,7 @@ def summary(b_name, rows, out=sys.stdout):
               % ("", "n", "EK", "K", "EN", "N", "right", "regret", "knocks"))
     for at, lo, hi, name in ([(0,) + x for x in STAGES + ((0, 99, "all"),)]
                              + [(6,) + x for x in RISKS]):
-        sel = [r for r in rows if lo <= r[at] <= hi] if at == 0 else [r for r in rows if lo <= r[at] < hi]
+        sel = [r for r in rows if lo <= r[at] < hi]
         if not sel:
             continue
         c = len(sel)
