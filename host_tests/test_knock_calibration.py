@@ -5,8 +5,7 @@ import io
 from types import SimpleNamespace
 
 from engine.cards import cards
-from engine.ai.opp_shape import D_BUCKETS
-from engine.ai.opp_tables import D_MEAN
+from engine.ai.opp_shape import D_BUCKETS, LOW, TOP, d_bucket
 from tools import knock_calibration as kc
 
 HAND = "As 2s 3s 5h 6h 7h 9d Td Jd 4c Kc"     # less the Kc: 4 deadwood
@@ -20,12 +19,19 @@ def test_undercut_risk_is_the_prior_share_at_or_below_our_deadwood():
     pr = [0] * D_BUCKETS
     pr[D_BUCKETS - 1] = 255                     # it holds far more than 4
     assert kc.undercut_risk(SimpleNamespace(pr=pr), cards(HAND), c) == 0
-    low = [j for j in range(D_BUCKETS) if D_MEAN[j] <= 4]
-    high = [j for j in range(D_BUCKETS) if D_MEAN[j] > 4]
     pr = [0] * D_BUCKETS
-    pr[low[-1]] = 85
-    pr[high[0]] = 170
+    pr[d_bucket(4)] = 85                        # a bucket ending at 4 ...
+    pr[d_bucket(4) + 1] = 170                   # ... and the one above it
+    assert TOP[d_bucket(4)] == 4
     assert abs(kc.undercut_risk(SimpleNamespace(pr=pr), cards(HAND), c) - 100 / 3) < 1e-9
+    # a bucket that straddles our deadwood counts in part, as the estimate
+    # counts it: 3 deadwood against the bucket 3-4 is half of it
+    three = HAND.replace("4c", "3c")
+    j = d_bucket(3)
+    assert (LOW[j], TOP[j]) == (3, 4)
+    pr = [0] * D_BUCKETS
+    pr[j] = 255
+    assert abs(kc.undercut_risk(SimpleNamespace(pr=pr), cards(three), c) - 50) < 1e-9
 
 
 def test_calibration_rows_and_their_tables():

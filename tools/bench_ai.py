@@ -13,8 +13,9 @@ slower than 1.5 ms is timed twice more and the fastest kept (hard and normal
 decide the same again; the host may preempt the port), the first timing
 shows as "raw max". "Steady state" leaves out the first decision of each
 hand, which reads the hand's start from the view once. A Pico
-(RP2040, 125 MHz) is about 150 times slower than this host's unix port, so
-read the times as relative.
+(RP2040, 125 MHz) runs the AI 175-260 times slower than this host's unix
+port (measured on the emulated Pico: tools/pico/ai_times.py), so read the
+times as relative.
 """
 import sys
 

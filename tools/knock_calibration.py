@@ -26,7 +26,7 @@ if ROOT not in sys.path:
 from engine import Match, CARDEMS  # noqa: E402
 from engine.cards import card_text  # noqa: E402
 from engine.melds import deadwood4, masks_of  # noqa: E402
-from engine.ai.opp_tables import D_MEAN  # noqa: E402
+from engine.ai.opp_shape import below  # noqa: E402
 from tools import bots  # noqa: E402
 
 # (lo, hi, name): the rows with lo <= stock left < hi, and with lo <= risk (%) < hi
@@ -36,11 +36,12 @@ RISKS = ((0, 5, "risk 0-5%"), (5, 20, "risk 5-20%"), (20, 50, "risk 20-50%"), (5
 
 def undercut_risk(knock, cards, c):
     """The share (%) of the last estimate's prior (knock.pr) for the
-    opponent's deadwood at or below that of `cards` less the card c."""
+    opponent's deadwood at or below that of `cards` less the card c (a
+    bucket that straddles it counts in part, as the estimate counts it)."""
     dw = deadwood4(*masks_of([x for x in cards if x != c]))
     pr = knock.pr
     tot = sum(pr) or 1
-    return 100 * sum(p for j, p in enumerate(pr) if D_MEAN[j] <= dw) / tot
+    return 100 * sum(p * below(j, dw) for j, p in enumerate(pr)) / (256 * tot)
 
 
 def hand_points(m, seat):
