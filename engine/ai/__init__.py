@@ -40,7 +40,10 @@ Strategy (hard)
   part weighted up early in the hand (x3 with a full stock, falling to x1)
   standing for the draws still to come, and less when the opponent sheds
   low cards (near its knock: the deadwood held now is what it will be
-  caught with).
+  caught with). A gin on the next draw is worth more than the deadwood it
+  sheds (its bonus, no undercut, the opponent's race stopped): a bonus
+  times its chance, large against a player who waits for gin (the hand
+  is a race to gin there), small against a quick knocker.
 * Discard: among the cards whose removal leaves deadwood within 6 of the
   lowest, the best hand value, less a charge for feeding the opponent (the
   chance it holds a pair that melds the card, times the deadwood that saves

@@ -10,7 +10,9 @@ The same terms the hard level decides by, so its own choice is the best
   stock left) and minus the charge for feeding the opponent (model.py);
 * a knock: that discard's value plus what knocking gains over playing on
   (knock.py: EK - EN, points); gin adds the gin bonus and the opponent's
-  expected deadwood instead;
+  expected deadwood instead. The hard level weighs a knock with the card
+  that leaves the least deadwood and with its chosen discard: a knock with
+  any other card is valued at most as the one with the first;
 * taking the upcard: the value of the best discard after taking it; the
   stock: the value of the hand now after a stock draw (player.py).
 
@@ -113,7 +115,9 @@ def appraise(player, view):
     out = []
     if k.phase == PH_DISCARD:
         discard_setup(player, k)
+        low = best_discard4(player.m, k.taken) & 63
         m = player.m
+        disc = []
         for s in range(4):
             left = m[s]
             while left:
@@ -122,12 +126,26 @@ def appraise(player, view):
                 c = s * 13 + _BIT_RANK[bit % 37]
                 if c == k.taken:
                     continue
-                v = discard_value(player, k, c)
-                dwc = left_deadwood(player)
-                out.append((ACTION_TEXT[DISCARD + c], v, CARD_VALUE[c]))
-                if dwc <= k.limit:
-                    out.append((ACTION_TEXT[KNOCK + c], v + knock_gain(player, k, dwc, c),
-                                CARD_VALUE[c] + 100))
+                disc.append((discard_value(player, k, c), CARD_VALUE[c], c, left_deadwood(player)))
+        # the hard level weighs a knock with two cards: the one leaving
+        # the least deadwood (low) and its chosen discard (the best one);
+        # a knock with any other card is worth no more than the knock with
+        # low (its deadwood is no lower), so the level's choice stays the best
+        best = max(disc)[2]
+        cap = None
+        for v, cv, c, dwc in disc:
+            if c == low and dwc <= k.limit:
+                cap = v + knock_gain(player, k, dwc, c)
+        for v, cv, c, dwc in disc:
+            out.append((ACTION_TEXT[DISCARD + c], v, cv))
+            if dwc <= k.limit:
+                if c == low:
+                    kv = cap
+                else:
+                    kv = v + knock_gain(player, k, dwc, c)
+                    if c != best and cap is not None and kv > cap:
+                        kv = cap
+                out.append((ACTION_TEXT[KNOCK + c], kv, cv + 100))
     elif k.phase == PH_OFFER or k.phase == PH_DRAW:
         out.append((ACTION_TEXT[PASS if k.phase == PH_OFFER else DRAW_STOCK],
                     stock_value(player, k), 0))

@@ -12,6 +12,18 @@ also counts less when the opponent's last discard was a low card
 (x(v + 4)/14 for a card of value v): a player shedding low cards is close
 to knocking, so the deadwood held now matters more than the draws to come.
 
+A gin ends the hand with its bonus (R10) and no undercut, and stops the
+opponent's own race: worth more than the deadwood it sheds. The hard
+level takes GIN_DRAW points off the value for a sure gin on the next draw
+(times the chance of one, the weight of the gin cards among the unseen),
+and up to GIN_DRAW_PATIENT more against a player who waits for gin (the
+habit's share of thresholds 0-2): there the hand is a race to gin, and a
+hand one card from gin beats a lower one that is not. Against a quick
+knocker the deadwood held matters more (the undercut, R10), so the bonus
+stays small. (tools/panel.py, 600 matches a partner at seeds 70001 and
+90001: +0.6 points a hand over the four partners; without the habit's
+part, a bonus large enough for the patient partners cost against `simple`.)
+
 Values are deadwood points x16 (lower is better).
 """
 from ..compat import const
@@ -33,6 +45,8 @@ LAM_EAGER = const(0)      # (a cut of 128 against `simple` and hard knocking at
 LAM_PATIENT = const(0)
 LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
                          # of the opponent's last discard
+GIN_DRAW = const(256)    # (x16) a sure gin on the next draw, above its deadwood
+GIN_DRAW_PATIENT = const(1000)  # (x16) ... and more, at a sure patient player
 
 
 class Evaluator(SetsValue):
@@ -53,6 +67,9 @@ class Evaluator(SetsValue):
         self.t_lam2 = LAM_LATE if hard else 16
         self.t_lamw = LAM_WAIT if hard else -1
         self.t_lv = LAM_LOW if hard else -1   # -1: off
+        self.t_gin = GIN_DRAW if hard else 0
+        self.t_ginp = GIN_DRAW_PATIENT if hard else 0
+        self.gin_w = 0               # (x16) this decision's gin bonus (set_lam)
         # tuning hooks on the opponent's style (habit.py; all 0: off, the
         # arena found no setting that wins): more danger against a player
         # who plays for gin, a lower meld weight against a quick knocker
@@ -65,7 +82,7 @@ class Evaluator(SetsValue):
 
     def set_lam(self, k):
         """The meld-gain weight for this decision (stock left, the
-        opponent's last discard)."""
+        opponent's last discard), and the gin bonus (the opponent's habit)."""
         st = k.stock if k.stock < 31 else 31
         lam = self.t_lam2 + (self.t_lam - self.t_lam2) * st // 31
         if self.t_lv >= 0 and k.olast != NO_CARD:
@@ -78,6 +95,7 @@ class Evaluator(SetsValue):
         if self.t_lpat:
             lam -= lam * self.t_lpat * self.patient >> 16
         self.lam = lam
+        self.gin_w = self.t_gin + (self.t_ginp * self.patient >> 8)
 
     def value10(self, h):
         """Expected deadwood (x16) of the 10-card hand in suit masks `h` after
@@ -175,7 +193,8 @@ class Evaluator(SetsValue):
         self.v1 = dw * 16 - gm - gs
         self.g_ps = gp
         self.g_n = gn
-        return dw * 16 - gs - self.lam * gm // 16
+        # a gin next draw (gp / sps its chance) is worth more than its deadwood
+        return dw * 16 - gs - self.lam * gm // 16 - self.gin_w * gp // sps
 
     def discard_choice(self, k, danger, limit, forbid):
         """Best discard for the 11-card hand in self.m (never `forbid`, R4).

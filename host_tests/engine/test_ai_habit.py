@@ -150,15 +150,21 @@ def position(hard, burns, opp_last, final, upcard="7c"):
     return m
 
 
-def knock_estimate(m, habit_t):
-    """(action, EK, EN) of hard at this discard, its habit estimate fixed
-    on threshold habit_t."""
+def fixed_habit(habit_t):
+    """A hard Player whose habit estimate is fixed on threshold habit_t."""
     p = Player("hard")
     w = p.habit.w
     for t in range(T_LEVELS):
         w[t] = 1
     w[habit_t] = W_TOTAL - T_LEVELS
     p.habit.learn = lambda view, me: None
+    return p
+
+
+def knock_estimate(m, habit_t):
+    """(action, EK, EN) of hard at this discard, its habit estimate fixed
+    on threshold habit_t."""
+    p = fixed_habit(habit_t)
     a = p.choose(m.view(1))
     return a, p.knock.ek / 16, p.knock.en / 16
 
@@ -274,3 +280,24 @@ def test_knock_prior_a_high_card_thrown_after_a_low_one_is_a_low_hand():
     m_high, low_high = prior_of(6, 11, 11, "")
     assert m_low < m_high, (m_low, m_high)
     assert low_low > low_high, (low_low, low_high)
+
+
+# -- the gin race against a patient player ---------------------------------------
+
+def test_against_a_player_who_waits_for_gin_hard_keeps_a_hand_one_card_from_gin():
+    # Three turns in, hard holds Js Jd Jc and 6d 7d 8d 9d; the rest is 4c 3s
+    # 6h 7h. Throwing the 4c keeps 16 deadwood (3s 6h 7h) one card from gin
+    # (5h or 8h, throwing the 3s); throwing the 7h keeps 13 (4c 3s 6h) and
+    # no gin on the next draw. Against a player who only goes gin the hand
+    # is a race to gin (engine/ai/evaluate.py, GIN_DRAW_PATIENT); against a
+    # quick knocker the lower deadwood counts (its knock, our undercut).
+    m = position("4c 3s 7d 9d 6h 7h 6d 8d Js Jd", 3, "Ad", "Jc")
+    patient, _, _ = knock_estimate(m, 0)
+    eager, _, _ = knock_estimate(m, 10)
+    assert patient == "discard:4c", patient
+    assert eager == "discard:7h", eager
+    # without the bonus the two agree on the lower deadwood
+    p = fixed_habit(0)
+    p.ev.t_gin = 0
+    p.ev.t_ginp = 0
+    assert p.choose(m.view(1)) == "discard:7h"
