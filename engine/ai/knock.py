@@ -45,8 +45,9 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   on the way, the rest still an open race (0). Without it, where the
   opponent is likely low every plan knocks into the likely undercut, and
   playing on was valued far below what it scored (tools/knock_calibration.py
-  --a hard@knock.t_wait=0 --b greedy-gin: 10 points a hand below where the
-  undercut risk is over half; about 1 with this plan).
+  --a hard@knock.t_wait=0 --b greedy-gin,hard-patient --matches 150
+  --seed 7: 7-11 points a hand below where the undercut risk is over half;
+  0-5 with this plan).
   Planning one fixed knock undervalues playing on against a quick knocker
   (it may knock into our undercut on any later turn): `bias` (BIAS times the
   weight of "knocks at once") is on playing on's side, with a margin
