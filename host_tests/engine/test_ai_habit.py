@@ -205,12 +205,7 @@ def test_knock_estimate_playing_on_can_mean_not_knocking_at_all():
     m = position("As 2s 3s 5h 6h 7h 9d Td Jd 9c", 10, "Ad", "Kc")
     ests = []
     for wait in (1, 0):
-        p = Player("hard")
-        w = p.habit.w
-        for t in range(T_LEVELS):
-            w[t] = 1
-        w[0] = W_TOTAL - T_LEVELS
-        p.habit.learn = lambda view, me: None
+        p = fixed_habit(0)
         p.knock.t_wait = wait
         a = p.choose(m.view(1))
         assert a.startswith("discard:"), a
