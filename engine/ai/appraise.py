@@ -41,11 +41,14 @@ def begin(player, view):
 
 def discard_setup(player, k):
     """The eleven cards into player.m and, when a knock is possible, the
-    meld weight of playing on (as the hard level's discard choice)."""
+    meld weight of playing on (as the hard level's discard choice);
+    returns their best discard (best_discard4's answer: deadwood << 6 |
+    card)."""
     x = best_discard4(load4(player.m, k.mine), k.taken)
     if x >> 6 <= k.limit:
         ev = player.ev
         ev.lam = ev.t_lamw if ev.t_lamw >= 0 else ev.lam
+    return x
 
 
 def discard_value(player, k, c):
@@ -114,8 +117,12 @@ def appraise(player, view):
     k = begin(player, view)
     out = []
     if k.phase == PH_DISCARD:
-        discard_setup(player, k)
-        low = best_discard4(player.m, k.taken) & 63
+        # the hard level weighs a knock with two cards: the one leaving
+        # the least deadwood (low) and its chosen discard (the best one);
+        # a knock with any other card is worth no more than the knock with
+        # low (its deadwood is no lower), so the level's choice stays the best
+        low = discard_setup(player, k) & 63
+        cap = None
         m = player.m
         disc = []
         for s in range(4):
@@ -126,16 +133,12 @@ def appraise(player, view):
                 c = s * 13 + _BIT_RANK[bit % 37]
                 if c == k.taken:
                     continue
-                disc.append((discard_value(player, k, c), CARD_VALUE[c], c, left_deadwood(player)))
-        # the hard level weighs a knock with two cards: the one leaving
-        # the least deadwood (low) and its chosen discard (the best one);
-        # a knock with any other card is worth no more than the knock with
-        # low (its deadwood is no lower), so the level's choice stays the best
+                v = discard_value(player, k, c)
+                dwc = left_deadwood(player)
+                disc.append((v, CARD_VALUE[c], c, dwc))
+                if c == low and dwc <= k.limit:
+                    cap = v + knock_gain(player, k, dwc, c)
         best = max(disc)[2]
-        cap = None
-        for v, cv, c, dwc in disc:
-            if c == low and dwc <= k.limit:
-                cap = v + knock_gain(player, k, dwc, c)
         for v, cv, c, dwc in disc:
             out.append((ACTION_TEXT[DISCARD + c], v, cv))
             if dwc <= k.limit:
