@@ -42,7 +42,11 @@ def checked(choose, seen):
     def f(obs):
         assert set(obs) == {"seat", "phase", "hand", "upcard", "discard_pile",
                             "opponent_known", "stock_size", "knock_card",
-                            "deadwood", "moves", "legal", "scores", "history"}
+                            "deadwood", "moves", "legal", "scores", "target",
+                            "rules", "history"}
+        # the game's rules as ours: the upcard offer and the two-card wall
+        r = engine.Rules.from_text(obs["rules"])
+        assert r.stop_at == 2 and r.upcard_offer and r.target == obs["target"]
         assert isinstance(obs["history"], list)
         for h in obs["history"]:
             assert set(h) >= {"moves", "knocker", "knock_card"}

@@ -112,6 +112,18 @@ def _game():
     return _CACHE["game"], _CACHE["utils"]
 
 
+def rules_line(target=100):
+    """OpenSpiel's rules as our rules line, for the obs (so the AI plays
+    the game it is in): the upcard offer (V1), the wall at two stock cards
+    (V3), its knock card and bonuses, the match target. What a rules line
+    cannot say (a knock tie scores 0, no R4) the legal moves show."""
+    p = _game()[0].get_parameters()
+    ok = 1 if p.get("oklahoma") else 0
+    return ("openspiel knock_limit=%d gin_bonus=%d undercut_bonus=%d target=%d"
+            " stop_at=2 upcard_offer=1 oklahoma=%d max_pile_turns=50"
+            % (p["knock_card"], p["gin_bonus"], p["undercut_bonus"], target, ok))
+
+
 def _phase(state):
     P = pyspiel.gin_rummy.Phase
     return {P.DEAL: "deal", P.FIRST_UPCARD: "first_upcard", P.DRAW: "draw",
@@ -197,7 +209,7 @@ def _legal(state, utils):
     return list(out), out
 
 
-def _obs(state, seat, moves, legal, scores, history=()):
+def _obs(state, seat, moves, legal, scores, history=(), target=100):
     ph = _phase(state)
     hand = _hand_of(state, seat)
     pile = [from_os(a) for a in state.discard_pile()]
@@ -227,6 +239,8 @@ def _obs(state, seat, moves, legal, scores, history=()):
         "moves": [list(m) for m in moves],
         "legal": list(legal),
         "scores": [scores[seat], scores[1 - seat]],
+        "target": target,
+        "rules": rules_line(target),
         "history": list(history),
     }
 
@@ -355,7 +369,7 @@ def _fallback(state, seat, legal):
 
 
 def _our_turn(state, seat, our_choose, moves, scores, utils, times, strict,
-              refused, history=()):
+              refused, history=(), target=100):
     """One decision of ours (draw/discard), or the automatic showdown moves.
     Returns 1 when our action was illegal and replaced, else 0."""
     ph = _phase(state)
@@ -372,7 +386,7 @@ def _our_turn(state, seat, our_choose, moves, scores, utils, times, strict,
     if len(legal) == 1:
         choice = legal[0]
     else:
-        obs = _obs(state, seat, moves, legal, scores, history)
+        obs = _obs(state, seat, moves, legal, scores, history, target)
         t0 = time.perf_counter()
         choice = our_choose(obs)
         times.append(time.perf_counter() - t0)
@@ -405,7 +419,7 @@ def _new_stats():
 
 def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
               strict=False, fix_bot_gin=False, stats=None, on_end=None,
-              history=None):
+              history=None, target=100):
     """Play one OpenSpiel hand from the 52-card order `deck` (our card ints).
 
     Returns (our return, stats); `scores` is [ours, bot] before the hand.
@@ -444,7 +458,7 @@ def play_hand(deck, our_seat, our_choose, scores=(0, 0), bot=None,
                                           seat_scores, utils,
                                           stats["decision_times"], strict,
                                           stats["knock_refused"],
-                                          history or ())
+                                          history or (), target)
             continue
         ph = _phase(state)
         if fix_bot_gin and ph == "layoff" and state.knocked()[1 - p] \
@@ -508,7 +522,8 @@ def play_match(our_choose, seed, our_seat, target=100, strict=False,
             raise RuntimeError("match does not end (seed %d)" % seed)
         deal = rng.seed30()
         ret, _ = play_hand(deck_for(deal), our_seat, our_choose, scores, bot,
-                           strict, fix_bot_gin, stats, history=history)
+                           strict, fix_bot_gin, stats, history=history,
+                           target=target)
         if ret > 0:
             scores[0] += ret
         elif ret < 0:

@@ -69,6 +69,18 @@ class ObsView:
         self.knock_limit = obs.get("knock_card", 10)
         self.scores = list(obs.get("scores", [0, 0]))
         self.target = obs.get("target", 100)
+        # the rules the hand is played under, when the obs names them (a
+        # rules line, engine.rules.Rules.text()): the AI reads the stock's
+        # stop (V3) and the bonuses from them; else Cardems's
+        self.rules = None
+        line = obs.get("rules")
+        if line is not None:
+            from ..rules import Rules
+            r = Rules.from_text(line)
+            if "target" in obs:
+                r = r.copy(target=self.target)
+            self.target = r.target
+            self.rules = r
         self.opponent_known = [card(t) for t in obs.get("opponent_known", [])]
         self.legal = list(obs.get("legal", []))
         self.moves = obs.get("moves", [])
@@ -183,6 +195,7 @@ def obs_from_view(view):
         "legal": list(view.legal),
         "scores": list(view.scores),
         "target": view.rules.target,
+        "rules": view.rules.text(),
         "history": history_of(view),
     }
 

@@ -162,15 +162,19 @@ def test_same_seed_same_moves():
 
 
 def test_obs_view_plays_like_the_view():
-    hard = Player("hard")
-    other = Player("hard")
+    # Cardems, and Classic (V1, V3: the obs's rules line gives the AI the
+    # two-card stop, as the view's rules do)
+    for rules in (SHORT, CARDEMS.copy(name="classic", upcard_offer=True, stop_at=2, target=40)):
+        hard = Player("hard")
+        other = Player("hard")
 
-    def check(m, s, a):
-        v = m.view(s)
-        obs = obs_from_view(v)
-        assert other.choose(ObsView(obs)) == hard.choose(v)
-        assert obs["legal"] == v.legal and a in obs["legal"]
-    run_match(("hard", "normal"), 12, check=check)
+        def check(m, s, a):
+            v = m.view(s)
+            obs = obs_from_view(v)
+            assert ObsView(obs).rules == m.rules
+            assert other.choose(ObsView(obs)) == hard.choose(v)
+            assert obs["legal"] == v.legal and a in obs["legal"]
+        run_match(("hard", "normal"), 12, rules, check=check)
 
 
 def test_obs_has_the_documented_keys():
@@ -178,8 +182,13 @@ def test_obs_has_the_documented_keys():
     obs = obs_from_view(m.view(0))
     for key in ("seat", "phase", "hand", "upcard", "discard_pile",
                 "opponent_known", "stock_size", "knock_card", "deadwood",
-                "moves", "legal", "scores"):
+                "moves", "legal", "scores", "target", "rules", "history"):
         assert key in obs, key
+    # without a rules line the obs is a Cardems game to its target
+    del obs["rules"]
+    obs["target"] = 250
+    ov = ObsView(obs)
+    assert ov.rules is None and ov.target == 250
     assert obs["phase"] == "draw" and len(obs["hand"]) == 10
     assert obs["legal"] == ["draw_stock", "draw_upcard"]
 
