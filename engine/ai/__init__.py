@@ -44,6 +44,12 @@ Strategy (hard)
   sheds (its bonus, no undercut, the opponent's race stopped): a bonus
   times its chance, large against a player who waits for gin (the hand
   is a race to gin there), small against a quick knocker.
+* Caught before the next draw (knock_terms.end_chance): the chance that
+  the opponent ends the hand on its next turn (its deadwood now, cut by
+  the habit, one step along STEP into what it would knock or gin with).
+  By that chance a hand is worth the deadwood it holds now rather than
+  its value after one more draw (Evaluator.at_risk): late against a quick
+  knocker the lower deadwood counts, early the draws do.
 * Discard: among the cards whose removal leaves deadwood within 6 of the
   lowest, the best hand value, less a charge for feeding the opponent (the
   chance it holds a pair that melds the card, times the deadwood that saves

@@ -7,14 +7,15 @@ The same terms the hard level decides by, so its own choice is the best
 
 * a discard: minus the value of the ten cards it leaves (evaluate.py: the
   expected deadwood after one more draw, meld chances weighted by the
-  stock left) and minus the charge for feeding the opponent (model.py);
+  stock left, at risk of the opponent ending the hand first) and minus the charge for feeding the opponent (model.py);
 * a knock: that discard's value plus what knocking gains over playing on
   (knock.py: EK - EN, points); gin adds the gin bonus and the opponent's
   expected deadwood instead. The hard level weighs a knock with the card
   that leaves the least deadwood and with its chosen discard: a knock with
   any other card is valued at most as the one with the first;
 * taking the upcard: the value of the best discard after taking it; the
-  stock: the value of the hand now after a stock draw (player.py).
+  stock: the value of the hand now after a stock draw (player.py,
+  Player.stock_value).
 
 Not a hot path (a review runs after the hand): it allocates its answer.
 Only the view is read, as for a decision. The terms are the functions
@@ -57,7 +58,7 @@ def discard_value(player, k, c):
     ev = player.ev
     h = load4(player.h, player.m, c)
     dwc = deadwood4(h[0], h[1], h[2], h[3])
-    v = ev.value10(h)
+    v = ev.at_risk(ev.value10(h), dwc * 16)
     dg = ev.t_danger * player.model.danger(k, c)
     if ev.t_dpat:
         dg += dg * ev.t_dpat * ev.patient >> 16
@@ -86,12 +87,7 @@ def knock_gain(player, k, dwc, c):
 def stock_value(player, k):
     """Value (x16) of drawing from the stock (or passing the V1 offer):
     the hand now, improved by the next draw's expected gain."""
-    ev = player.ev
-    mine = k.mine
-    h = load4(player.h, mine)
-    now = deadwood4(mine[0], mine[1], mine[2], mine[3])
-    v0 = ev.value10(h)
-    return -(v0 - player.t_rho * (now * 16 - ev.v1) // 16)
+    return -player.stock_value(k)
 
 
 def upcard_value(player, k):

@@ -123,6 +123,35 @@ class KnockTerms:
                 kf[o + j] = kf[o + j] // x if x else 0
             kf[o] = 256                  # deadwood 0: it would have gone gin
 
+    def end_chance(self, k):
+        """The chance (x1/256) that the opponent ends the hand on its next
+        turn (a knock under its threshold, or gin): over the habit's groups,
+        its deadwood now (the prior less the part it would have knocked
+        with) one step along STEP. The evaluator weighs the deadwood we
+        hold now by it (a hand that may be caught before its next draw)."""
+        pr = self._prior(k)
+        self._groups(k.limit)
+        gw = self.gw
+        kf = self.kf
+        num = 0
+        den = 0
+        for g in range(GROUPS):
+            w = gw[g]
+            if not w:
+                continue
+            o = g * D_BUCKETS
+            for i in range(D_BUCKETS):
+                # its weight (under 2**16) and its share that ends next turn
+                p = (pr[i] * (256 - kf[o + i]) >> 8) * w >> 4
+                if not p:
+                    continue
+                e = 0
+                for x in range(SP_AT[i], SP_AT[i + 1], 2):
+                    e += SPARSE[x + 1] * kf[o + SPARSE[x]]
+                den += p
+                num += (p >> 4) * (e >> 8)
+        return num * 16 // den if den else 0
+
     def gin_value(self, k):
         """What going gin scores (x16): the gin bonus and the opponent's
         expected deadwood (R10; no layoffs, R9)."""

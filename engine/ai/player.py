@@ -66,6 +66,9 @@ class Player:
         self.pre_kind = 0
         self.pre_val = 0
         self.d_x = 0                 # the best discard _setup found (best_discard4)
+        self.pe_hand = -1            # the turn _end_chance last worked out
+        self.pe_n = -1
+        self.pe_val = 0
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
@@ -126,6 +129,19 @@ class Player:
             ev.patient = h.patient() >> 4       # W_TOTAL 4096 -> x1/256
             ev.eager = h.w[10] >> 4
         ev.set_lam(k)
+        ev.p_end = self._end_chance(k) * ev.t_pend >> 8 if lv >= 2 and ev.t_pend else 0
+
+    def _end_chance(self, k):
+        """KnockTerms.end_chance for this view, worked out once a turn: the
+        draw and the discard that follows it see the opponent as it was
+        (keyed by the hand and the log's length at the draw)."""
+        n = k.key_n - 1 if k.phase == PH_DISCARD else k.key_n
+        hno = k.key_hand
+        if hno is None or k.new_hand or hno != self.pe_hand or n != self.pe_n:
+            self.pe_val = self.knock.end_chance(k)
+            self.pe_hand = -1 if hno is None else hno
+            self.pe_n = n
+        return self.pe_val
 
     def _decide(self, k, lv):
         code = self._decide_first(k, lv)
@@ -202,9 +218,7 @@ class Player:
         # the upcard is no longer a stock candidate: it is seen
         dc = ev.discard_choice(k, lv >= 2, k.limit, up)
         take = ev.dc_value
-        v0 = ev.value10(load4(self.h, mine))
-        stock = v0 - self.t_rho * (now * 16 - ev.v1) // 16
-        if take + self.t_bias < stock:
+        if take + self.t_bias < self.stock_value(k):
             if self._knocks_with(k, lv, dc):
                 self._take(k, KNOCK + dc, WHY_KNOCK, self.why_val)
             else:
@@ -214,6 +228,17 @@ class Player:
             self.why_val = dw
             return DRAW_UPCARD
         return PASS if k.phase == PH_OFFER else DRAW_STOCK
+
+    def stock_value(self, k):
+        """Value (x16, lower better) of drawing from the stock (or passing
+        the V1 offer): the hand now less the next draw's expected gain,
+        at risk of the opponent ending the hand first (Evaluator.at_risk:
+        then the expected deadwood after the draw counts)."""
+        ev = self.ev
+        mine = k.mine
+        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
+        v0 = ev.value10(load4(self.h, mine))
+        return ev.at_risk(v0 - self.t_rho * (now * 16 - ev.v1) // 16, ev.v1)
 
     def _knocks(self, k, lv, dw, c):
         """Knock with deadwood dw, discarding c from the eleven cards in
