@@ -56,9 +56,9 @@ LAM_PATIENT = const(0)
 LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
                          # of the opponent's last discard
 GIN_DRAW = const(256)    # (x16) a sure gin on the next draw, above its deadwood
+GIN_DRAW_PATIENT = const(1000)  # (x16) ... and more, at a sure patient player
 PEND = const(512)        # (x1/256) weight of the opponent's chance to end the hand next turn
                          # (at_risk; 0: off)
-GIN_DRAW_PATIENT = const(1000)  # (x16) ... and more, at a sure patient player
 
 
 class Evaluator(SetsValue):
