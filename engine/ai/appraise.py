@@ -7,7 +7,8 @@ The same terms the hard level decides by, so its own choice is the best
 
 * a discard: minus the value of the ten cards it leaves (evaluate.py: the
   expected deadwood after one more draw, meld chances weighted by the
-  stock left, at risk of the opponent ending the hand first) and minus the charge for feeding the opponent (model.py);
+  stock left, at risk of the opponent ending the hand first) and minus
+  the charge for feeding the opponent (model.py);
 * a knock: that discard's value plus what knocking gains over playing on
   (knock.py: EK - EN, points); gin adds the gin bonus and the opponent's
   expected deadwood instead. The hard level weighs a knock with the card
@@ -87,7 +88,8 @@ def knock_gain(player, k, dwc, c):
 def stock_value(player, k):
     """Value (x16) of drawing from the stock (or passing the V1 offer):
     the hand now, improved by the next draw's expected gain."""
-    return -player.stock_value(k)
+    mine = k.mine
+    return -player.stock_value(k, deadwood4(mine[0], mine[1], mine[2], mine[3]))
 
 
 def upcard_value(player, k):

@@ -218,7 +218,7 @@ class Player:
         # the upcard is no longer a stock candidate: it is seen
         dc = ev.discard_choice(k, lv >= 2, k.limit, up)
         take = ev.dc_value
-        if take + self.t_bias < self.stock_value(k):
+        if take + self.t_bias < self.stock_value(k, now):
             if self._knocks_with(k, lv, dc):
                 self._take(k, KNOCK + dc, WHY_KNOCK, self.why_val)
             else:
@@ -229,15 +229,14 @@ class Player:
             return DRAW_UPCARD
         return PASS if k.phase == PH_OFFER else DRAW_STOCK
 
-    def stock_value(self, k):
+    def stock_value(self, k, now):
         """Value (x16, lower better) of drawing from the stock (or passing
-        the V1 offer): the hand now less the next draw's expected gain,
-        at risk of the opponent ending the hand first (Evaluator.at_risk:
-        then the expected deadwood after the draw counts)."""
+        the V1 offer) with the hand's deadwood `now`: the hand less the
+        next draw's expected gain, at risk of the opponent ending the hand
+        first (Evaluator.at_risk: then the expected deadwood after the draw
+        counts)."""
         ev = self.ev
-        mine = k.mine
-        now = deadwood4(mine[0], mine[1], mine[2], mine[3])
-        v0 = ev.value10(load4(self.h, mine))
+        v0 = ev.value10(load4(self.h, k.mine))
         return ev.at_risk(v0 - self.t_rho * (now * 16 - ev.v1) // 16, ev.v1)
 
     def _knocks(self, k, lv, dw, c):
