@@ -116,12 +116,16 @@ def rules_line(target=100):
     """OpenSpiel's rules as our rules line, for the obs (so the AI plays
     the game it is in): the upcard offer (V1), the wall at two stock cards
     (V3), its knock card and bonuses, the match target. What a rules line
-    cannot say (a knock tie scores 0, no R4) the legal moves show."""
-    p = _game()[0].get_parameters()
-    ok = 1 if p.get("oklahoma") else 0
-    return ("openspiel knock_limit=%d gin_bonus=%d undercut_bonus=%d target=%d"
-            " stop_at=2 upcard_offer=1 oklahoma=%d max_pile_turns=50"
-            % (p["knock_card"], p["gin_bonus"], p["undercut_bonus"], target, ok))
+    cannot say (a knock tie scores 0, no R4) the legal moves show. Made
+    once per target (every decision's obs carries it)."""
+    key = ("rules", target)
+    if key not in _CACHE:
+        p = _game()[0].get_parameters()
+        ok = 1 if p.get("oklahoma") else 0
+        _CACHE[key] = ("openspiel knock_limit=%d gin_bonus=%d undercut_bonus=%d target=%d"
+                       " stop_at=2 upcard_offer=1 oklahoma=%d max_pile_turns=50"
+                       % (p["knock_card"], p["gin_bonus"], p["undercut_bonus"], target, ok))
+    return _CACHE[key]
 
 
 def _phase(state):
