@@ -44,7 +44,10 @@ from .evaluate_sets import SetsValue, GIN_VALUE
 
 MARGIN = const(6)        # discard candidates: deadwood within this of the best
 MARGIN_NORMAL = const(3)  # ... for normal (fewer candidates: faster)
-DANGER = const(3)        # (x1/16) points charged per unit of danger
+DANGER = const(1)        # (x1/16) points charged per unit of danger (at 3
+                         # the charge, on the card model's guesses, lost more
+                         # against a player racing for gin than it won
+                         # against a quick knocker)
 DANGER_SCALE = const(10)  # danger x (deadwood left + this) / (10 + this)
 LAM_EARLY = const(48)    # (x1/16) weight of meld gains with a full stock ...
 LAM_LATE = const(16)     # ... falling to this as the stock runs out

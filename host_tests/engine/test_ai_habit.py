@@ -302,24 +302,24 @@ def test_against_a_player_who_waits_for_gin_hard_keeps_a_hand_one_card_from_gin(
 
 def test_against_a_quick_knocker_late_hard_holds_less_deadwood():
     # Eight turns in, an opponent that knocks as soon as it can has just
-    # thrown the Ad: it may well knock on its next turn, and then the
+    # thrown the Ah: it may well knock on its next turn, and then the
     # deadwood hard holds is what counts (KnockTerms.end_chance,
-    # Evaluator.at_risk). Hard throws the Tc (37 left) rather than the 7c
-    # (40 left, the Tc kept for the Jc's run) it throws when that chance
+    # Evaluator.at_risk). Hard throws the Th (41 left) rather than the 7d
+    # (44 left, the Th kept for a set of tens) it throws when that chance
     # is not weighed.
-    hand = "7c 5s Tc Jc 5h 8d 7h As Jd Jh"
-    m = position(hand, 8, "Ad", "4d", upcard="9c")
+    hand = "Jd 7d 3s Qd 8d 5s 8c Td Th 4h"
+    m = position(hand, 8, "Ah", "6h")
     eager = fixed_habit(10)
-    assert eager.choose(m.view(1)) == "discard:Tc"
+    assert eager.choose(m.view(1)) == "discard:Th"
     off = fixed_habit(10)
     off.ev.t_pend = 0
-    assert off.choose(m.view(1)) == "discard:7c"
+    assert off.choose(m.view(1)) == "discard:7d"
     # a player who only goes gin ends the hand less often
     gin_only = fixed_habit(0)
     gin_only.choose(m.view(1))
     assert 0 < gin_only.ev.p_end < eager.ev.p_end, (gin_only.ev.p_end, eager.ev.p_end)
     # one turn in, after a king, a quick knocker is far from its knock
-    m1 = position(hand, 1, "Kh", "4d", upcard="9c")
+    m1 = position(hand, 1, "Kh", "6h")
     early = fixed_habit(10)
     early.choose(m1.view(1))
     assert early.ev.p_end * 10 < eager.ev.p_end, (early.ev.p_end, eager.ev.p_end)
