@@ -305,8 +305,8 @@ def test_against_a_quick_knocker_late_hard_holds_less_deadwood():
     # thrown the Ah: it may well knock on its next turn, and then the
     # deadwood hard holds is what counts (KnockTerms.end_chance,
     # Evaluator.at_risk). Hard throws the Th (41 left) rather than the 7d
-    # (44 left, the Th kept for a set of tens) it throws when that chance
-    # is not weighed.
+    # (44 left: the Th kept, any low card drawn replaces it) it throws when
+    # that chance is not weighed.
     hand = "Jd 7d 3s Qd 8d 5s 8c Td Th 4h"
     m = position(hand, 8, "Ah", "6h")
     eager = fixed_habit(10)
