@@ -4,7 +4,7 @@ A 10-card hand is valued by its deadwood less the expected gain of one more
 stock draw and the best discard. An unseen card that can join no meld with
 the hand can only replace the highest-value deadwood card (one formula); a
 card that can join a meld gets an exact best-discard search. The meld part
-of the gain is weighted up (lam: x3 with a full stock, falling to x1 as it
+of the gain is weighted up (lam: x3.5 with a full stock, falling to x1 as it
 runs out, and x1 while playing on with a knockable hand), standing for the
 draws still to come: so pairs, two-card runs and gaps count by how many of
 their completing cards are still live, and count less late in the hand. It
@@ -49,7 +49,7 @@ DANGER = const(1)        # (x1/16) points charged per unit of danger (at 3
                          # against a player racing for gin than it won
                          # against a quick knocker)
 DANGER_SCALE = const(10)  # danger x (deadwood left + this) / (10 + this)
-LAM_EARLY = const(48)    # (x1/16) weight of meld gains with a full stock ...
+LAM_EARLY = const(56)    # (x1/16) weight of meld gains with a full stock ...
 LAM_LATE = const(16)     # ... falling to this as the stock runs out
 LAM_WAIT = const(16)     # ... and this while playing on with a knockable hand
 DANGER_PATIENT = const(0)
