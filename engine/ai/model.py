@@ -35,10 +35,15 @@ class CardModel:
         self.f_p = 0                 # feed(): chance the opponent melds the card
         self.f_save = 0              # feed(): deadwood (x16) that meld saves it
         self.f_pp = 0                # _pairs(): the summed pair chances
+        self.f_pu = 0                # _pairs(): the chance of at least one pair (x1/1024)
+        # 1: a card's meld chance is that of holding at least one of its
+        # pairs; 0: the pairs' chances summed (up to 1), which counts a card
+        # with several likely pairs more than once
+        self.t_union = 1
         # x/4 weights of an unseen card's same-rank and +-1, +-2 suit
         # neighbours after the opponent discarded / left / took a card
         self.t_nd = (2, 2, 3)
-        self.t_np = (2, 2, 3)
+        self.t_np = (3, 3, 4)
         self.t_nt = (8, 8, 6)
 
     def fill(self, k, evidence):
@@ -138,8 +143,10 @@ class CardModel:
     def _pairs(self, k, c):
         """The pairs of cards that would make a meld with card c (two of its
         rank, or suit neighbours): the sum of the chances (x1/65536) that
-        the opponent holds both, into self.f_pp; returns that sum with each
-        pair's chance times the pair's value."""
+        the opponent holds both, into self.f_pp, and the chance that it
+        holds at least one of them (x1/1024; the pairs taken as
+        independent), into self.f_pu; returns the sum with each pair's
+        chance times the pair's value."""
         s = c // 13
         r = c % 13
         v = CARD_VALUE
@@ -158,6 +165,10 @@ class CardModel:
             i += 1
         pp = p1 * p2 + p1 * p3 + p2 * p3
         sv = pp * 2 * v[c]
+        # no pair at all: the product of (1 - each pair's chance), x1/1024
+        u = 1024 - (p1 * p2 >> 6)
+        u = u * (1024 - (p1 * p3 >> 6)) >> 10
+        u = u * (1024 - (p2 * p3 >> 6)) >> 10
         base = s * 13
         pm2 = self.p(k, base + r - 2) if r >= 2 else 0
         pm1 = self.p(k, base + r - 1) if r >= 1 else 0
@@ -167,33 +178,47 @@ class CardModel:
             if pm2:
                 x = pm2 * pm1
                 pp += x
+                u = u * (1024 - (x >> 6)) >> 10
                 sv += x * (v[base + r - 2] + v[base + r - 1])
             if pp1:
                 x = pm1 * pp1
                 pp += x
+                u = u * (1024 - (x >> 6)) >> 10
                 sv += x * (v[base + r - 1] + v[base + r + 1])
         if pp1 and pp2:
             x = pp1 * pp2
             pp += x
+            u = u * (1024 - (x >> 6)) >> 10
             sv += x * (v[base + r + 1] + v[base + r + 2])
         self.f_pp = pp
+        self.f_pu = 1024 - u
         return sv
 
     def feed(self, k, c):
         """If we throw card c: the chance (x1/256) the opponent holds two
-        cards that meld with it, into self.f_p, and the deadwood (x16) those
-        two would then stop costing it, on average, into self.f_save."""
+        cards that meld with it (at least one such pair), into self.f_p,
+        and the deadwood (x16) a pair would then stop costing it, on
+        average, into self.f_save."""
         sv = self._pairs(k, c)
         pp = self.f_pp
         self.f_save = sv * 16 // pp if pp else 0
+        if self.t_union:
+            self.f_p = self.f_pu >> 2
+            return
         pp >>= 8
         self.f_p = pp if pp < 256 else 256
 
     def danger(self, k, c):
-        """How much discarding card c may help the opponent: for each pair
-        of cards that would make a meld with c (two of its rank, or suit
-        neighbours), the chance the opponent holds both times the deadwood
-        they would stop counting, summed (x1/256 chance x points / 13; a
-        pair of tens it surely holds: about 394; capped at 512)."""
-        d = self._pairs(k, c) // 3328       # 13 * 256
+        """How much discarding card c may help the opponent: the chance it
+        holds at least one pair of cards that would make a meld with c (two
+        of its rank, or suit neighbours) times the deadwood such a pair
+        would stop counting, on average over the pairs by their chances
+        (x1/256 chance x points / 13; a pair of tens it surely holds: about
+        394, the most there is)."""
+        sv = self._pairs(k, c)
+        pp = self.f_pp
+        if self.t_union:
+            # (x16 points a pair saves) x (x1/1024 chance) / 832 = x1/256 x points / 13
+            return (sv * 16 // pp) * self.f_pu // 832 if pp else 0
+        d = sv // 3328       # 13 * 256
         return d if d < 512 else 512
