@@ -302,18 +302,18 @@ def test_against_a_player_who_waits_for_gin_hard_keeps_a_hand_one_card_from_gin(
 
 def test_against_a_quick_knocker_late_hard_holds_less_deadwood():
     # Eight turns in, an opponent that knocks as soon as it can has just
-    # thrown the Ah: it may well knock on its next turn, and then the
+    # thrown the 2c: it may well knock on its next turn, and then the
     # deadwood hard holds is what counts (KnockTerms.end_chance,
-    # Evaluator.at_risk). Hard throws the Th (41 left) rather than the 7d
-    # (44 left: the Th kept, any low card drawn replaces it) it throws when
-    # that chance is not weighed.
-    hand = "Jd 7d 3s Qd 8d 5s 8c Td Th 4h"
-    m = position(hand, 8, "Ah", "6h")
+    # Evaluator.at_risk). Hard (As-4s, three fives) throws the 9h (16
+    # left) rather than the 6c (19 left, the 8h 9h kept for the 7h or the
+    # Th) it throws when that chance is not weighed.
+    hand = "5s 8h 9h 5c 4s 2s 5h 6c 3s As"
+    m = position(hand, 8, "2c", "2d")
     eager = fixed_habit(10)
-    assert eager.choose(m.view(1)) == "discard:Th"
+    assert eager.choose(m.view(1)) == "discard:9h"
     off = fixed_habit(10)
     off.ev.t_pend = 0
-    assert off.choose(m.view(1)) == "discard:7d"
+    assert off.choose(m.view(1)) == "discard:6c"
     # a player who only goes gin ends the hand less often
     gin_only = fixed_habit(0)
     gin_only.choose(m.view(1))
