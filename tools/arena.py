@@ -61,9 +61,11 @@ def parse_rules(text):
     return Rules.from_text(text)
 
 
-def play_match(rules, seed, bot0, bot1, times0, times1, scores=None):
+def play_match(rules, seed, bot0, bot1, times0, times1, scores=None, watch=None):
     """Play one match (from `scores`, seat 0's and seat 1's, when given);
-    returns (match, unfinished)."""
+    returns (match, unfinished). `watch(m, seat)`, when given, is called
+    after each choice, before the action is played (the match as the bot
+    saw it)."""
     m = Match(rules, seed)
     if scores is not None:
         m.scores[0], m.scores[1] = scores
@@ -81,6 +83,8 @@ def play_match(rules, seed, bot0, bot1, times0, times1, scores=None):
         t0 = clock()
         a = players[s].choose(v)
         times[s].append(clock() - t0)
+        if watch is not None:
+            watch(m, s)
         why = m.act(a)
         if why is not None:
             raise RuntimeError("bot %s (seat %d) chose an illegal action %r: %s\n(match seed %d, hand %d)"

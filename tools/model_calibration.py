@@ -25,10 +25,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import Match, CARDEMS  # noqa: E402
+from engine import CARDEMS  # noqa: E402
 from engine.ai.know import PH_DRAW  # noqa: E402
 from engine.ai.model import CardModel  # noqa: E402
-from tools import bots  # noqa: E402
+from engine.melds import masks_of  # noqa: E402
+from tools import arena, bots  # noqa: E402
 
 CLIP = 0.002        # chances are clipped to [CLIP, 1 - CLIP] for the log loss
 
@@ -40,14 +41,15 @@ def loss(p, y):
 
 def holds_pair(held, c):
     """Does the set `held` hold two cards that make a meld with card c?"""
-    s = c // 13
-    r = c % 13
-    if sum(1 for t in range(4) if t != s and t * 13 + r in held) >= 2:
-        return True
+    return bots.makes_meld(masks_of(list(held)), c)
 
-    def nb(d):
-        return 0 <= r + d <= 12 and s * 13 + r + d in held
-    return (nb(-2) and nb(-1)) or (nb(-1) and nb(1)) or (nb(1) and nb(2))
+
+def _bin(bins, p, y):
+    """Count a chance p and its outcome y in the table `bins` (equal widths)."""
+    b = bins[min(len(bins) - 1, int(p * len(bins)))]
+    b[0] += 1
+    b[1] += p
+    b[2] += y
 
 
 class Tally:
@@ -65,10 +67,7 @@ class Tally:
             self.card[0] += loss(p, y)
             self.card[1] += (p - y) ** 2
             self.card[2] += 1
-            b = self.card_bins[min(9, int(p * 10))]
-            b[0] += 1
-            b[1] += p
-            b[2] += y
+            _bin(self.card_bins, p, y)
         for s in range(4):
             x = k.mine[s]
             for r in range(13):
@@ -79,10 +78,7 @@ class Tally:
                     y = holds_pair(held, c)
                     self.pair[0] += loss(p, y)
                     self.pair[1] += 1
-                    b = self.pair_bins[min(15, int(p * 16))]
-                    b[0] += 1
-                    b[1] += p
-                    b[2] += y
+                    _bin(self.pair_bins, p, y)
 
 
 def run(a_spec, b_name, matches, seed):
@@ -98,22 +94,15 @@ def run(a_spec, b_name, matches, seed):
                 setattr(bare, f, getattr(a.model, f))
             players = [b, b]
             players[a_seat] = a
-            m = Match(CARDEMS, seed + i)
-            while m.phase != "match_over":
-                if m.phase == "hand_over":
-                    m.next_hand()
-                    continue
-                s = m.to_move
-                v = m.view(s)
-                act = players[s].choose(v)
-                if s == a_seat:
-                    k = a.k
-                    if k.phase == PH_DRAW:
-                        held = set(m.hand.cards_of(1 - a_seat))
-                        with_ev.add_model(a.model, k, held)
-                        bare.fill(k, False)
-                        without.add_model(bare, k, held)
-                m.act(act)
+
+            def watch(m, s, a=a, a_seat=a_seat):
+                k = a.k
+                if s == a_seat and k.phase == PH_DRAW:
+                    held = set(m.hand.cards_of(1 - a_seat))
+                    with_ev.add_model(a.model, k, held)
+                    bare.fill(k, False)
+                    without.add_model(bare, k, held)
+            arena.play_match(CARDEMS, seed + i, players[0], players[1], [], [], watch=watch)
     return with_ev, without
 
 
