@@ -143,10 +143,11 @@ class CardModel:
     def _pairs(self, k, c):
         """The pairs of cards that would make a meld with card c (two of its
         rank, or suit neighbours): the sum of the chances (x1/65536) that
-        the opponent holds both, into self.f_pp, and the chance that it
-        holds at least one of them (x1/1024; the pairs taken as
-        independent), into self.f_pu; returns the sum with each pair's
-        chance times the pair's value."""
+        the opponent holds both, into self.f_pp, the chance that it holds
+        at least one of them (x1/1024; the pairs taken as independent),
+        into self.f_pu, and the deadwood (x16) a pair saves it on average
+        (by the pairs' chances), into self.f_save; returns the sum with
+        each pair's chance times the pair's value."""
         s = c // 13
         r = c % 13
         v = CARD_VALUE
@@ -192,6 +193,7 @@ class CardModel:
             sv += x * (v[base + r + 1] + v[base + r + 2])
         self.f_pp = pp
         self.f_pu = 1024 - u
+        self.f_save = sv * 16 // pp if pp else 0
         return sv
 
     def feed(self, k, c):
@@ -199,13 +201,11 @@ class CardModel:
         cards that meld with it (at least one such pair), into self.f_p,
         and the deadwood (x16) a pair would then stop costing it, on
         average, into self.f_save."""
-        sv = self._pairs(k, c)
-        pp = self.f_pp
-        self.f_save = sv * 16 // pp if pp else 0
+        self._pairs(k, c)
         if self.t_union:
             self.f_p = self.f_pu >> 2
             return
-        pp >>= 8
+        pp = self.f_pp >> 8
         self.f_p = pp if pp < 256 else 256
 
     def danger(self, k, c):
@@ -216,9 +216,8 @@ class CardModel:
         (x1/256 chance x points / 13; a pair of tens it surely holds: about
         394, the most there is)."""
         sv = self._pairs(k, c)
-        pp = self.f_pp
         if self.t_union:
             # (x16 points a pair saves) x (x1/1024 chance) / 832 = x1/256 x points / 13
-            return (sv * 16 // pp) * self.f_pu // 832 if pp else 0
+            return self.f_save * self.f_pu // 832
         d = sv // 3328       # 13 * 256
         return d if d < 512 else 512

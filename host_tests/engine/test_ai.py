@@ -297,18 +297,25 @@ def test_danger_weighs_the_deadwood_a_discard_saves_the_opponent():
     assert p.model.danger(k, card("6h")) == 0
 
 
+def _half_known_kings(p):
+    """Player p's Know: the opponent surely holds Kh; Kd and Kc are unseen,
+    each held at one chance in two."""
+    k = _known_to_opponent(p, "Kh")
+    for t in ("Kd", "Kc"):
+        c = card(t)
+        p.model.unseen[c // 13] |= 1 << (c % 13)
+        p.model.po[c] = 128
+    return k
+
+
 def test_a_discards_meld_chance_is_that_of_at_least_one_pair():
     # The opponent surely holds Kh; Kd and Kc are unseen, each held at one
     # chance in two. The Ks melds with Kh Kd, Kh Kc or Kd Kc: 1/2, 1/2 and
     # 1/4, which summed would be more than a sure thing; at least one of
     # them: 1 - 1/2 * 1/2 * 3/4 = 13/16.
     p = Player("hard")
-    k = _known_to_opponent(p, "Kh")
+    k = _half_known_kings(p)
     model = p.model
-    for t in ("Kd", "Kc"):
-        c = card(t)
-        model.unseen[c // 13] |= 1 << (c % 13)
-        model.po[c] = 128
     model.feed(k, card("Ks"))
     assert abs(model.f_p - 256 * 13 // 16) <= 2, model.f_p
     assert model.f_save == 20 * 16          # a pair of kings stops costing 20
@@ -317,10 +324,7 @@ def test_a_discards_meld_chance_is_that_of_at_least_one_pair():
     assert abs(d - sure * 13 // 16) <= 2, (d, sure)
     # the old sum counted the likely pairs of one card over and over
     model.t_union = 0
-    k = _known_to_opponent(p, "Kh")
-    for t in ("Kd", "Kc"):
-        c = card(t)
-        model.unseen[c // 13] |= 1 << (c % 13)
+    k = _half_known_kings(p)
     model.feed(k, card("Ks"))
     assert model.f_p == 256
 
