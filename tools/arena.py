@@ -6,8 +6,10 @@
 For each of matches/2 deal sequences (match seeds seed, seed+1, ...) the
 match is played twice, with the seats swapped, so both bots get the same
 cards from both seats. Prints match and hand win rates of A with 95% Wilson
-confidence intervals, average points per hand, gin/undercut/draw rates and
-each bot's decision time (median/max, on this host's Python).
+confidence intervals, average points per hand, gin/undercut/draw rates (and
+the undercuts scored on a tie: R10 gives a tie to the defender, where
+OpenSpiel's rules score it 0) and each bot's decision time (median/max, on
+this host's Python).
 
 Bots: easy, normal, hard (engine.ai.Player), simple (tools/bots.py), or
 `module:function`, a bring-your-own bot `choose(obs) -> action string`
@@ -96,6 +98,7 @@ def new_stats():
     return {"matches": 0, "a_matches": 0, "unfinished": 0, "hands": 0,
             "a_hands": 0, "b_hands": 0, "draws": 0, "a_points": 0,
             "a_gin": 0, "b_gin": 0, "a_undercut": 0, "b_undercut": 0,
+            "a_uc_tie": 0, "b_uc_tie": 0,
             "a_knock": 0, "b_knock": 0, "a_times": [], "b_times": []}
 
 
@@ -117,6 +120,8 @@ def add_match(st, m, a_seat, unfinished):
             st[side + "_gin"] += 1
         elif r.kind == "undercut":
             st[side + "_undercut"] += 1   # side scored the undercut
+            if r.points == m.rules.undercut_bonus:
+                st[side + "_uc_tie"] += 1   # the knocker's deadwood, tied (R10)
         else:
             st[side + "_knock"] += 1
 
@@ -185,6 +190,7 @@ def report(st, a_name, b_name, rules_text, seed, out=sys.stdout):
     w("per hand:            %8s %8s\n" % ("A", "B"))
     for key, label in (("gin", "gin"), ("knock", "knock won"), ("undercut", "undercut (scored)")):
         w("  %-18s %7.1f%% %7.1f%%\n" % (label, 100 * st["a_" + key] / h, 100 * st["b_" + key] / h))
+    w("  %-18s %7.1f%% %7.1f%%\n" % ("  of which ties", 100 * st["a_uc_tie"] / h, 100 * st["b_uc_tie"] / h))
     w("  %-18s %7.1f%%\n" % ("drawn", 100 * st["draws"] / h))
     for side, name in (("a", a_name), ("b", b_name)):
         t = st[side + "_times"]
