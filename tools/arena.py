@@ -188,9 +188,9 @@ def report(st, a_name, b_name, rules_text, seed, out=sys.stdout):
     h = max(1, st["hands"])
     w("average points per hand, A minus B: %+.2f\n" % (st["a_points"] / h))
     w("per hand:            %8s %8s\n" % ("A", "B"))
-    for key, label in (("gin", "gin"), ("knock", "knock won"), ("undercut", "undercut (scored)")):
+    for key, label in (("gin", "gin"), ("knock", "knock won"), ("undercut", "undercut (scored)"),
+                       ("uc_tie", "  of which ties")):
         w("  %-18s %7.1f%% %7.1f%%\n" % (label, 100 * st["a_" + key] / h, 100 * st["b_" + key] / h))
-    w("  %-18s %7.1f%% %7.1f%%\n" % ("  of which ties", 100 * st["a_uc_tie"] / h, 100 * st["b_uc_tie"] / h))
     w("  %-18s %7.1f%%\n" % ("drawn", 100 * st["draws"] / h))
     for side, name in (("a", a_name), ("b", b_name)):
         t = st[side + "_times"]
