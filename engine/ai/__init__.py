@@ -49,7 +49,10 @@ Strategy (hard)
   the habit, one step along STEP into what it would knock or gin with).
   By that chance a hand is worth the deadwood it holds now rather than
   its value after one more draw (Evaluator.at_risk): late against a quick
-  knocker the lower deadwood counts, early the draws do.
+  knocker the lower deadwood counts, early the draws do. The deadwood
+  caught is less what it would lay off (R9): each deadwood card by the
+  chance that the opponent holds the rest of its rank or three of its suit
+  neighbours on one side (Evaluator.lay_prep, lay16).
 * Discard: among the cards whose removal leaves deadwood within 6 of the
   lowest, the best hand value, less a charge for feeding the opponent (the
   chance it holds a pair that melds the card, times the deadwood that saves

@@ -34,6 +34,18 @@ hard, 4000 matches a partner, seed 200001: `simple` +6.21 -> +6.34 points
 a hand, greedy-gin +6.48 -> +6.51; 2000 matches, seeds 1234 and 5555:
 `simple` +0.10 and +0.14.)
 
+Caught by a knock, the hand lays off cards on the knocker's melds (R9):
+against a quick knocker about 1.6 of the 15.6 points we hold. The hard
+level takes the expected layoff off the deadwood that at_risk weighs
+(lay_prep, lay16): a deadwood card lays off by the chance that the
+opponent holds the other three cards of its rank, plus the chance that it
+holds the three suit neighbours above it, plus those below (its card
+model's chances, multiplied), times LAYOFF/16. (tools/panel.py --a
+hard@ev.t_lay=K --b greedy-gin,simple, 4000 matches a partner, seed
+500001, K = 0 / 16 / 32 / 64 / 128: `simple` +6.48 / +6.63 / +6.76 /
++6.87 / +6.79 points a hand, greedy-gin +7.50 / +7.55 / +7.55 / +7.50 /
++7.45; seed 300001, 4000 matches against `simple`: +6.56 -> +6.87.)
+
 Values are deadwood points x16 (lower is better).
 """
 from ..compat import const
@@ -60,6 +72,7 @@ LAM_LOW = const(4)       # meld gains x (v + this) / (10 + this), v: the value
                          # of the opponent's last discard
 GIN_DRAW = const(256)    # (x16) a sure gin on the next draw, above its deadwood
 GIN_DRAW_PATIENT = const(1000)  # (x16) ... and more, at a sure patient player
+LAYOFF = const(64)       # (x1/16) scale of the layoff chances (0: off)
 PEND = const(512)        # (x1/256) weight of the opponent's chance to end the hand next turn
                          # (at_risk; 0: off)
 
@@ -87,6 +100,8 @@ class Evaluator(SetsValue):
         self.gin_w = 0               # (x16) this decision's gin bonus (set_lam)
         self.p_end = 0               # (x1/256) the opponent ends the hand next turn
         self.t_pend = PEND if hard else 0
+        self.t_lay = LAYOFF if hard else 0
+        self.lay = bytearray(52)     # per card of ours: chance (x1/256) it lays off
         # tuning hooks on the opponent's style (habit.py; all 0: off, the
         # arena found no setting that wins): more danger against a player
         # who plays for gin, a lower meld weight against a quick knocker
@@ -220,6 +235,49 @@ class Evaluator(SetsValue):
         pe = self.p_end
         return v + (pe * (d16 - v) >> 8) if pe else v
 
+    def lay_prep(self, k, m):
+        """Per card of the hand m: the chance (x1/256) that it lays off on
+        the opponent's melds when it knocks (R9)."""
+        model = self.model
+        lay = self.lay
+        kk = self.t_lay
+        for s in range(4):
+            left = m[s]
+            while left:
+                bit = left & -left
+                left ^= bit
+                r = _BIT_RANK[bit % 37]
+                c = s * 13 + r
+                q = 256
+                for t in range(4):
+                    if t != s:
+                        q = q * model.p(k, t * 13 + r) >> 8
+                if r <= 9:
+                    q += model.p(k, c + 1) * model.p(k, c + 2) * model.p(k, c + 3) >> 16
+                if r >= 3:
+                    q += model.p(k, c - 1) * model.p(k, c - 2) * model.p(k, c - 3) >> 16
+                q = q * kk >> 4
+                lay[c] = 255 if q > 255 else q
+
+    def lay16(self, h):
+        """Expected deadwood (x16) the hand h lays off (lay_prep's chances
+        over its deadwood cards: those in no run, at no rank held three
+        times)."""
+        t = (h[0] & h[1] & (h[2] | h[3])) | (h[2] & h[3] & (h[0] | h[1]))
+        lay = self.lay
+        cv = CARD_VALUE
+        tot = 0
+        for s in range(4):
+            x = h[s]
+            w = x & (x >> 1) & (x >> 2)
+            left = x & ~(w | (w << 1) | (w << 2) | t)
+            while left:
+                bit = left & -left
+                left ^= bit
+                c = s * 13 + _BIT_RANK[bit % 37]
+                tot += cv[c] * lay[c]
+        return tot >> 4
+
     def discard_choice(self, k, danger, limit, forbid):
         """Best discard for the 11-card hand in self.m (never `forbid`, R4).
         Returns the card; self.dc_value is the value of the hand it leaves
@@ -239,6 +297,9 @@ class Evaluator(SetsValue):
         best_e = 0
         best_d = lo
         model = self.model
+        lay = self.t_lay and self.p_end
+        if lay:
+            self.lay_prep(k, m)
         for s in range(4):
             x = m[s]
             left = x
@@ -256,7 +317,10 @@ class Evaluator(SetsValue):
                 dwc = deadwood4(h[0], h[1], h[2], h[3])
                 if dwc > lo + self.t_margin:
                     continue
-                e = self.at_risk(self.value10(h), dwc * 16)
+                d16 = dwc * 16
+                if lay:
+                    d16 -= self.lay16(h)
+                e = self.at_risk(self.value10(h), d16)
                 v = e
                 if danger:
                     dg = self.t_danger * model.danger(k, c)

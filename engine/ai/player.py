@@ -236,8 +236,13 @@ class Player:
         first (Evaluator.at_risk: then the expected deadwood after the draw
         counts)."""
         ev = self.ev
-        v0 = ev.value10(load4(self.h, k.mine))
-        return ev.at_risk(v0 - self.t_rho * (now * 16 - ev.v1) // 16, ev.v1)
+        h = load4(self.h, k.mine)
+        v0 = ev.value10(h)
+        d16 = ev.v1
+        if ev.t_lay and ev.p_end:
+            ev.lay_prep(k, h)
+            d16 -= ev.lay16(h)
+        return ev.at_risk(v0 - self.t_rho * (now * 16 - ev.v1) // 16, d16)
 
     def _knocks(self, k, lv, dw, c):
         """Knock with deadwood dw, discarding c from the eleven cards in
