@@ -11,7 +11,9 @@ to move, timed with time.ticks_us() after a collection; the fastest of
 --repeat runs is kept on the unix port (the host may preempt it; the
 emulated Pico's time does not depend on the host). With --pico (and
 PICO_FIRMWARE / PICO_BOOTROM set as for tools/pico/run.py) the same
-snippet runs on the emulated board from the .mpy bundle of --root, and
+snippet runs on the emulated board from the .mpy bundle of --root (or,
+with --frozen UF2, from the game frozen into that firmware, as a player
+runs it: frozen code runs from flash, slower than .mpy in the heap), and
 the ratio of the two is printed per position.
 """
 import argparse
@@ -72,9 +74,10 @@ def run_unix(root, pos, repeat):
     return parse(r.stdout)
 
 
-def run_pico(root, pos):
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "pico", "run.py"), "--root", root,
-                        "--raw", "-c", SNIPPET % (pos, 1)], capture_output=True, text=True)
+def run_pico(root, pos, frozen=None):
+    where = ["--frozen", frozen] if frozen else ["--root", root]
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "pico", "run.py")] + where +
+                       ["--raw", "-c", SNIPPET % (pos, 1)], capture_output=True, text=True)
     if r.returncode:
         sys.exit("emulated Pico failed:\n" + r.stdout + r.stderr)
     return parse(r.stdout)
@@ -84,12 +87,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", default=ROOT, help="the tree whose engine/ is timed")
     ap.add_argument("--pico", action="store_true", help="also on the emulated Pico")
+    ap.add_argument("--frozen", metavar="UF2", help="... with the game frozen into this firmware"
+                    " (make uf2) rather than --root's .mpy files in its heap")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--file", default=DATA, help="positions (lines with 'AI hard seed N ... save HEX')")
     a = ap.parse_args(argv)
     pos = positions(a.file)
     ux = run_unix(os.path.abspath(a.root), pos, a.repeat)
-    pi = run_pico(os.path.abspath(a.root), pos) if a.pico else {}
+    pi = run_pico(os.path.abspath(a.root), pos, a.frozen) if a.pico else {}
     print("hard AI, %d slow positions (%s)" % (len(pos), os.path.relpath(a.file, ROOT)))
     print("%3s %-14s %9s %11s %6s" % ("#", "move", "unix us", "Pico ms", "ratio"))
     us = []

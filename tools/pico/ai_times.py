@@ -12,7 +12,8 @@ pressing the buttons through the debounce (tools/pico/onboard/aibench.py).
 Each AI decision is timed on the device with time.ticks_us() around
 Player.choose() in the play screen. Prints per level: decisions, median,
 p99, max (ms), the minimum gc.mem_free() before a decision and after a
-collection (at hand ends), and the positions slower than --slow-ms as
+collection (at hand ends), how many decisions a collection ran inside
+(the slowest with and without one), and the positions slower than --slow-ms as
 `save HEX` lines (engine.loads(bytes.fromhex(HEX)); the AI to move is
 m.to_move). Emulated time: rp2040js runs flash at zero wait states, a real
 Pico (XIP cache misses) is 10-40% slower.
@@ -48,7 +49,7 @@ def parse(out):
         if not f or not f[0].startswith("@"):
             continue
         if f[0] == "@ai":
-            r["ai"].append((f[1], int(f[2]), int(f[3])))
+            r["ai"].append((f[1], int(f[2]), int(f[3]), int(f[4]) if len(f) > 4 else 0))
         elif f[0] == "@gc":
             r["gc"].append(int(f[1]))
         elif f[0] == "@slow":
@@ -95,6 +96,16 @@ def summary_line(level, r):
                 min(free or [0]), min(r["gc"] or [0])))
 
 
+def gc_line(r):
+    """The decisions a garbage collection ran inside (the free heap rose
+    across the decision: the game's own allocations filled the heap) and
+    the slowest decision with and without one."""
+    with_gc = [x[1] for x in r["ai"] if x[3] > x[2]]
+    rest = [x[1] for x in r["ai"] if x[3] <= x[2]]
+    return ("a collection inside %d of %d decisions (max %.1f ms); without one: max %.1f ms" % (
+        len(with_gc), len(r["ai"]), max(with_gc or [0]) / 1000.0, max(rest or [0]) / 1000.0))
+
+
 def heap_line(r):
     """The game's own free heap with a match in progress: the minimum before
     a decision and after a collection, with the bench's heap added back."""
@@ -128,6 +139,7 @@ def main(argv=None):
         r = run_level(a, level, session.echo if a.verbose else None)
         print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host, %d frames]" % (
             r["emulated_s"], time.time() - t0, r["frames"]))
+        print("       " + gc_line(r))
         if a.human == "greedy":
             print("       " + heap_line(r))
         sys.stdout.flush()

@@ -13,7 +13,9 @@ timed with time.ticks_us() around Player.choose() (the play screen's call),
 with gc.mem_free() read before it; after every hand a gc.collect() gives
 the free heap after a collection. Lines printed (the host parses them):
 
-    @ai LEVEL US FREE          one AI decision: microseconds, free heap before
+    @ai LEVEL US FREE AFTER    one AI decision: microseconds, free heap before
+                               and after it (more after: a collection ran
+                               inside the decision)
     @gc FREE                   free heap after a collection, at each hand end
     @slow LEVEL US SEED HEX    a decision over `slow_us`: the AI's seed and
                                engine.dumps of the match before it
@@ -109,7 +111,7 @@ class Timed:
         t0 = time.ticks_us()
         a = self.player.choose(view)
         us = time.ticks_diff(time.ticks_us(), t0)
-        self.log(self, us, free)
+        self.log(self, us, free, gc.mem_free())
         return a
 
     def __getattr__(self, name):
@@ -216,8 +218,8 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
     state = {"matches": 0, "hand": None, "counted": None}
     bot = human_bot(human, seed + 7919)
 
-    def log(t, us, free):
-        print("@ai %s %d %d" % (t.level, us, free))
+    def log(t, us, free, after):
+        print("@ai %s %d %d %d" % (t.level, us, free, after))
         if us > slow_us:
             m = app_box[0].match
             print("@slow %s %d %d %s" % (t.level, us, m.seed & 0x3FFFFFFF, engine.dumps(m).hex()))
