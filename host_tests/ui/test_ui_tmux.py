@@ -25,8 +25,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not i
 
 
 def tmux(*args, check=True):
-    return subprocess.run(["tmux", "-u"] + list(args), capture_output=True, text=True,
-                          check=check, env=dict(os.environ, LC_ALL="C.UTF-8"))
+    r = subprocess.run(["tmux", "-u"] + list(args), capture_output=True, text=True,
+                       env=dict(os.environ, LC_ALL="C.UTF-8"))
+    if check and r.returncode:
+        # tmux's own words in the failure (a busy server, a name in use, ...)
+        raise AssertionError("tmux %s: exit %d: %s%s" % (" ".join(args), r.returncode,
+                                                         r.stderr.strip(), r.stdout.strip()))
+    return r
 
 
 def pane(name):
