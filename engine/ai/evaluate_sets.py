@@ -73,25 +73,15 @@ class SetsValue:
                 cb[n] = q1
                 cc[n] = q2
                 cd[n] = q3
-                n += 1
+                n += 1            # the set (all of the rank) taken
                 if quad:
-                    ca[n] = p0
-                    cb[n] = q1
-                    cc[n] = q2
-                    cd[n] = q3
-                    ca[n + 1] = q0
-                    cb[n + 1] = p1
-                    cc[n + 1] = q2
-                    cd[n + 1] = q3
-                    ca[n + 2] = q0
-                    cb[n + 2] = q1
-                    cc[n + 2] = p2
-                    cd[n + 2] = q3
-                    ca[n + 3] = q0
-                    cb[n + 3] = q1
-                    cc[n + 3] = q2
-                    cd[n + 3] = p3
-                    n += 4
+                    # the 3-sets, each leaving suit v's card for runs
+                    for v in range(4):
+                        ca[n] = p0 if v == 0 else q0
+                        cb[n] = p1 if v == 1 else q1
+                        cc[n] = p2 if v == 2 else q2
+                        cd[n] = p3 if v == 3 else q3
+                        n += 1
         return n
 
     def _groups(self, s, nch, b0, b1, b2):
