@@ -161,7 +161,6 @@ class SetsValue:
             if x < dw:
                 dw = x
             top = dr[ca[i]]
-            t2 = 0
             y = dr[cb[i]]
             if y > top:
                 t2 = top
