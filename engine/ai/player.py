@@ -218,7 +218,7 @@ class Player:
         # the upcard is no longer a stock candidate: it is seen
         dc = ev.discard_choice(k, lv >= 2, k.limit, up)
         take = ev.dc_value
-        if take + self.t_bias < self.stock_value(k, now):
+        if take + self.t_bias < self.stock_value(k, now, True):
             if self._knocks_with(k, lv, dc):
                 self._take(k, KNOCK + dc, WHY_KNOCK, self.why_val)
             else:
@@ -229,18 +229,21 @@ class Player:
             return DRAW_UPCARD
         return PASS if k.phase == PH_OFFER else DRAW_STOCK
 
-    def stock_value(self, k, now):
+    def stock_value(self, k, now, prepared=False):
         """Value (x16, lower better) of drawing from the stock (or passing
         the V1 offer) with the hand's deadwood `now`: the hand less the
         next draw's expected gain, at risk of the opponent ending the hand
         first (Evaluator.at_risk: then the expected deadwood after the draw
-        counts)."""
+        counts, less its expected layoffs). `prepared`: the discard choice
+        with the upcard has just run for this view, so the evaluator's
+        layoff chances of the hand's cards are set (lay_prep)."""
         ev = self.ev
         h = load4(self.h, k.mine)
         v0 = ev.value10(h)
         d16 = ev.v1
         if ev.t_lay and ev.p_end:
-            ev.lay_prep(k, h)
+            if not prepared:
+                ev.lay_prep(k, h)
             d16 -= ev.lay16(h)
         return ev.at_risk(v0 - self.t_rho * (now * 16 - ev.v1) // 16, d16)
 
