@@ -63,12 +63,14 @@ def parse_rules(text):
     return Rules.from_text(text)
 
 
-def play_match(rules, seed, bot0, bot1, times0, times1, scores=None, watch=None):
+def play_match(rules, seed, bot0, bot1, times0, times1, scores=None, watch=None, start=None):
     """Play one match (from `scores`, seat 0's and seat 1's, when given);
     returns (match, unfinished). `watch(m, seat)`, when given, is called
     after each choice, before the action is played (the match as the bot
-    saw it)."""
+    saw it); `start(m)` once, before the first choice."""
     m = Match(rules, seed)
+    if start is not None:
+        start(m)
     if scores is not None:
         m.scores[0], m.scores[1] = scores
     players = (bot0, bot1)
