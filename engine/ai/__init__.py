@@ -37,7 +37,7 @@ Strategy (hard)
   has not knocked holds more than T).
 * Hand value (evaluate.py). A 10-card hand is valued by its deadwood less
   the expected gain of one more stock draw and the best discard, the meld
-  part weighted up early in the hand (x3.5 with a full stock, falling to x1)
+  part weighted up early in the hand (x4 with a full stock, falling to x1)
   standing for the draws still to come, and less when the opponent sheds
   low cards (near its knock: the deadwood held now is what it will be
   caught with). A gin on the next draw is worth more than the deadwood it

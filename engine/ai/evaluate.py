@@ -4,10 +4,14 @@ A 10-card hand is valued by its deadwood less the expected gain of one more
 stock draw and the best discard. An unseen card that can join no meld with
 the hand can only replace the highest-value deadwood card (one formula); a
 card that can join a meld gets an exact best-discard search. The meld part
-of the gain is weighted up (lam: x3.5 with a full stock, falling to x1 as it
+of the gain is weighted up (lam: x4 with a full stock, falling to x1 as it
 runs out, and x1 while playing on with a knockable hand), standing for the
 draws still to come: so pairs, two-card runs and gaps count by how many of
-their completing cards are still live, and count less late in the hand. It
+their completing cards are still live, and count less late in the hand
+(x4 rather than x3.5: tools/panel.py --a hard@ev.t_lam=64, 4000 matches
+a partner, seed 500001: greedy-gin +7.50 -> +7.93 points a hand,
+hard-patient +2.41 -> +2.64, `simple` +6.87 -> +6.96, and at seed 300001
++6.87 -> +6.81; x3 played worse: `simple` +6.75). It
 also counts less when the opponent's last discard was a low card
 (x(v + 4)/14 for a card of value v): a player shedding low cards is close
 to knocking, so the deadwood held now matters more than the draws to come.
@@ -64,7 +68,7 @@ DANGER = const(1)        # (x1/16) points charged per unit of danger (at 3
                          # against a player racing for gin than it won
                          # against a quick knocker)
 DANGER_SCALE = const(10)  # danger x (deadwood left + this) / (10 + this)
-LAM_EARLY = const(56)    # (x1/16) weight of meld gains with a full stock ...
+LAM_EARLY = const(64)    # (x1/16) weight of meld gains with a full stock ...
 LAM_LATE = const(16)     # ... falling to this as the stock runs out
 LAM_WAIT = const(16)     # ... and this while playing on with a knockable hand
 DANGER_PATIENT = const(0)
