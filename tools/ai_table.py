@@ -50,22 +50,27 @@ def pairings():
     return rows
 
 
-def run_pair(a, b, matches, seed, jobs):
+def run_pair(a, b, matches, seed, jobs, third="cardems", worker=arena.run_sequences):
+    """A seat-balanced run of `matches` matches from `seed`, split into
+    chunks of deal sequences over `jobs` processes: each chunk is
+    worker((a, b, third, lo, hi)) -> arena stats (arena.run_sequences,
+    `third` the rules; tools/info_value.py passes its own worker and its
+    channel), merged."""
     nseq = max(1, matches // 2)
     step = max(1, min(25, nseq // (jobs * 4) or 1))
     chunks = []
     s = seed
     while s < seed + nseq:
-        chunks.append((a, b, "cardems", s, min(seed + nseq, s + step)))
+        chunks.append((a, b, third, s, min(seed + nseq, s + step)))
         s += step
     total = arena.new_stats()
     if jobs == 1:
         for c in chunks:
-            arena.merge(total, arena.run_sequences(c))
+            arena.merge(total, worker(c))
     else:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
-            for st in pool.imap_unordered(arena.run_sequences, chunks):
+            for st in pool.imap_unordered(worker, chunks):
                 arena.merge(total, st)
     return total
 

@@ -148,8 +148,12 @@ def run_sequences(args):
 
 
 def merge(into, st):
+    """Add a worker's stats into `into` (a key `into` lacks, such as a
+    tool's own counter, starts from the worker's value)."""
     for k, v in st.items():
-        if isinstance(v, list):
+        if k not in into:
+            into[k] = v
+        elif isinstance(v, list):
             into[k].extend(v)
         else:
             into[k] += v

@@ -24,7 +24,6 @@ minus B's) and the share of B's draws that took the upcard (B fed by A's
 discards, or the hand's first upcard).
 """
 import argparse
-import multiprocessing
 import os
 import sys
 import time
@@ -35,6 +34,7 @@ if ROOT not in sys.path:
 
 from engine import CARDEMS  # noqa: E402
 from tools import arena  # noqa: E402
+from tools.ai_table import run_pair  # noqa: E402
 
 CHANNELS = ("model", "truth", "held", "stock")
 P_HELD = 240        # po of a card B holds (the model's own cap, P_MAX)
@@ -120,21 +120,7 @@ def run_sequences(args):
 
 
 def run(a_spec, b_spec, channel, matches, seed, jobs):
-    nseq = max(1, matches // 2)
-    step = max(1, min(25, nseq // (jobs * 4) or 1))
-    chunks = [(a_spec, b_spec, channel, s, min(seed + nseq, s + step))
-              for s in range(seed, seed + nseq, step)]
-    total = arena.new_stats()
-    total["b_draws"] = 0
-    total["b_upcards"] = 0
-    if jobs == 1:
-        for c in chunks:
-            arena.merge(total, run_sequences(c))
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            for st in pool.imap_unordered(run_sequences, chunks):
-                arena.merge(total, st)
-    return total
+    return run_pair(a_spec, b_spec, matches, seed, jobs, channel, run_sequences)
 
 
 def line(channel, st, secs):
