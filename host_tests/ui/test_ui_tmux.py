@@ -24,8 +24,9 @@ TOP_LEFT = "\u250c"
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
 
 
-def tmux(*args, check=True):
-    r = subprocess.run(["tmux", "-u"] + list(args), capture_output=True, text=True,
+def tmux(sock, *args, check=True):
+    """tmux on the server of socket `sock` (each session has its own server)."""
+    r = subprocess.run(["tmux", "-u", "-L", sock] + list(args), capture_output=True, text=True,
                        env=dict(os.environ, LC_ALL="C.UTF-8"))
     if check and r.returncode:
         # tmux's own words in the failure (a busy server, a name in use, ...)
@@ -34,9 +35,9 @@ def tmux(*args, check=True):
     return r
 
 
-def pane(name):
+def pane(p):
     """The pane's lines, wrapped lines joined (so a too-long line shows)."""
-    return tmux("capture-pane", "-p", "-J", "-t", name).stdout.split("\n")
+    return tmux(p.name, "capture-pane", "-p", "-J", "-t", p.name).stdout.split("\n")
 
 
 def panel(lines):
@@ -57,11 +58,11 @@ def panel(lines):
     return None
 
 
-def wait_for(name, pred, timeout=90):
+def wait_for(p, pred, timeout=90):
     end = time.time() + timeout
     last = []
     while time.time() < end:
-        last = pane(name)
+        last = pane(p)
         got = pred(last)
         if got:
             return got
@@ -79,32 +80,41 @@ def showing(want, rendering=None):
 
 
 class Play:
-    """`make play` in a detached tmux session of a given size."""
+    """`make play` in a detached tmux session of a given size.
+
+    The session runs on a tmux server of its own (socket named after it), so
+    one test's server shutting down as its last session ends never meets the
+    next test's `new-session` (tmux: "server exited unexpectedly")."""
 
     def __init__(self, tmp_path, cols, rows):
         self.name = "ginplay-" + uuid.uuid4().hex[:8]
         self.saves = str(tmp_path / "saves")
         self.cols = cols
         cmd = "cd %s && GIN_SAVES=%s make play" % (ROOT, self.saves)
-        tmux("new-session", "-d", "-s", self.name, "-x", str(cols), "-y", str(rows), cmd)
+        tmux(self.name, "new-session", "-d", "-s", self.name,
+             "-x", str(cols), "-y", str(rows), cmd)
+        self.sock = tmux(self.name, "display-message", "-p", "#{socket_path}",
+                         check=False).stdout.strip()
 
     def keys(self, *keys):
-        tmux("send-keys", "-t", self.name, *keys)
+        tmux(self.name, "send-keys", "-t", self.name, *keys)
 
     def resize(self, cols, rows):
         self.cols = cols
-        tmux("resize-window", "-t", self.name, "-x", str(cols), "-y", str(rows))
+        tmux(self.name, "resize-window", "-t", self.name, "-x", str(cols), "-y", str(rows))
 
     def quit(self):
         self.keys("q")
         end = time.time() + 20
         while time.time() < end:
-            if tmux("has-session", "-t", self.name, check=False).returncode != 0:
+            if tmux(self.name, "has-session", "-t", self.name, check=False).returncode != 0:
                 return
             time.sleep(0.2)
 
     def close(self):
-        tmux("kill-session", "-t", self.name, check=False)
+        tmux(self.name, "kill-server", check=False)
+        if os.path.basename(self.sock) == self.name and os.path.exists(self.sock):
+            os.remove(self.sock)            # tmux leaves its socket file behind
 
     def fits(self, lines):
         too_long = [ln for ln in lines if len(ln) > self.cols]
@@ -116,7 +126,7 @@ class Play:
 def test_make_play_fits_the_terminal(tmp_path, cols, rows, rendering):
     p = Play(tmp_path, cols, rows)
     try:
-        lines = wait_for(p.name, showing(golden("01_title"), rendering))
+        lines = wait_for(p, showing(golden("01_title"), rendering))
         p.fits(lines)
         assert sum(1 for ln in lines if ln.strip()) <= rows
     finally:
@@ -126,19 +136,19 @@ def test_make_play_fits_the_terminal(tmp_path, cols, rows, rendering):
 def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
     p = Play(tmp_path, 140, 50)
     try:
-        wait_for(p.name, showing(golden("01_title"), "half blocks"))
+        wait_for(p, showing(golden("01_title"), "half blocks"))
         p.resize(100, 40)
-        p.fits(wait_for(p.name, showing(golden("01_title"), "quadrants")))
+        p.fits(wait_for(p, showing(golden("01_title"), "quadrants")))
         p.resize(80, 24)
-        p.fits(wait_for(p.name, showing(golden("01_title"), "braille")))
+        p.fits(wait_for(p, showing(golden("01_title"), "braille")))
         p.resize(50, 12)
         w, h = terminal.smallest()
-        lines = wait_for(p.name, lambda ls: ls if any(
+        lines = wait_for(p, lambda ls: ls if any(
             "needs %dx%d" % (w, h) in ln for ln in ls) else None)
         assert [ln for ln in lines if ln.strip()] == [
             "Terminal 50x12: needs %dx%d or more (q quits)" % (w, h)]
         p.resize(140, 50)
-        wait_for(p.name, showing(golden("01_title"), "half blocks"))
+        wait_for(p, showing(golden("01_title"), "half blocks"))
     finally:
         p.close()
 
@@ -146,7 +156,7 @@ def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
 def test_make_play_keys_and_keys_typed_together(tmp_path):
     p = Play(tmp_path, 140, 45)
     try:
-        wait_for(p.name, showing(golden("01_title")))
+        wait_for(p, showing(golden("01_title")))
         p.keys("Enter")                                        # A: NEW MATCH
         want = golden("02_play_your_draw")
 
@@ -155,16 +165,16 @@ def test_make_play_keys_and_keys_typed_together(tmp_path):
             # the status bar up to the deadwood (the deal differs: seeded by the clock)
             return got and got[1][:90] == want[:90] and got
 
-        _, img = wait_for(p.name, play_screen)
+        _, img = wait_for(p, play_screen)
         rows = [[render.pixel(img, x, y) for x in range(128)] for y in range(64)]
         top = rows[48]                                          # the hand's card tops
         assert sum(1 for x in range(128) if top[x] and (x == 0 or not top[x - 1])) == 10
-        assert not any("I2C" in ln or "screen:" in ln for ln in pane(p.name))
+        assert not any("I2C" in ln or "screen:" in ln for ln in pane(p))
         # four keys in one burst, milliseconds apart: B (menu), DOWN, DOWN,
         # A (DISCARD PILE): all four are pressed
         p.keys("x", "Down", "Down", "Enter")
         pile = golden("05_play_discard_pile")
-        wait_for(p.name, lambda ls: panel(ls) and panel(ls)[1][:128 * 1] == pile[:128] and ls)
+        wait_for(p, lambda ls: panel(ls) and panel(ls)[1][:128 * 1] == pile[:128] and ls)
         p.keys("x")
         p.quit()
         assert os.path.isdir(p.saves) and os.listdir(p.saves)  # the match was saved
