@@ -128,23 +128,32 @@ def add_match(st, m, a_seat, unfinished):
             st[side + "_knock"] += 1
 
 
-def run_sequences(args):
-    """Worker: play deal sequences [lo, hi) from both seats."""
-    a_spec, b_spec, rules_text, lo, hi = args
-    rules = parse_rules(rules_text)
-    st = new_stats()
+def play_sequences(rules, a_spec, b_spec, lo, hi, st, pair=None):
+    """Play deal sequences [lo, hi) from both seats, adding each match to
+    `st`. `pair(a, b, a_seat)`, when given, is called with each match's
+    fresh bots and returns (a, b, start): the bots to play (wrapped, say)
+    and play_match's `start` hook (or None)."""
     for s in range(lo, hi):
         for a_seat in (0, 1):
             a = make_bot(a_spec, s * 2 + 1)
             b = make_bot(b_spec, s * 2 + 2)
+            start = None
+            if pair is not None:
+                a, b, start = pair(a, b, a_seat)
             ta = st["a_times"]
             tb = st["b_times"]
             if a_seat == 0:
-                m, unf = play_match(rules, s, a, b, ta, tb)
+                m, unf = play_match(rules, s, a, b, ta, tb, start=start)
             else:
-                m, unf = play_match(rules, s, b, a, tb, ta)
+                m, unf = play_match(rules, s, b, a, tb, ta, start=start)
             add_match(st, m, a_seat, unf)
     return st
+
+
+def run_sequences(args):
+    """Worker: play deal sequences [lo, hi) from both seats."""
+    a_spec, b_spec, rules_text, lo, hi = args
+    return play_sequences(parse_rules(rules_text), a_spec, b_spec, lo, hi, new_stats())
 
 
 def merge(into, st):

@@ -41,20 +41,20 @@ P_HELD = 240        # po of a card B holds (the model's own cap, P_MAX)
 
 
 class Takes:
-    """Wraps B: counts its draws and the upcards among them."""
+    """Wraps B: counts its draws and the upcards among them into `st`
+    (b_draws, b_upcards)."""
 
-    def __init__(self, bot):
+    def __init__(self, bot, st):
         self.bot = bot
         self.name = getattr(bot, "name", "?")
-        self.draws = 0
-        self.upcards = 0
+        self.st = st
 
     def choose(self, view):
         a = self.bot.choose(view)
         if a.startswith("draw"):
-            self.draws += 1
+            self.st["b_draws"] += 1
             if a.startswith("draw_upcard"):
-                self.upcards += 1
+                self.st["b_upcards"] += 1
         return a
 
 
@@ -96,27 +96,14 @@ def run_sequences(args):
     st = arena.new_stats()
     st["b_draws"] = 0
     st["b_upcards"] = 0
-    for s in range(lo, hi):
-        for a_seat in (0, 1):
-            a = arena.make_bot(a_spec, s * 2 + 1)
-            if not hasattr(a, "model"):
-                raise ValueError("--a must be a hard player (it has the card model)")
-            b = Takes(arena.make_bot(b_spec, s * 2 + 2))
-            cur = {}
-            install(a, channel, a_seat, cur)
-            ta = st["a_times"]
-            tb = st["b_times"]
 
-            def start(m, cur=cur):
-                cur["m"] = m
-            if a_seat == 0:
-                m, unf = arena.play_match(CARDEMS, s, a, b, ta, tb, start=start)
-            else:
-                m, unf = arena.play_match(CARDEMS, s, b, a, tb, ta, start=start)
-            arena.add_match(st, m, a_seat, unf)
-            st["b_draws"] += b.draws
-            st["b_upcards"] += b.upcards
-    return st
+    def pair(a, b, a_seat):
+        if not hasattr(a, "model"):
+            raise ValueError("--a must be a hard player (it has the card model)")
+        cur = {}
+        install(a, channel, a_seat, cur)
+        return a, Takes(b, st), lambda m: cur.__setitem__("m", m)
+    return arena.play_sequences(CARDEMS, a_spec, b_spec, lo, hi, st, pair)
 
 
 def run(a_spec, b_spec, channel, matches, seed, jobs):
