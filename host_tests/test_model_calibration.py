@@ -28,3 +28,31 @@ def test_tallies_and_report():
     mc.report("hard", "simple", t, bare, out)
     text = out.getvalue()
     assert "log loss" in text and "no evidence" in text and "predicted -> held" in text
+
+
+def test_logistic_finds_the_weights_that_made_the_data():
+    # rows [1, x, label] with P(label) = sigmoid(-1 + 2x) in expectation:
+    # each x is repeated with labels in the proportion the weights give
+    rows = []
+    for i in range(21):
+        x = i / 10.0 - 1.0
+        p = mc._sig(-1.0 + 2.0 * x)
+        ones = round(200 * p)
+        rows += [[1.0, x, 1.0]] * ones + [[1.0, x, 0.0]] * (200 - ones)
+    w = mc.logistic(rows, [0, 1])
+    assert abs(w[0] + 1.0) < 0.05 and abs(w[1] - 2.0) < 0.05
+    # the fitted weights score no worse than the true ones on their own data
+    assert mc.log_loss(rows, [0, 1], w) <= mc.log_loss(rows, [0, 1], [-1.0, 2.0]) + 1e-9
+
+
+def test_fit_report_scores_the_model_on_other_matches():
+    out = io.StringIO()
+    plain, recal, full = mc.fit_report("hard", "simple", 1, 11, out)
+    text = out.getvalue()
+    assert "test log loss" in text and all(n in text for n in mc.FEATURES)
+    assert 0 < plain < 1 and 0 < recal < 1 and 0 < full < 1
+    rows = []
+    mc.run("hard", "simple", 1, 11, rows)
+    assert rows and all(len(r) == len(mc.FEATURES) + 3 and r[-1] in (0.0, 1.0) for r in rows)
+    t, _ = mc.run("hard", "simple", 1, 11)
+    assert len(rows) == t.pair[1]           # a row per pair chance the tally counted
