@@ -58,6 +58,15 @@ def holds_pair(held, c):
     return bots.makes_meld(masks_of(list(held)), c)
 
 
+def our_cards(k):
+    """The cards (0-51) of our hand in Know k."""
+    for s in range(4):
+        x = k.mine[s]
+        for r in range(13):
+            if (x >> r) & 1:
+                yield s * 13 + r
+
+
 def _bin(bins, p, y):
     """Count a chance p and its outcome y in the table `bins` (equal widths)."""
     b = bins[min(len(bins) - 1, int(p * len(bins)))]
@@ -82,17 +91,13 @@ class Tally:
             self.card[1] += (p - y) ** 2
             self.card[2] += 1
             _bin(self.card_bins, p, y)
-        for s in range(4):
-            x = k.mine[s]
-            for r in range(13):
-                if (x >> r) & 1:
-                    c = s * 13 + r
-                    model.feed(k, c)
-                    p = model.f_p / 256.0
-                    y = holds_pair(held, c)
-                    self.pair[0] += loss(p, y)
-                    self.pair[1] += 1
-                    _bin(self.pair_bins, p, y)
+        for c in our_cards(k):
+            model.feed(k, c)
+            p = model.f_p / 256.0
+            y = holds_pair(held, c)
+            self.pair[0] += loss(p, y)
+            self.pair[1] += 1
+            _bin(self.pair_bins, p, y)
 
 
 def pair_rows(model, k, held, rows):
@@ -100,17 +105,13 @@ def pair_rows(model, k, held, rows):
     chance, FEATURES..., 1 if the opponent holds a pair that melds c]."""
     vl = CARD_VALUE[k.olast] if k.olast != NO_CARD else 10
     vp = min(k.oprev_rank + 1, 10)
-    for s in range(4):
-        x = k.mine[s]
-        for r in range(13):
-            if (x >> r) & 1:
-                c = s * 13 + r
-                model.feed(k, c)
-                p = min(max(model.f_p / 256.0, 0.01), 0.99)
-                v = CARD_VALUE[c]
-                rows.append([1.0, math.log(p / (1 - p)), v / 10.0, vl / 10.0, float(v > vl + 1),
-                             k.stock / 31.0, k.odn / 10.0, vp / 10.0, float(v > vp + 1),
-                             k.opp_took / 3.0, float(holds_pair(held, c))])
+    for c in our_cards(k):
+        model.feed(k, c)
+        p = min(max(model.f_p / 256.0, 0.01), 0.99)
+        v = CARD_VALUE[c]
+        rows.append([1.0, math.log(p / (1 - p)), v / 10.0, vl / 10.0, float(v > vl + 1),
+                     k.stock / 31.0, k.odn / 10.0, vp / 10.0, float(v > vp + 1),
+                     k.opp_took / 3.0, float(holds_pair(held, c))])
 
 
 def run(a_spec, b_name, matches, seed, rows=None):
