@@ -82,7 +82,9 @@ class Tally:
         self.pair = [0.0, 0]
         self.pair_bins = [[0, 0.0, 0] for _ in range(16)]
 
-    def add_model(self, model, k, held):
+    def add_model(self, model, k, held, rows=None):
+        """Count the model's chances at this decision against `held`, the
+        opponent's cards; with `rows`, also add a pair_row per card of ours."""
         for i in range(model.un):
             c = model.ul[i]
             p = model.po[c] / 256.0
@@ -98,25 +100,26 @@ class Tally:
             self.pair[0] += loss(p, y)
             self.pair[1] += 1
             _bin(self.pair_bins, p, y)
+            if rows is not None:
+                rows.append(pair_row(k, c, p, y))
 
 
-def pair_rows(model, k, held, rows):
-    """Add to `rows`, per card c of ours: [1, the logit of the model's pair
-    chance, FEATURES..., 1 if the opponent holds a pair that melds c]."""
+def pair_row(k, c, p, y):
+    """--fit's row for our card c, p the model's chance (0-1) that the
+    opponent holds a pair that melds it, y whether it does: [1, the logit
+    of p, FEATURES..., y]."""
     vl = CARD_VALUE[k.olast] if k.olast != NO_CARD else 10
     vp = min(k.oprev_rank + 1, 10)
-    for c in our_cards(k):
-        model.feed(k, c)
-        p = min(max(model.f_p / 256.0, 0.01), 0.99)
-        v = CARD_VALUE[c]
-        rows.append([1.0, math.log(p / (1 - p)), v / 10.0, vl / 10.0, float(v > vl + 1),
-                     k.stock / 31.0, k.odn / 10.0, vp / 10.0, float(v > vp + 1),
-                     k.opp_took / 3.0, float(holds_pair(held, c))])
+    p = min(max(p, 0.01), 0.99)
+    v = CARD_VALUE[c]
+    return [1.0, math.log(p / (1 - p)), v / 10.0, vl / 10.0, float(v > vl + 1),
+            k.stock / 31.0, k.odn / 10.0, vp / 10.0, float(v > vp + 1),
+            k.opp_took / 3.0, float(y)]
 
 
 def run(a_spec, b_name, matches, seed, rows=None):
     """Returns (the model's Tally, the no-evidence model's Tally); with
-    `rows`, also adds pair_rows' rows to it."""
+    `rows`, also adds the model's pair_row rows to it."""
     with_ev = Tally()
     without = Tally()
     bare = CardModel()
@@ -133,9 +136,7 @@ def run(a_spec, b_name, matches, seed, rows=None):
                 k = a.k
                 if s == a_seat and k.phase == PH_DRAW:
                     held = set(m.hand.cards_of(1 - a_seat))
-                    with_ev.add_model(a.model, k, held)
-                    if rows is not None:
-                        pair_rows(a.model, k, held, rows)
+                    with_ev.add_model(a.model, k, held, rows)
                     bare.fill(k, False)
                     without.add_model(bare, k, held)
             arena.play_match(CARDEMS, seed + i, players[0], players[1], [], [], watch=watch)
