@@ -43,6 +43,7 @@ from engine import CARDEMS  # noqa: E402
 from engine.ai.appraise import appraise  # noqa: E402
 from tools import arena  # noqa: E402
 from tools.ai_table import run_pair  # noqa: E402
+from tools.knock_calibration import counterfactual  # noqa: E402
 
 KINDS = ("draw", "discard", "no knock", "knock")
 GAPS = ((-(1 << 20), 0), (0, 16), (16, 48), (48, 1 << 20))
@@ -58,25 +59,6 @@ def shuffled_stock(m, rseed):
     random.Random(rseed).shuffle(cards)
     h.stock[:h.stock_n] = bytes(cards)
     return m
-
-
-def play_out(m, bots, seat, action):
-    """Play `action` in (a copy of) `m`, then the bots to the hand's end;
-    the hand's points for `seat`, minus when the other seat scored."""
-    m = copy.deepcopy(m)
-    bots = copy.deepcopy(bots)
-    why = m.act(action)
-    if why is not None:
-        raise RuntimeError("play-out action %r: %s" % (action, why))
-    while m.phase == "draw" or m.phase == "discard" or m.phase == "first_upcard":
-        s = m.to_move
-        why = m.act(bots[s].choose(m.view(s)))
-        if why is not None:
-            raise RuntimeError("play-out: %s" % why)
-    r = m.hand.result
-    if r is None or r.winner is None:
-        return 0
-    return r.points if r.winner == seat else -r.points
 
 
 def alternatives(chosen, ranked):
@@ -144,8 +126,8 @@ class Auditor:
             gain = 0
             for i in range(self.playouts):
                 mc = shuffled_stock(m, key * 64 + i)
-                gain += (play_out(mc, bots, self.seat, other)
-                         - play_out(mc, bots, self.seat, chosen))
+                gain += (counterfactual(mc, bots, self.seat, other)
+                         - counterfactual(mc, bots, self.seat, chosen))
             self.rows.append((kind, gain / self.playouts, values[chosen] - values[other], h.stock_n))
         return chosen
 
