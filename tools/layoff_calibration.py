@@ -26,6 +26,7 @@ from engine import CARDEMS  # noqa: E402
 from engine.cards import CARD_VALUE, card  # noqa: E402
 from engine.melds import deadwood_cards  # noqa: E402
 from tools import arena, bots  # noqa: E402
+from tools.model_calibration import our_cards  # noqa: E402
 
 # calibration bins: predicted chance below each edge
 EDGES = (0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 1.01)
@@ -61,8 +62,7 @@ def chances(a):
         ev.lay_prep(k, list(k.mine))
     finally:
         ev.t_lay = keep
-    return {s * 13 + r: ev.lay[s * 13 + r] / 256.0
-            for s in range(4) for r in range(13) if (k.mine[s] >> r) & 1}
+    return {c: ev.lay[c] / 256.0 for c in our_cards(k)}
 
 
 def run(a_spec, b_name, matches, seed):
