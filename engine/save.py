@@ -59,13 +59,17 @@ def _hands(match):
 
 def dumps(match):
     """The match as bytes (see the module docstring)."""
-    from .box import BoxMatch
-    if not isinstance(match, (Match, BoxMatch)):
-        raise ValueError("dumps takes a Match or a BoxMatch, not %r" % (match,))
+    box = not isinstance(match, Match)
+    if box:
+        # V6 only: a two-player match's save never loads the box game's
+        # code (from the .mpy bundle it would stay on the heap all match)
+        from .box import BoxMatch
+        if not isinstance(match, BoxMatch):
+            raise ValueError("dumps takes a Match or a BoxMatch, not %r" % (match,))
     rt = match.rules.text().encode()
     if len(rt) > 255:   # Rules.check keeps it far shorter
         raise ValueError("rules text too long to save")
-    out = bytearray(BOX_MAGIC if isinstance(match, BoxMatch) else MAGIC)
+    out = bytearray(BOX_MAGIC if box else MAGIC)
     out.append(VERSION)
     out.append(len(rt))
     out.extend(rt)

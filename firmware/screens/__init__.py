@@ -19,6 +19,12 @@ Screens never change engine state except through Match.act / next_hand.
 """
 
 
+def is_box(match):
+    """A V6 box match (engine.box.BoxMatch): told apart without importing
+    the box game, which a two-player match never loads."""
+    return match is not None and hasattr(match, "hand_roles")
+
+
 class Screen:
     name = "?"
     part = 0

@@ -18,10 +18,6 @@ ROLE_TAGS = (b"BOX", b"CAP", b"SIT")          # box, captain, sitter
 _SEED_MASK = const(0x3FFFFFFF)
 
 
-def is_box(match):
-    return match is not None and hasattr(match, "hand_roles")
-
-
 def box_rules(app):
     from engine.box import BOX_RULES
 

@@ -9,7 +9,7 @@ progress asks first.
 
 from firmware import fb, glyphs
 from firmware import buttons as btn
-from firmware.screens import Screen
+from firmware.screens import Screen, is_box
 from firmware.screens import layout as L
 from firmware.screens.menu import Menu
 
@@ -21,6 +21,8 @@ _ITEMS = {
     "stats": b"STATISTICS",
     "rules": b"RULES",
 }
+
+_LET_GO = ("firmware.screens.title",)
 
 ROW = 8        # menu rows: all six entries show, CONTINUE included
 ROWS = 6
@@ -66,8 +68,7 @@ class Title(Screen):
         k = self.keys[self.menu.sel]
         app = self.app
         if k == "continue":
-            from firmware.screens.box_common import is_box
-            app.go("box_play" if is_box(app.match) else "play")
+            self._table("box_play" if is_box(app.match) else "play")
         elif k == "new" or k == "box":
             if app.match_in_progress():
                 self.pending = k
@@ -87,10 +88,18 @@ class Title(Screen):
             # V6: the human and two AIs; the engine draws the roles
             from firmware.screens.box_common import new_box_match
             new_box_match(self.app)
-            self.app.go("box_play", new_hand=True)
+            self._table("box_play", new_hand=True)
             return
         self.app.new_match()
-        self.app.go("play", new_hand=True)
+        self._table("play", new_hand=True)
+
+    def _table(self, name, **kw):
+        """To the table; this screen is let go until the match is left
+        (App.let_go: from the .mpy bundle its code would stay on the heap
+        all match). Back at the title it is made again, cursor at the top."""
+        app = self.app
+        app.go(name, **kw)
+        app.let_go("title", _LET_GO)
 
     def draw(self, c):
         c.fill(0)

@@ -80,3 +80,36 @@ def test_the_match_end_is_unloaded_once_left_and_loads_again_on_micropython():
     out = run_micropython(SCENARIO + LET_GO).strip().splitlines()
     rounds = [ln.split("|")[1:] for ln in out if ln.startswith("round|")]
     assert rounds == [["0", "1", "title", "0", "0"], ["1", "1", "title", "0", "0"]], out
+
+
+TITLE_LET_GO = r'''
+import sys
+r = Rig()
+app = r.app
+def state(tag):
+    print("%s|%s|%d|%d|%d|%d" % (tag, app.screen_name, "firmware.screens.title" in sys.modules,
+          "title" in app._screens, "engine.box" in sys.modules,
+          "firmware.screens.box_common" in sys.modules))
+state("start")
+r.press(btn.A)                  # NEW MATCH: the match is saved at once
+r.settle()
+state("play")
+app.go("title")                 # back at the title (the play menu's way)
+r.settle()
+state("title")
+r.press(btn.A)                  # CONTINUE
+r.settle()
+state("continue")
+'''
+
+
+def test_the_title_is_let_go_while_a_two_player_match_is_played_on_micropython():
+    # from the .mpy bundle every module imported stays on the heap: the title
+    # is unloaded at the table, and a two-player match's saves and its
+    # CONTINUE never load the box game (V6)
+    out = run_micropython(SCENARIO + TITLE_LET_GO).strip().splitlines()
+    rows = [ln.split("|") for ln in out if "|" in ln]
+    assert rows == [["start", "title", "1", "1", "0", "0"],
+                    ["play", "play", "0", "0", "0", "0"],
+                    ["title", "title", "1", "1", "0", "0"],
+                    ["continue", "play", "0", "0", "0", "0"]], out
