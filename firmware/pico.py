@@ -16,7 +16,7 @@ firmware/board.py.
   internal pull-ups) in firmware.buttons bit order; Sampler calls
   Buttons.sample() from a machine.Timer every 2 ms, so a tap between two
   frames is latched. Keys typed on the serial console (mpremote) are
-  pressed as buttons too (firmware.textview.ConsoleKeys, or'ed into the
+  pressed as buttons too (firmware.consolekeys.ConsoleKeys, or'ed into the
   pins' reading), with or without a display.
 - Sound: with board.BUZZER_PIN set, a piezo on that pin plays the game's
   short sounds (firmware.sound) through PWM; the sampler's timer ends each
@@ -294,7 +294,7 @@ class Sampler:
 
 def wait(buttons, ms, keys=None):
     """Sleep up to `ms` milliseconds; return early once a press is waiting.
-    `keys` (textview.ConsoleKeys): the console is read every slice."""
+    `keys` (consolekeys.ConsoleKeys): the console is read every slice."""
     if ms is None or ms <= 0:
         return
     ticks_ms = clock_ms
@@ -401,9 +401,9 @@ def _print_exception(e):
 
 
 def console_keys(out=print):
-    """A textview.ConsoleKeys on stdin, or None where the port has none."""
+    """A consolekeys.ConsoleKeys on stdin, or None where the port has none."""
     try:
-        from firmware.textview import ConsoleKeys
+        from firmware.consolekeys import ConsoleKeys
 
         return ConsoleKeys(clock_ms)
     except Exception as e:

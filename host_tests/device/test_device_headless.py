@@ -1,5 +1,5 @@
 """Headless: no display on the bus, the screens on the serial console as
-text and keys typed there as the buttons (firmware/textview.py, pico.run).
+text and keys typed there as the buttons (firmware/textview.py, firmware/consolekeys.py, pico.run).
 
 The main case runs firmware/main.py as the board would, on the MicroPython
 unix port with the fake `machine` and nothing on the I2C bus, and plays a
@@ -27,7 +27,8 @@ if UI not in sys.path:
 
 from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
-from firmware.textview import ConsoleKeys, KeyDecoder, QUIT, TextView  # noqa: E402
+from firmware.consolekeys import ConsoleKeys, KeyDecoder, QUIT  # noqa: E402
+from firmware.textview import TextView  # noqa: E402
 from tools import render  # noqa: E402
 
 TOP = "\u250c" + "\u2500" * 128 + "\u2510"
@@ -220,7 +221,8 @@ def test_console_keys_read_a_pipe_and_stop_at_its_end():
 NO_ALLOC = r"""
 import sys, micropython
 sys.path.insert(0, %(repo)r)
-from firmware.textview import TextView, ConsoleKeys
+from firmware.textview import TextView
+from firmware.consolekeys import ConsoleKeys
 from firmware import fb
 c = fb.Canvas()
 c.text(b"HELLO", 0, 0, 1, fb.BIG)

@@ -18,8 +18,8 @@ wasm filesystem), then the files' bytes one after another in that order.
 --source packs the .py sources instead of .mpy (readable tracebacks).
 
 Device-only modules are left out: firmware/main.py, pico.py, board.py,
-ssd1306.py (they import `machine` or drive the I2C panel) and textview.py
-(the serial console's screens as text).
+ssd1306.py (they import `machine` or drive the I2C panel), textview.py and
+consolekeys.py (the serial console's screens as text and keys as buttons).
 """
 
 import argparse
@@ -40,7 +40,7 @@ from tools.deploy import mpy_cross_command  # noqa: E402
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 PACKAGES = ("engine", "firmware")
 DEVICE_ONLY = {"firmware/main.py", "firmware/pico.py", "firmware/board.py",
-               "firmware/ssd1306.py", "firmware/textview.py"}
+               "firmware/ssd1306.py", "firmware/textview.py", "firmware/consolekeys.py"}
 PAGE_FILES = ("index.html", "style.css", "web.js")
 WASM_PKG = os.path.join(ROOT, "node_modules", "@micropython",
                         "micropython-webassembly-pyscript")

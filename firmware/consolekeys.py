@@ -1,0 +1,216 @@
+"""Keys typed on the serial console as the six buttons.
+
+Keys (KeyDecoder, the simulator's map):
+
+  arrows              LEFT RIGHT UP DOWN
+  z, Enter, space     A            x, Backspace      B
+  Z                   hold A       X                 hold B
+  q, Ctrl-C           QUIT (the simulator quits; on the board Ctrl-C stops
+                      the game before it reaches the decoder, q is ignored)
+
+ConsoleKeys reads stdin without blocking and turns each key into a press of
+that button: held TAP_MS (HOLD_MS for Z / X), then released for GAP_MS, one
+key at a time, so keys typed quickly (or pasted) are played in order. Its
+read() is or'ed into the button pins' reading and goes through the same
+debounce and latch as the real buttons (firmware.buttons).
+"""
+
+import sys
+
+from firmware.compat import const
+from firmware import buttons as btn
+
+TAP_MS = const(60)      # how long a typed key holds its button down
+GAP_MS = const(40)      # released this long before the next typed key
+HOLD_MS = const(700)    # Z / X: a long press of A / B (firmware.buttons LONG_MS 600)
+SEEN_MS = const(10)     # held at least this long after read() first saw it
+
+QUIT = const(0x80)      # decoder result: the simulator quits
+
+_TICKS_MASK = const(0x3FFFFFFF)
+
+
+class KeyDecoder:
+    """Bytes from a terminal -> button codes (see the module docstring).
+
+    feed(byte) returns 0 (nothing yet), a button bit, LONG | bit (hold), or
+    QUIT. Arrow keys are ESC [ A..D or ESC O A..D; an LF right after a CR is
+    the same Enter."""
+
+    def __init__(self):
+        self._esc = 0       # 0, 1 after ESC, 2 after ESC [ or ESC O
+        self._cr = False
+
+    def feed(self, c):
+        esc = self._esc
+        cr = self._cr
+        self._cr = c == 13
+        if esc == 1:
+            if c == 91 or c == 79:          # '[' 'O'
+                self._esc = 2
+                return 0
+            self._esc = 0
+        elif esc == 2:
+            self._esc = 0
+            if c == 65:
+                return btn.UP
+            if c == 66:
+                return btn.DOWN
+            if c == 67:
+                return btn.RIGHT
+            if c == 68:
+                return btn.LEFT
+            return 0
+        if c == 27:
+            self._esc = 1
+            return 0
+        if c == 122 or c == 13 or c == 32:   # z CR space
+            return btn.A
+        if c == 10:
+            return 0 if cr else btn.A
+        if c == 120 or c == 127 or c == 8:   # x DEL BS
+            return btn.B
+        if c == 90:                          # Z
+            return btn.LONG_A
+        if c == 88:                          # X
+            return btn.LONG_B
+        if c == 113 or c == 81 or c == 3:    # q Q Ctrl-C
+            return QUIT
+        return 0
+
+
+def _diff(a, b):
+    d = (a - b) & _TICKS_MASK
+    if d >= 0x20000000:
+        d -= 0x40000000
+    return d
+
+
+class ConsoleKeys:
+    """Keys typed on the console as button presses.
+
+    read(): the buttons a typed key holds down now (or it into the pins'
+    reading; safe in a timer callback, allocates nothing). update(now):
+    call from the main loop, often: reads waiting bytes and starts the next
+    queued key. feed(byte) queues a byte without reading stdin (tests)."""
+
+    def __init__(self, clock_ms, stream=None, poll_stdin=True):
+        self._clock = clock_ms
+        self.mask = 0
+        self._until = 0
+        self._phase = 0               # 0 idle, 1 held, 2 released (gap)
+        self._seen = False            # read() has seen the key held
+        self._seen_t = 0
+        self._q = bytearray(32)
+        self._head = 0
+        self._tail = 0
+        self.dec = KeyDecoder()
+        self.keys = 0                 # keys typed (for tests and the console)
+        self.quit = False             # q or Ctrl-C was typed
+        self._one = bytearray(1)
+        self._poll = None
+        if poll_stdin:
+            self._open(sys.stdin if stream is None else stream)
+
+    def _open(self, stream):
+        try:
+            try:
+                import select
+            except ImportError:
+                import uselect as select
+            p = select.poll()
+            p.register(stream, select.POLLIN)
+            self._poll = p
+            self._ipoll = getattr(p, "ipoll", None)
+            self._src = getattr(stream, "buffer", stream)
+            if sys.implementation.name != "micropython":
+                import os
+                fd = stream.fileno()
+                self._read1 = lambda: os.read(fd, 1)
+            else:
+                self._read1 = None
+        except Exception:
+            self._poll = None          # no console input on this port
+
+    def _ready(self):
+        ip = self._ipoll
+        if ip is not None:
+            for _ in ip(0):
+                return True
+            return False
+        return bool(self._poll.poll(0))
+
+    def _pump(self):
+        """Read up to 16 waiting bytes into the queue."""
+        n = 0
+        while n < 16 and self._poll is not None and self._ready():
+            if self._read1 is not None:
+                b = self._read1()
+                got = len(b)
+                c = b[0] if got else 0
+            else:
+                got = self._src.readinto(self._one)
+                c = self._one[0]
+            if not got:                  # end of input: stop polling
+                self._poll = None
+                return
+            self.feed(c)
+            n += 1
+
+    def feed(self, c):
+        code = self.dec.feed(c)
+        if code == QUIT:
+            self.quit = True               # the simulator quits; the board ignores it
+            return
+        if not code:
+            return
+        t = self._tail
+        nt = (t + 1) & 31
+        if nt == self._head:
+            return                      # 31 keys waiting: drop
+        self._q[t] = code
+        self._tail = nt
+        self.keys += 1
+
+    def pending(self):
+        return self._phase != 0 or self._head != self._tail
+
+    def update(self, now):
+        """Read the console and advance the key being pressed."""
+        if self._poll is not None:
+            self._pump()
+        if self._phase == 1:
+            if _diff(now, self._until) < 0:
+                return
+            self.mask = 0
+            self._phase = 2
+            self._until = (now + GAP_MS) & _TICKS_MASK
+        if self._phase == 2:
+            if _diff(now, self._until) < 0:
+                return
+            self._phase = 0
+        h = self._head
+        if h == self._tail:
+            return
+        code = self._q[h]
+        self._head = (h + 1) & 31
+        self._until = (now + (HOLD_MS if code & btn.LONG else TAP_MS)) & _TICKS_MASK
+        self._phase = 1
+        self._seen = False
+        self.mask = code & btn.ALL
+
+    def read(self):
+        m = self.mask
+        if not m:
+            return 0
+        now = self._clock()
+        if not self._seen:
+            # The first reading always sees the key, and the release comes
+            # no sooner than a debounce later: a key is never lost to a
+            # busy loop.
+            self._seen = True
+            self._seen_t = now
+            return m
+        if _diff(now, self._until) >= 0 and _diff(now, self._seen_t) >= SEEN_MS:
+            return 0                    # its time is up even if the loop is busy
+        return m
