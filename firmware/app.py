@@ -39,7 +39,7 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
 
-from firmware.compat import const, collect, heap_free
+from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go
 from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware import gamesave
@@ -227,34 +227,11 @@ class App:
     def screen_named(self, name):
         s = self._screens.get(name)
         if s is None:
-            if name == "title":
-                from firmware.screens.title import Title as cls
-            elif name == "play":
-                from firmware.screens.play import Play as cls
-            elif name == "showdown":
-                from firmware.screens.showdown import Showdown as cls
-            elif name == "result":
-                from firmware.screens.result import Result as cls
-            elif name == "match_end":
-                from firmware.screens.match_end import MatchEnd as cls
-            elif name == "settings":
-                from firmware.screens.settings import SettingsScreen as cls
-            elif name == "stats":
-                from firmware.screens.stats import StatsScreen as cls
-            elif name == "review":
-                from firmware.screens.review import HandReview as cls
-            elif name == "match_review":
-                from firmware.screens.review import MatchReview as cls
-            elif name == "help":
-                from firmware.screens.help import Help as cls
-            elif name == "message":
-                from firmware.screens.message import Message as cls
-            elif name.startswith("box_"):
-                # V6: the three-player box game's screens
-                from firmware.screens.box_common import screen_class
-                cls = screen_class(name)
-            else:
-                raise ValueError("no screen %r" % name)
+            let_reserve_go()     # importing from the .mpy bundle opens a file (firmware.compat)
+            try:
+                cls = _screen_class(name)
+            finally:
+                hold_reserve()
             s = cls(self)
             self._screens[name] = s
         return s
@@ -560,3 +537,36 @@ class App:
         self.idle = AWAKE
         self._input_t = now
         self._contrast(self.settings.contrast())
+
+
+def _screen_class(name):
+    """The class of screen `name`, its module imported."""
+    if name == "title":
+        from firmware.screens.title import Title as cls
+    elif name == "play":
+        from firmware.screens.play import Play as cls
+    elif name == "showdown":
+        from firmware.screens.showdown import Showdown as cls
+    elif name == "result":
+        from firmware.screens.result import Result as cls
+    elif name == "match_end":
+        from firmware.screens.match_end import MatchEnd as cls
+    elif name == "settings":
+        from firmware.screens.settings import SettingsScreen as cls
+    elif name == "stats":
+        from firmware.screens.stats import StatsScreen as cls
+    elif name == "review":
+        from firmware.screens.review import HandReview as cls
+    elif name == "match_review":
+        from firmware.screens.review import MatchReview as cls
+    elif name == "help":
+        from firmware.screens.help import Help as cls
+    elif name == "message":
+        from firmware.screens.message import Message as cls
+    elif name.startswith("box_"):
+        # V6: the three-player box game's screens
+        from firmware.screens.box_common import screen_class
+        cls = screen_class(name)
+    else:
+        raise ValueError("no screen %r" % name)
+    return cls

@@ -4,7 +4,8 @@
 `NAME = const(1)` whatever module `const` was imported from); on CPython it is
 the identity function. heap_free() and collect() are MicroPython's small
 heap: its free bytes (None on CPython) and a collection (none on CPython,
-whose memory is not the one that runs out).
+whose memory is not the one that runs out). let_reserve_go() and
+hold_reserve(): the heap run kept for opening a file (below).
 """
 import gc
 
@@ -26,3 +27,27 @@ def collect():
     """A garbage collection on MicroPython; nothing on CPython."""
     if hasattr(gc, "mem_free"):
         gc.collect()
+
+
+# A file opened on MicroPython's littlefs is one heap block: the file object
+# and its 1 KB cache (1148 bytes on the rp2 port), and importing a module of
+# the .mpy bundle opens its file. With the bundle's code filling most of the
+# heap, the free bytes at a hand's end can be many while no run of them is
+# that long: a game record failed to open with 14 KB free, a screen failed
+# to import with 8 KB. So a run of RESERVE bytes is held while no file is
+# being opened, and let go just before an open or an import: the allocator,
+# finding no room, collects, and the reserve's run is then free.
+RESERVE = const(1280)
+_reserve = [None]
+
+
+def let_reserve_go():
+    _reserve[0] = None
+
+
+def hold_reserve():
+    if _reserve[0] is None:
+        try:
+            _reserve[0] = bytearray(RESERVE)
+        except MemoryError:
+            pass       # held again after the next open

@@ -47,7 +47,7 @@ faults through it). Paths are built with string operations: MicroPython has
 no os.path.
 """
 
-from firmware.compat import const
+from firmware.compat import const, hold_reserve, let_reserve_go
 
 MAGIC = b"GRST"
 VERSION = const(1)
@@ -122,31 +122,12 @@ def unpack(data, max_payload=MAX_PAYLOAD):
     return bytes(data[HEADER:n - 2]), None
 
 
-# A file opened on MicroPython's littlefs is one heap block: the file object
-# and its 1 KB cache (1148 bytes on the rp2 port). From the .mpy bundle,
-# whose code fills most of the heap, the free bytes at a hand's end can be
-# many while no run of them is that long: a game record failed to open
-# with 14 KB free. So a run of RESERVE bytes is held while no file is being
-# opened and let go just before each open: the allocator, finding no
-# room, collects, and the reserve's run is then free.
-RESERVE = 1280
-_reserve = [None]
-
-
-def _hold_reserve():
-    if _reserve[0] is None:
-        try:
-            _reserve[0] = bytearray(RESERVE)
-        except MemoryError:
-            pass       # held again at the next open
-
-
 class OsFs:
     """The real filesystem: `os` and the built-in open() (each open with
-    the reserve above let go first)."""
+    firmware.compat's reserve let go first)."""
 
     def __init__(self):
-        _hold_reserve()
+        hold_reserve()
         import os
 
         self._os = os
@@ -158,11 +139,11 @@ class OsFs:
         self.mkdir = os.mkdir
 
     def open(self, path, mode):
-        _reserve[0] = None
+        let_reserve_go()
         try:
             return open(path, mode)
         finally:
-            _hold_reserve()
+            hold_reserve()
 
 
 def _errno(e):

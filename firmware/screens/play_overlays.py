@@ -5,6 +5,7 @@ and the pile pause the game; any key closes a message or the pile.
 A mixin of firmware.screens.play.Play.
 """
 
+from firmware.compat import hold_reserve, let_reserve_go
 from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
@@ -78,11 +79,14 @@ class Overlays:
         if app.hint_player is None:
             app.hint_player = app.player_factory("hard", 1)
         hp = app.hint_player
+        let_reserve_go()      # the hint's words are imported when first asked (firmware.compat)
         try:
             action, why = hp.hint(m.view(0))
         except Exception as e:
             self._message(b"NO HINT", NOCARD, str(e))
             return
+        finally:
+            hold_reserve()
         card = NOCARD
         if action == "draw_stock":
             title = b"HINT: DRAW STOCK"

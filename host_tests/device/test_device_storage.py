@@ -621,22 +621,23 @@ def test_the_real_filesystem_lets_its_reserve_go_for_each_open(tmp_path, monkeyp
     # a file object on littlefs needs one heap run of about 1.1 KB: the
     # reserve held between opens is let go just before each one, and held
     # again after it, also after an open that fails
+    from firmware import compat
     from firmware import storage as st
 
     fs = st.OsFs()
-    assert len(st._reserve[0]) == st.RESERVE
+    assert len(compat._reserve[0]) == compat.RESERVE
     seen = []
     real_open = open
 
     def watching_open(path, mode):
-        seen.append(st._reserve[0] is None)
+        seen.append(compat._reserve[0] is None)
         return real_open(path, mode)
 
     monkeypatch.setattr(st, "open", watching_open, raising=False)
     with fs.open(str(tmp_path / "a"), "wb") as f:
         f.write(b"x")
-    assert len(st._reserve[0]) == st.RESERVE
+    assert len(compat._reserve[0]) == compat.RESERVE
     with pytest.raises(OSError):
         fs.open(str(tmp_path / "missing" / "b"), "rb")
     assert seen == [True, True]
-    assert len(st._reserve[0]) == st.RESERVE
+    assert len(compat._reserve[0]) == compat.RESERVE

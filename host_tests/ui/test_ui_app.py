@@ -195,3 +195,26 @@ def test_the_damaged_save_message_is_the_storages_own():
     from firmware.screens import layout as L
     assert sim.app.screen.lines == L.wrap("The game save was damaged and set aside. A new match "
                                           "starts; the statistics count from 0.", 31)
+
+
+def test_a_screen_is_imported_with_the_file_reserve_let_go(monkeypatch):
+    # from the .mpy bundle an import opens a file: one heap run of ~1.1 KB
+    # on littlefs (firmware.compat's reserve, held again after the import)
+    from firmware import app as app_mod
+    from firmware import compat
+
+    sim = Sim(seed=3)
+    real = app_mod._screen_class
+    seen = []
+
+    def watching(name):
+        seen.append((name, compat._reserve[0] is None))
+        return real(name)
+
+    monkeypatch.setattr(app_mod, "_screen_class", watching)
+    sim.app._screens.pop("settings", None)
+    sim.app.go("settings")
+    assert seen == [("settings", True)]
+    assert len(compat._reserve[0]) == compat.RESERVE
+    sim.app.go("title")            # made already: nothing imported
+    assert seen == [("settings", True)]
