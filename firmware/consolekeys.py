@@ -19,6 +19,7 @@ import sys
 
 from firmware.compat import const
 from firmware import buttons as btn
+from firmware.buttons import ticks_diff
 
 TAP_MS = const(60)      # how long a typed key holds its button down
 GAP_MS = const(40)      # released this long before the next typed key
@@ -77,13 +78,6 @@ class KeyDecoder:
         if c == 113 or c == 81 or c == 3:    # q Q Ctrl-C
             return QUIT
         return 0
-
-
-def _diff(a, b):
-    d = (a - b) & _TICKS_MASK
-    if d >= 0x20000000:
-        d -= 0x40000000
-    return d
 
 
 class ConsoleKeys:
@@ -180,13 +174,13 @@ class ConsoleKeys:
         if self._poll is not None:
             self._pump()
         if self._phase == 1:
-            if _diff(now, self._until) < 0:
+            if ticks_diff(now, self._until) < 0:
                 return
             self.mask = 0
             self._phase = 2
             self._until = (now + GAP_MS) & _TICKS_MASK
         if self._phase == 2:
-            if _diff(now, self._until) < 0:
+            if ticks_diff(now, self._until) < 0:
                 return
             self._phase = 0
         h = self._head
@@ -211,6 +205,6 @@ class ConsoleKeys:
             self._seen = True
             self._seen_t = now
             return m
-        if _diff(now, self._until) >= 0 and _diff(now, self._seen_t) >= SEEN_MS:
+        if ticks_diff(now, self._until) >= 0 and ticks_diff(now, self._seen_t) >= SEEN_MS:
             return 0                    # its time is up even if the loop is busy
         return m

@@ -13,6 +13,7 @@ callback. No hardware here: firmware/pico.py supplies tone() from a PWM pin
 """
 
 from firmware.compat import const
+from firmware.buttons import ticks_diff
 
 _TICKS_MASK = const(0x3FFFFFFF)
 
@@ -27,13 +28,6 @@ TUNES = {
     "lose": (392, 140, 330, 140, 262, 260),
     "error": (196, 110),
 }
-
-
-def _diff(a, b):
-    d = (a - b) & _TICKS_MASK
-    if d >= 0x20000000:
-        d -= 0x40000000
-    return d
 
 
 class Sound:
@@ -65,7 +59,7 @@ class Sound:
 
     def update(self, now):
         """End the note once its time is up; start the next or fall silent."""
-        if not self.playing or _diff(now, self._until) < 0:
+        if not self.playing or ticks_diff(now, self._until) < 0:
             return
         self._i += 2
         if self._i >= len(self._notes):
