@@ -23,7 +23,7 @@ keep_match() returns None, `error` says why, and the first failure is
 reported on the serial console.
 """
 
-from firmware.compat import const
+from firmware.compat import const, hold_reserve
 
 KEEP = const(8)      # matches kept
 _DIGITS = const(6)
@@ -119,6 +119,7 @@ class Records:
             f.flush()
         finally:
             f.close()
+            hold_reserve()     # let go by OsFs.open (firmware.compat)
         try:
             fs.rename(tmp, path)
         except OSError:

@@ -124,7 +124,8 @@ def unpack(data, max_payload=MAX_PAYLOAD):
 
 class OsFs:
     """The real filesystem: `os` and the built-in open() (each open with
-    firmware.compat's reserve let go first)."""
+    firmware.compat's reserve let go first; whoever closes the file holds
+    it again: hold_reserve())."""
 
     def __init__(self):
         hold_reserve()
@@ -139,11 +140,15 @@ class OsFs:
         self.mkdir = os.mkdir
 
     def open(self, path, mode):
+        """The file; the reserve is let go for it and held again once the
+        caller has closed it (holding it while the file is open would need
+        a second run as long)."""
         let_reserve_go()
         try:
             return open(path, mode)
-        finally:
+        except BaseException:
             hold_reserve()
+            raise
 
 
 def _errno(e):
@@ -251,6 +256,7 @@ class Storage:
                 data = bytes(head) + bytes(f.read(length + 3) or b"")
             finally:
                 f.close()
+                hold_reserve()
         except OSError as e:
             return None, NotNow("cannot read %s: %s" % (path, e))
         except MemoryError:
@@ -440,6 +446,7 @@ class Storage:
                 f.flush()
             finally:
                 f.close()
+                hold_reserve()
         except OSError:
             try:
                 fs.remove(tmp)

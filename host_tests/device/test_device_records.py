@@ -278,3 +278,23 @@ def test_make_records_copies_the_records_folder_with_mpremote():
     assert "-m mpremote connect /dev/ttyACM0 fs cp -r :/data/records . + reset" in line
     line = make_n("PORT=a0")
     assert "-m mpremote a0 fs cp -r :/data/records . + reset" in line
+
+
+def test_a_record_is_written_with_the_file_reserve_let_go_and_holds_it_again(tmp_path, monkeypatch):
+    # the record's open needs a heap run of ~1.1 KB on littlefs
+    # (firmware.compat's reserve); once the file is closed it is held again
+    from firmware import compat
+    from firmware import storage as st
+
+    r = Records(str(tmp_path / "records"))
+    seen = []
+    real_open = open
+
+    def watching_open(path, mode):
+        seen.append(compat._reserve[0] is None)
+        return real_open(path, mode)
+
+    monkeypatch.setattr(st, "open", watching_open, raising=False)
+    assert r.keep_match(hand_end(5)) is not None
+    assert seen == [True]
+    assert len(compat._reserve[0]) == compat.RESERVE
