@@ -25,7 +25,12 @@ from firmware.buttons import ticks_diff
 from engine import Match
 
 SLICE_MS = const(40)     # review work per frame, at most (or one step)
-REVIEW_FREE = const(24576)  # a hand's review starts only with this much heap free (where it is measured)
+# A hand's review starts only with this much heap free (where it is
+# measured). The first one loads its code and the reviewer: about 14 KB
+# from the .mpy bundle, which then had 10 KB left and ran out at the next
+# screen; from the bundle (at most about 25 KB free at a hand's end) hands
+# are not reviewed. The frozen build has about 150 KB free.
+REVIEW_FREE = const(40960)
 SLICE_STEPS = const(64)  # ... and at most this many steps (a clock that stands still)
 SEAT = const(0)          # the player's seat
 
