@@ -430,18 +430,29 @@ def text_view(display, cfg=board, out=print):
         "(if the text looks garbled, set HEADLESS_TEXT = \"ascii\" in firmware/board.py).")
 
 
-def preload_ai(out=print):
-    """Import the AI before anything else takes the heap: from .mpy files
-    (make flash) its code and tables are loaded onto the heap, and its
-    larger tables need contiguous blocks that a heap cut up by the screens
-    no longer has (a MemoryError at the first new match)."""
+# The screens every match passes through, imported at boot after the AI.
+PRELOADED = ("firmware.screens.play", "firmware.screens.showdown",
+             "firmware.screens.result", "firmware.screens.match_end")
+
+
+def preload(out=print):
+    """Import the AI, then the screens every match passes through, before
+    anything else takes the heap. From .mpy files (make flash) their code
+    is loaded onto the heap, and an import needs runs of contiguous blocks
+    (its file's 1148 bytes, its larger functions) that a heap cut up by a
+    match no longer has: the AI's tables at the first new match and the
+    match end's screen at a match's end failed (MemoryError) until they were
+    loaded here. Frozen in flash, only their functions and classes take
+    heap (a few KB)."""
     import gc
 
     gc.collect()
     try:
         import engine.ai  # noqa: F401
+        for name in PRELOADED:
+            __import__(name)
     except MemoryError:
-        out("Low on memory while loading the AI; the game will try again when it needs it.")
+        out("Low on memory while loading the game; it will try again when it needs it.")
     gc.collect()
 
 
@@ -454,7 +465,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
     from firmware.storage import Storage
     from firmware.records import Records
 
-    preload_ai(out)
+    preload(out)
     if root is None:
         root = DATA_DIR
     display, bus = open_display(out=out)

@@ -38,16 +38,14 @@ def match_over(app, winner):
     app.save_match()
 
 
-# what the match end loads, unloaded once it is left (App.let_go)
-_LET_GO = ("firmware.screens.match_end", "engine.review_text")
-
-
 def leave(app, ev):
-    """A or B: back to the title, the match let go."""
+    """A or B: back to the title, the match let go. This screen and its
+    module stay for the next match (firmware.pico preloads them): from the
+    .mpy bundle, importing them again at a match's end, the heap at its
+    fullest and most cut up, ran out of memory."""
     if ev == btn.A or ev == btn.B:
         app.match = None
         app.go("title")
-        app.let_go("match_end", _LET_GO)
 
 
 def matches_won(c, st, x, y):

@@ -29,7 +29,7 @@ class FakeClock:
 def main(seed, keys, sample_ms, settle_limit_ms):
     from firmware import pico
 
-    pico.preload_ai()              # as pico.run() does
+    pico.preload()              # as pico.run() does
     from firmware.app import App
     from firmware.storage import Storage
 
