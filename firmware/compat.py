@@ -36,8 +36,10 @@ def collect():
 # that long: a game record failed to open with 14 KB free, a screen failed
 # to import with 8 KB. So a run of RESERVE bytes is held while no file is
 # being opened, and let go just before an open or an import: the allocator,
-# finding no room, collects, and the reserve's run is then free.
-RESERVE = const(1280)
+# finding no room, collects, and the reserve's run is then free. It is the
+# file object's size in the heap's 16-byte blocks (72), so the run a closed
+# file leaves is the run the reserve is held in again.
+RESERVE = const(1152)
 _reserve = [None]
 
 
