@@ -215,7 +215,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
     from engine.ai import Player
     from firmware.app import App
 
-    state = {"matches": 0, "hand": None, "counted": None}
+    state = {"matches": 0, "seed": None, "hands": -1, "at_end": False}
     bot = human_bot(human, seed + 7919)
 
     def log(t, us, free, after):
@@ -242,17 +242,22 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             now = time.ticks_ms()
             name = self.screen_name
             m = self.match
-            if m is not None and m.hand is not state["hand"] and name != "play":
-                state["hand"] = m.hand
+            # ints, not the hand or the match: holding those would keep a
+            # finished match on the heap the game's figures are read from
+            if m is not None and name != "play" and (
+                    m.seed != state["seed"] or len(m.results) != state["hands"]):
+                state["seed"] = m.seed
+                state["hands"] = len(m.results)
                 gc.collect()
                 print("@gc %d" % gc.mem_free())
-            if name == "match_end" and state["counted"] is not m:
-                state["counted"] = m
+            at_end = name == "match_end"
+            if at_end and not state["at_end"]:
                 state["matches"] += 1
                 print("@match %d %d %d" % (state["matches"], m.scores[0], m.scores[1]))
                 if state["matches"] >= matches:
                     print("@done")
                     raise Done()
+            state["at_end"] = at_end
             if KEYS.busy(now) or self.buttons.held():   # until the release is taken too
                 return w if w < 10 else 10
             if name == "title":
