@@ -506,6 +506,17 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
         out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
     except MemoryError as e:
         _print_exception(e)
+        if getattr(app, "saved_at", 0):
+            # A turn was saved since this start: start again on a fresh heap,
+            # which resumes it. A start that runs out before its first save
+            # stops below instead, so this never loops.
+            out("The game ran out of memory; it starts again from the last completed "
+                "turn (saved).")
+            try:
+                show_lines(display, ("OUT OF MEMORY", "RESUMING..."))
+            except MemoryError:
+                pass
+            machine.soft_reset()
         out("The game ran out of memory. Press reset; the match was saved after the "
             "last completed turn. If it happens again, check that only the game's files "
             "are on the board (mpremote ls) and report it.")

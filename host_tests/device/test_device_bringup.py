@@ -43,6 +43,7 @@ class StubApp:
         self.seed = seed
         self.n = 0
         self.events = []
+        self.saved_at = SAVED_AT       # as App: the clock at the last save of a turn, 0 before
         self.canvas = fb.Canvas()
         self.canvas.text(b"HELLO PICO", 0, 0, 1, fb.BIG)
         self.canvas.fill_rect(100, 40, 20, 20, 1)
@@ -66,6 +67,8 @@ class StubApp:
                 ev = self.buttons.event()
         self.display.show(self.canvas.buf)
         if self.n == STEPS:
+            if CRASH == "memory":
+                raise MemoryError("memory allocation failed, allocating 1148 bytes")
             if CRASH:
                 raise ValueError("stub app failed")
             raise KeyboardInterrupt
@@ -95,10 +98,10 @@ if EMU is not None:
 """
 
 
-def run_case(tmp_path, setup, steps=4, crash=False):
+def run_case(tmp_path, setup, steps=4, crash=False, saved_at=0):
     (tmp_path / "stub_app_mod.py").write_text(
-        "import sys, machine\nSTEPS = %d\nCRASH = %r\nAPP = None\n" % (steps, crash)
-        + STUB_APP)
+        "import sys, machine\nSTEPS = %d\nCRASH = %r\nSAVED_AT = %d\nAPP = None\n"
+        % (steps, crash, saved_at) + STUB_APP)
     script = (PRELUDE % {"fakes": FAKES, "repo": ROOT}
               + setup + "\n"
               + "import stub_app_mod\nsys.modules['firmware.app'] = stub_app_mod\n"
@@ -267,6 +270,30 @@ machine.setup(bus=bus)""", crash=True)
     assert "The game stopped with the error above. Press reset" in said
     assert eval(f["LOG"])[-1] == ("timer_deinit",)
     assert f["PICTURE"] == "False"  # the error screen replaced the game's frame
+
+
+def test_out_of_memory_after_a_saved_turn_starts_the_game_again(tmp_path):
+    # a fresh heap resumes the saved turn (firmware/main.py runs again)
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)""", crash="memory", saved_at=5000)
+    assert "MemoryError: memory allocation failed" in said
+    assert "it starts again from the last completed turn" in said
+    assert "Press reset" not in said
+    log = eval(f["LOG"])
+    assert log[-2:] == [("soft_reset",), ("timer_deinit",)]
+
+
+def test_out_of_memory_before_any_saved_turn_stops_and_says_press_reset(tmp_path):
+    # no turn saved since this start: starting again could run out the same
+    # way, over and over; it stops with the message instead
+    said, f, _ = run_case(tmp_path, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)""", crash="memory")
+    assert "The game ran out of memory. Press reset" in said
+    log = eval(f["LOG"])
+    assert ("soft_reset",) not in log and log[-1] == ("timer_deinit",)
+    assert f["PICTURE"] == "False"  # OUT OF MEMORY / PRESS RESET replaced the frame
 
 
 REAL_APP = r"""

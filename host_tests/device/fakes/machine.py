@@ -134,5 +134,10 @@ def reset():
     raise SystemExit("machine.reset()")
 
 
+def soft_reset():
+    LOG.append(("soft_reset",))
+    raise SystemExit("machine.soft_reset()")
+
+
 def unique_id():
     return b"\x01\x02\x03\x04\x05\x06\x07\x08"
