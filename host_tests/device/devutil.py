@@ -77,3 +77,21 @@ def run_mp(script_path, cwd, timeout=600, heap="4M", args=()):
     return subprocess.run([mp, "-X", "heapsize=" + heap, script_path] + list(args),
                           cwd=cwd, capture_output=True, text=True, timeout=timeout,
                           stdin=subprocess.DEVNULL)
+
+
+def watch_opens(monkeypatch):
+    """The real filesystem's opens (firmware.storage.OsFs) from now on: a
+    list that gets, for each, whether firmware.compat's file reserve was
+    let go when the file was opened."""
+    from firmware import compat
+    from firmware import storage
+
+    seen = []
+    real_open = open
+
+    def watching_open(path, mode):
+        seen.append(compat._reserve[0] is None)
+        return real_open(path, mode)
+
+    monkeypatch.setattr(storage, "open", watching_open, raising=False)
+    return seen

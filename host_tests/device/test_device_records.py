@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import engine
-from devutil import ROOT, FaultFS, PowerCut, micropython, play_turn, run_mp
+from devutil import ROOT, FaultFS, PowerCut, micropython, play_turn, run_mp, watch_opens
 from firmware.records import KEEP, Records
 
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
@@ -284,17 +284,9 @@ def test_a_record_is_written_with_the_file_reserve_let_go_and_holds_it_again(tmp
     # the record's open needs a heap run of ~1.1 KB on littlefs
     # (firmware.compat's reserve); once the file is closed it is held again
     from firmware import compat
-    from firmware import storage as st
 
     r = Records(str(tmp_path / "records"))
-    seen = []
-    real_open = open
-
-    def watching_open(path, mode):
-        seen.append(compat._reserve[0] is None)
-        return real_open(path, mode)
-
-    monkeypatch.setattr(st, "open", watching_open, raising=False)
+    seen = watch_opens(monkeypatch)
     assert r.keep_match(hand_end(5)) is not None
     assert seen == [True]
     assert len(compat._reserve[0]) == compat.RESERVE

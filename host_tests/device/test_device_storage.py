@@ -12,7 +12,7 @@ import engine
 from firmware import storage as stg
 from firmware.storage import Storage
 
-from devutil import ROOT, FaultFS, PowerCut, match_states, run_mp
+from devutil import ROOT, FaultFS, PowerCut, match_states, run_mp, watch_opens
 
 ROOTDIR = "/data"
 DAT = ROOTDIR + "/match.dat"
@@ -622,18 +622,10 @@ def test_the_real_filesystem_lets_its_reserve_go_for_each_open(tmp_path, monkeyp
     # reserve is let go just before each open and held again once the file
     # is closed (a save, a read), or at once when the open fails
     from firmware import compat
-    from firmware import storage as st
 
     s = Storage(str(tmp_path))
     assert len(compat._reserve[0]) == compat.RESERVE
-    seen = []
-    real_open = open
-
-    def watching_open(path, mode):
-        seen.append(compat._reserve[0] is None)
-        return real_open(path, mode)
-
-    monkeypatch.setattr(st, "open", watching_open, raising=False)
+    seen = watch_opens(monkeypatch)
     assert s.save("game", b"payload")
     assert len(compat._reserve[0]) == compat.RESERVE
     assert s.load("game") == (b"payload", None)
