@@ -52,4 +52,4 @@ def hold_reserve():
         try:
             _reserve[0] = bytearray(RESERVE)
         except MemoryError:
-            pass       # held again after the next open
+            pass       # no run that long now: tried again at the next hold
