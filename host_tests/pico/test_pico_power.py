@@ -93,3 +93,53 @@ def test_without_a_display_the_game_plays_on_the_serial_console(kit, game_fs):
         shown = "".join(c[2] for c in p.chunks[mark:])
         assert "Traceback" not in shown
         assert len(shown) > 500, shown   # the play screen, printed as text
+
+
+# /main.py for the next test: the game's own, but the first App step after
+# a turn is saved raises MemoryError once (a marker in /data says it did).
+OOM_MAIN = r'''
+import os
+from firmware import app as _app
+
+_step = _app.App.step
+
+
+def _oom_once(self):
+    w = _step(self)
+    if self.saved_at and self.match is not None:
+        try:
+            os.stat("/data/oom_done")
+        except OSError:
+            with open("/data/oom_done", "w") as f:
+                f.write("1")
+            raise MemoryError("memory allocation failed (injected)")
+    return w
+
+
+_app.App.step = _oom_once
+'''
+
+
+def test_out_of_memory_after_a_saved_turn_restarts_the_game_on_the_board(kit, tmp_path):
+    # the real firmware's soft reset: /main.py runs again and the saved
+    # match is there to continue
+    files = h.board_files()
+    with open(os.path.join(h.ROOT, "firmware", "main.py")) as f:
+        files["/main.py"] = (OOM_MAIN + f.read()).encode()
+    with boot_game(kit.firmware, kit.bootrom, h.fs_image(files)) as p:
+        mark = len(p.chunks)
+        p.press("A")                  # NEW MATCH: the match is saved
+        p.run_until_text("it starts again from the last completed turn", 20000)
+        p.run_until_text("Game running", 30000)
+        p.run(300)
+        said = "".join(c[2] for c in p.chunks[mark:])
+        assert "MemoryError: memory allocation failed (injected)" in said
+        assert said.count("Game running") == 1 and "Press reset" not in said
+        files = p.files()
+        assert "/data/oom_done" in files              # it ran out once ...
+        saved, _ = _saved_match(files, tmp_path, "after")
+        assert saved is not None                      # ... and the match is kept
+        p.press("A")                                  # CONTINUE
+        p.run(1500)
+        assert _saved_match(p.files(), tmp_path, "played")[0].startswith(saved)
+        assert "Traceback" not in "".join(c[2] for c in p.chunks[mark:])[len(said):]
