@@ -229,7 +229,7 @@ class App:
         if s is None:
             let_reserve_go()     # importing from the .mpy bundle opens a file (firmware.compat)
             try:
-                cls = _screen_class(name)
+                cls = class_of_screen(name)
             finally:
                 hold_reserve()
             s = cls(self)
@@ -539,7 +539,11 @@ class App:
         self._contrast(self.settings.contrast())
 
 
-def _screen_class(name):
+# The screens every match passes through (firmware.pico imports them at boot).
+MATCH_SCREENS = ("play", "showdown", "result", "match_end")
+
+
+def class_of_screen(name):
     """The class of screen `name`, its module imported."""
     if name == "title":
         from firmware.screens.title import Title as cls

@@ -430,27 +430,24 @@ def text_view(display, cfg=board, out=print):
         "(if the text looks garbled, set HEADLESS_TEXT = \"ascii\" in firmware/board.py).")
 
 
-# The screens every match passes through, imported at boot after the AI.
-PRELOADED = ("firmware.screens.play", "firmware.screens.showdown",
-             "firmware.screens.result", "firmware.screens.match_end")
-
-
 def preload(out=print):
-    """Import the AI, then the screens every match passes through, before
-    anything else takes the heap. From .mpy files (make flash) their code
-    is loaded onto the heap, and an import needs runs of contiguous blocks
-    (its file's 1148 bytes, its larger functions) that a heap cut up by a
-    match no longer has: the AI's tables at the first new match and the
-    match end's screen at a match's end failed (MemoryError) until they were
-    loaded here. Frozen in flash, only their functions and classes take
-    heap (a few KB)."""
+    """Import the AI, then the screens every match passes through
+    (firmware.app.MATCH_SCREENS), before anything else takes the heap. From
+    .mpy files (make flash) their code is loaded onto the heap, and an
+    import needs runs of contiguous blocks (its file's 1148 bytes, its
+    larger functions) that a heap cut up by a match no longer has: the AI's
+    tables at the first new match and the match end's screen at a match's
+    end failed (MemoryError) until they were loaded here. Frozen in flash,
+    only their functions and classes take heap (a few KB)."""
     import gc
 
     gc.collect()
     try:
         import engine.ai  # noqa: F401
-        for name in PRELOADED:
-            __import__(name)
+        from firmware.app import MATCH_SCREENS, class_of_screen
+
+        for name in MATCH_SCREENS:
+            class_of_screen(name)
     except MemoryError:
         out("Low on memory while loading the game; it will try again when it needs it.")
     gc.collect()

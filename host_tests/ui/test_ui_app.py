@@ -204,14 +204,14 @@ def test_a_screen_is_imported_with_the_file_reserve_let_go(monkeypatch):
     from firmware import compat
 
     sim = Sim(seed=3)
-    real = app_mod._screen_class
+    real = app_mod.class_of_screen
     seen = []
 
     def watching(name):
         seen.append((name, compat._reserve[0] is None))
         return real(name)
 
-    monkeypatch.setattr(app_mod, "_screen_class", watching)
+    monkeypatch.setattr(app_mod, "class_of_screen", watching)
     sim.app._screens.pop("settings", None)
     sim.app.go("settings")
     assert seen == [("settings", True)]

@@ -76,7 +76,7 @@ for n in range(2):
 
 def test_the_match_end_stays_loaded_for_the_next_match_on_micropython():
     # its screen and module are kept on the way back to the title (the
-    # device preloads them, firmware.pico.PRELOADED): from the .mpy bundle
+    # device preloads them, firmware.app.MATCH_SCREENS): from the .mpy bundle
     # an import at a match's end, the heap at its fullest, ran out of memory
     out = run_micropython(SCENARIO + LET_GO).strip().splitlines()
     rounds = [ln.split("|")[1:] for ln in out if ln.startswith("round|")]
