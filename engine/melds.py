@@ -63,40 +63,38 @@ def _free(a, b, c, d, bit):
 
 
 def _sets(a, b, c, d, t):
+    # the next rank of sets, or the runs once none is left, called straight
+    # (no helper level between: the recursion stays shallow on the C stack)
     bit = t & -t
     t ^= bit
-    if _free(a, b, c, d, bit):
-        n = bit ^ FULL
-        return _rest(a & n, b & n, c & n, d & n, t)
-    if t:
-        best = _sets(a, b, c, d, t)
-    else:
-        best = RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
+    nxt = _sets if t else _runs
     n = bit ^ FULL
+    if _free(a, b, c, d, bit):
+        return nxt(a & n, b & n, c & n, d & n, t)
+    best = nxt(a, b, c, d, t)
     if a & b & c & d & bit:
-        x = _rest(a & n, b & n, c & n, d & n, t)   # the 4-set
+        x = nxt(a & n, b & n, c & n, d & n, t)   # the 4-set
         if x < best:
             best = x
-        x = _rest(a, b & n, c & n, d & n, t)       # 3-sets, one card left out
+        x = nxt(a, b & n, c & n, d & n, t)       # 3-sets, one card left out
         if x < best:
             best = x
-        x = _rest(a & n, b, c & n, d & n, t)
+        x = nxt(a & n, b, c & n, d & n, t)
         if x < best:
             best = x
-        x = _rest(a & n, b & n, c, d & n, t)
+        x = nxt(a & n, b & n, c, d & n, t)
         if x < best:
             best = x
-        x = _rest(a & n, b & n, c & n, d, t)
+        x = nxt(a & n, b & n, c & n, d, t)
     else:
-        x = _rest(a & n, b & n, c & n, d & n, t)   # the only 3-set
+        x = nxt(a & n, b & n, c & n, d & n, t)   # the only 3-set
     if x < best:
         best = x
     return best
 
 
-def _rest(a, b, c, d, t):
-    if t:
-        return _sets(a, b, c, d, t)
+def _runs(a, b, c, d, t):
+    # (t: always 0 here, taken for the call shape of _sets)
     return RUN_DW[a] + RUN_DW[b] + RUN_DW[c] + RUN_DW[d]
 
 
@@ -114,10 +112,11 @@ def low_after_discard4(a, b, c, d):
     t = (a & b & (c | d)) | (c & d & (a | b))
     if t:
         return _dsets(a, b, c, d, t)
-    return _dleaf(a, b, c, d)
+    return _dleaf(a, b, c, d, 0)
 
 
-def _dleaf(a, b, c, d):
+def _dleaf(a, b, c, d, t):
+    # (t: always 0 here, taken for the call shape of _dsets)
     # DROP[x] - 128: the most removing one card of suit x lowers its runs
     # deadwood; 0 for an empty suit (nothing to remove).
     dr = DROP
@@ -138,42 +137,38 @@ def _dleaf(a, b, c, d):
 
 
 def _dsets(a, b, c, d, t):
+    # as _sets: the next rank, or the leaf, called straight
     bit = t & -t
     t ^= bit
+    nxt = _dsets if t else _dleaf
     n = bit ^ FULL
     if a & b & c & d & bit and _free(a, b, c, d, bit):
         # Four of a rank, none of them in reach of a run: the 4-set, or
         # three of them with the fourth to be the discard (which one makes
         # no difference); leaving all four loose is never better.
-        best = _dnext(a & n, b & n, c & n, d & n, t)
-        x = _dnext(a, b & n, c & n, d & n, t)
+        best = nxt(a & n, b & n, c & n, d & n, t)
+        x = nxt(a, b & n, c & n, d & n, t)
         return x if x < best else best
-    best = _dnext(a, b, c, d, t)
+    best = nxt(a, b, c, d, t)
     if a & b & c & d & bit:
-        x = _dnext(a & n, b & n, c & n, d & n, t)   # the 4-set
+        x = nxt(a & n, b & n, c & n, d & n, t)   # the 4-set
         if x < best:
             best = x
-        x = _dnext(a, b & n, c & n, d & n, t)       # 3-sets, one card left out
+        x = nxt(a, b & n, c & n, d & n, t)       # 3-sets, one card left out
         if x < best:
             best = x
-        x = _dnext(a & n, b, c & n, d & n, t)
+        x = nxt(a & n, b, c & n, d & n, t)
         if x < best:
             best = x
-        x = _dnext(a & n, b & n, c, d & n, t)
+        x = nxt(a & n, b & n, c, d & n, t)
         if x < best:
             best = x
-        x = _dnext(a & n, b & n, c & n, d, t)
+        x = nxt(a & n, b & n, c & n, d, t)
     else:
-        x = _dnext(a & n, b & n, c & n, d & n, t)   # the only 3-set
+        x = nxt(a & n, b & n, c & n, d & n, t)   # the only 3-set
     if x < best:
         best = x
     return best
-
-
-def _dnext(a, b, c, d, t):
-    if t:
-        return _dsets(a, b, c, d, t)
-    return _dleaf(a, b, c, d)
 
 
 def best_discard4(m, forbidden):
