@@ -263,7 +263,8 @@ class Sampler:
     same tick ends the notes of `sound` (firmware.sound.Sound) on time.
     A tick that fires on top of a deep stack (the AI's meld search) and
     finds no room ("maximum recursion depth exceeded") loses that one
-    sample (counted in `deep`); the next tick reads the buttons."""
+    sample (counted in `deep`), as would one that allocated while the AI
+    holds the heap locked; the next tick reads the buttons."""
 
     def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None):
         self.buttons = buttons
@@ -287,6 +288,10 @@ class Sampler:
             self.interrupted = True
         except RuntimeError:
             self.deep += 1               # no stack left for this sample
+        except MemoryError:
+            # the AI decides with the heap locked (engine.compat.locked):
+            # a sample that allocated there is lost like a deep one
+            self.deep += 1
 
     def stop(self):
         self.timer.deinit()

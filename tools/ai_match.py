@@ -14,7 +14,9 @@ With --heap-lock (MicroPython only) every AI decision of the first match is
 made twice: once normally, then again on the same view under
 micropython.heap_lock(), where any allocation raises MemoryError, with the
 player made to re-read the whole hand from the view; both must give the
-same action. Prints "ai alloc-free: N decisions".
+same action. The first, made as a game makes it, must not have needed
+Player's fallback without the lock (Player.unlocked stays 0, both seats).
+Prints "ai alloc-free: N decisions".
 """
 
 import sys
@@ -61,6 +63,8 @@ def heap_lock_check(seed):
     count = [0]
 
     def locked(player, view, action):
+        if player.unlocked:
+            raise RuntimeError("%s made a decision again without the heap lock" % player.level)
         if player.level != "hard":
             return
         # forget the hand so the locked decision re-reads it from the view

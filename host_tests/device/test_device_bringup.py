@@ -378,17 +378,16 @@ from firmware import pico
 class Buttons:
     def __init__(self):
         self.samples = []
-        self.fail = 0
+        self.fail = []
 
     def sample(self, now):
         if self.fail:
-            self.fail -= 1
-            raise RuntimeError("maximum recursion depth exceeded")
+            raise self.fail.pop(0)
         self.samples.append(now)
 
 b = Buttons()
 s = pico.Sampler(b)
-b.fail = 2
+b.fail = [RuntimeError("maximum recursion depth exceeded"), MemoryError()]
 for _ in range(3):
     machine.fire_timers()
 print("@@", len(b.samples), s.deep, s.interrupted)
@@ -398,7 +397,8 @@ s.stop()
 
 def test_a_tick_without_stack_room_loses_one_sample_and_the_next_reads(tmp_path):
     # the sampler's soft timer runs on top of whatever the loop is doing;
-    # where that is deep (the AI's meld search) the tick may find no stack
+    # where that is deep (the AI's meld search) the tick may find no stack,
+    # and inside the AI's decision the heap is locked (a MemoryError)
     path = tmp_path / "deep.py"
     path.write_text(DEEP_TICK % {"fakes": FAKES, "repo": ROOT})
     r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
