@@ -57,7 +57,7 @@ Values are deadwood points x16 (lower is better).
 """
 from ..compat import const
 from ..cards import NO_CARD, CARD_VALUE
-from ..melds import deadwood4, best_discard4, low_after_discard4, _BIT_RANK
+from ..melds import deadwood4, best_discard4, _dsets, _BIT_RANK
 from ..tables import RUN_DW, DROP
 from .evaluate_sets import SetsValue, GIN_VALUE
 
@@ -192,9 +192,10 @@ class Evaluator(SetsValue):
             if d & ub:
                 n += 1
             if n >= 2:
-                # u makes a set: the full search
-                e = low_after_discard4(a | ub if s == 0 else a, b | ub if s == 1 else b,
-                                       c | ub if s == 2 else c, d | ub if s == 3 else d)
+                # u makes a set, the hand's only one: the full search
+                # (melds.low_after_discard4's, called at its set search)
+                e = _dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
+                           c | ub if s == 2 else c, d | ub if s == 3 else d, ub)
                 gm += ps[u] * (dw - e)
                 if e == 0:
                     gp += ps[u]
