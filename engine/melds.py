@@ -252,27 +252,32 @@ def _runs_of(s, x):
     return runs
 
 
-def arrangements(m):
+def arrangements(m, low=-1):
     """Every set choice of the hand with suit masks `m` as (deadwood, melds).
 
     One entry per choice of sets (4-set, each 3-set, none, per rank held three
     times), each completed with the per-suit runs; melds are card lists sorted
     by their lowest card. The lowest deadwood among them is the hand's (R5).
-    Choices leading to the same melds are listed once.
+    Choices leading to the same melds are listed once. With `low` >= 0 only
+    the choices whose deadwood is `low` are listed, and only their melds are
+    built (a hand with several set ranks has dozens of choices: on a Pico's
+    nearly full heap their lists at once could find no room).
     """
     out = []
     seen = []
-    _arr(list(m), triples(m[0], m[1], m[2], m[3]), [], out, seen)
+    _arr(list(m), triples(m[0], m[1], m[2], m[3]), [], out, seen, low)
     return out
 
 
-def _arr(m, t, sets, out, seen):
+def _arr(m, t, sets, out, seen, low):
     if not t:
+        rd = RUN_DW
+        dead = rd[m[0]] + rd[m[1]] + rd[m[2]] + rd[m[3]]
+        if low >= 0 and dead != low:
+            return
         melds = [list(s) for s in sets]
-        dead = 0
         for s in range(4):
             melds.extend(_runs_of(s, m[s]))
-            dead += RUN_DW[m[s]]
         melds.sort(key=lambda ml: ml[0])
         key = tuple(tuple(ml) for ml in melds)
         if key not in seen:
@@ -294,9 +299,9 @@ def _arr(m, t, sets, out, seen):
         saved = list(m)
         for s in opt:
             m[s] &= ~bit
-        _arr(m, t, sets + [[s * 13 + r for s in opt]], out, seen)
+        _arr(m, t, sets + [[s * 13 + r for s in opt]], out, seen, low)
         m[:] = saved
-    _arr(m, t, sets, out, seen)
+    _arr(m, t, sets, out, seen, low)
 
 
 def best_arrangements(m):
@@ -307,9 +312,8 @@ def best_arrangements(m):
     for x in m:
         if type(x) is not int or not 0 <= x <= 8191:
             raise ValueError("not a suit mask: %r (0..8191)" % (x,))
-    arr = arrangements(m)
-    low = min([a[0] for a in arr])
-    return low, [a[1] for a in arr if a[0] == low]
+    low = deadwood4(m[0], m[1], m[2], m[3])
+    return low, [a[1] for a in arrangements(m, low)]
 
 
 def deadwood_cards(cards, melds):

@@ -318,6 +318,19 @@ def check_settle(knocker, defender):
 
 
 @SLOW
+@given(hand=some_hand(0, 11))
+def test_best_arrangements_are_the_lowest_of_every_set_choice(hand):
+    # best_arrangements builds only the lowest choices' melds: the same as
+    # listing every choice and keeping the lowest (R5, R8)
+    from engine.melds import arrangements, best_arrangements, masks_of
+    m = masks_of(hand)
+    alls = arrangements(m)
+    low = min(a[0] for a in alls)
+    assert best_arrangements(m) == (low, [a[1] for a in alls if a[0] == low])
+    assert low == ref.min_deadwood(hand)
+
+
+@SLOW
 @given(hands=showdown())
 @example(hands=(cards("7s 8s 9s 7h 8h 9h 7d 8d 9d Ac"),
                 cards("6s Ts 6h Th 7c Kc Qd Jd 2c 4d")))
