@@ -13,7 +13,9 @@ Each AI decision is timed on the device with time.ticks_us() around
 Player.choose() in the play screen. Prints per level: decisions, median,
 p99, max (ms), the minimum gc.mem_free() before a decision and after a
 collection (at hand ends), how many decisions a collection ran inside
-(the slowest with and without one), and the positions slower than --slow-ms as
+(the slowest with and without one), the decisions the AI had to make again
+without the heap lock, the button samples lost, the C stack in use when the
+AI is asked, and the positions slower than --slow-ms as
 `save HEX` lines (engine.loads(bytes.fromhex(HEX)); the AI to move is
 m.to_move). Emulated time: rp2040js runs flash at zero wait states, a real
 Pico (XIP cache misses) is 10-40% slower.
@@ -43,19 +45,23 @@ def percentile(xs, q):
 def parse(out):
     """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
     'matches': [(s0, s1)]} from the board's @ lines."""
-    r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0}
+    r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0,
+         "lost": (0, 0)}
     for line in out.splitlines():
         f = line.split()
         if not f or not f[0].startswith("@"):
             continue
         if f[0] == "@ai":
-            r["ai"].append((f[1], int(f[2]), int(f[3]), int(f[4]) if len(f) > 4 else 0))
+            r["ai"].append((f[1], int(f[2]), int(f[3]), int(f[4]) if len(f) > 4 else 0,
+                            int(f[5]) if len(f) > 5 else 0))
         elif f[0] == "@gc":
             r["gc"].append(int(f[1]))
         elif f[0] == "@slow":
             r["slow"].append((f[1], int(f[2]), int(f[3]), f[4]))
         elif f[0] == "@free":
             r["free"] = int(f[1])
+        elif f[0] == "@lost":
+            r["lost"] = (int(f[1]), int(f[2]))
         elif f[0] == "@harness":
             r["harness"] = int(f[1])
         elif f[0] == "@match":
@@ -102,8 +108,12 @@ def gc_line(r):
     the slowest decision with and without one."""
     with_gc = [x[1] for x in r["ai"] if x[3] > x[2]]
     rest = [x[1] for x in r["ai"] if x[3] <= x[2]]
-    return ("a collection inside %d of %d decisions (max %.1f ms); without one: max %.1f ms" % (
-        len(with_gc), len(r["ai"]), max(with_gc or [0]) / 1000.0, max(rest or [0]) / 1000.0))
+    return ("a collection inside %d of %d decisions (max %.1f ms); without one: max %.1f ms; "
+            "%d made again without the heap lock; %d button samples lost; C stack in use "
+            "when asked: max %d B (the Pico's limit 7936 B)" % (
+                len(with_gc), len(r["ai"]), max(with_gc or [0]) / 1000.0,
+                max(rest or [0]) / 1000.0, r["lost"][0], r["lost"][1],
+                max([x[4] for x in r["ai"]] or [0])))
 
 
 def heap_line(r):

@@ -13,17 +13,22 @@ timed with time.ticks_us() around Player.choose() (the play screen's call),
 with gc.mem_free() read before it; after every hand a gc.collect() gives
 the free heap after a collection. Lines printed (the host parses them):
 
-    @ai LEVEL US FREE AFTER    one AI decision: microseconds, free heap before
+    @ai LEVEL US FREE AFTER STACK
+                               one AI decision: microseconds, free heap before
                                and after it (more after: a collection ran
-                               inside the decision)
+                               inside the decision), C stack in use at the call
     @gc FREE                   free heap after a collection, at each hand end
     @slow LEVEL US SEED HEX    a decision over `slow_us`: the AI's seed and
                                engine.dumps of the match before it
     @match N SCORE0 SCORE1     a match ended
+    @lost UNLOCKED DEEP        decisions the AI made again without the heap
+                               lock (engine.ai Player.unlocked), and button
+                               samples lost (firmware.pico Sampler.deep)
     @done                      all matches played
 """
 
 import gc
+import micropython
 import time
 
 from firmware import buttons as btn
@@ -91,6 +96,14 @@ KEYS = Keys()
 
 
 _Pins = pico.ButtonPins
+_Sampler = pico.Sampler
+LOST = [0, None]    # decisions made again unlocked; the App's Sampler
+
+
+class BenchSampler(_Sampler):
+    def __init__(self, *a, **kw):
+        _Sampler.__init__(self, *a, **kw)
+        LOST[1] = self
 
 
 class BotPins(_Pins):
@@ -107,11 +120,14 @@ class Timed:
         self.log = log
 
     def choose(self, view):
+        stack = micropython.stack_use()
         free = gc.mem_free()
+        n = getattr(self.player, "unlocked", 0)   # (0: a tree from before the lock)
         t0 = time.ticks_us()
         a = self.player.choose(view)
         us = time.ticks_diff(time.ticks_us(), t0)
-        self.log(self, us, free, gc.mem_free())
+        LOST[0] += getattr(self.player, "unlocked", 0) - n
+        self.log(self, us, free, gc.mem_free(), stack)
         return a
 
     def __getattr__(self, name):
@@ -218,8 +234,8 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
     state = {"matches": 0, "seed": None, "hands": -1, "at_end": False}
     bot = human_bot(human, seed + 7919)
 
-    def log(t, us, free, after):
-        print("@ai %s %d %d %d" % (t.level, us, free, after))
+    def log(t, us, free, after, stack):
+        print("@ai %s %d %d %d %d" % (t.level, us, free, after, stack))
         if us > slow_us:
             m = app_box[0].match
             print("@slow %s %d %d %s" % (t.level, us, m.seed & 0x3FFFFFFF, engine.dumps(m).hex()))
@@ -255,6 +271,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
                 state["matches"] += 1
                 print("@match %d %d %d" % (state["matches"], m.scores[0], m.scores[1]))
                 if state["matches"] >= matches:
+                    print("@lost %d %d" % (LOST[0], LOST[1].deep if LOST[1] else -1))
                     print("@done")
                     raise Done()
             state["at_end"] = at_end
@@ -272,6 +289,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             return 0
 
     pico.ButtonPins = BotPins
+    pico.Sampler = BenchSampler
     gc.collect()
     print("@free %d" % gc.mem_free())
     pico.run(app_factory=BenchApp, root="/data", seed=seed)
