@@ -2,7 +2,7 @@
 
 On MicroPython `const()` folds constants at compile time; on CPython it is the
 identity. `heap_lock`/`heap_unlock` are MicroPython's (None where the runtime has
-none: CPython, or a port built without them; engine.ai.player's _run says
+none: CPython, or a port built without them; engine/ai/locked.py says
 why the AI locks the heap). Nothing else in the engine imports a
 runtime-specific module.
 """

@@ -92,15 +92,16 @@ opponent's cards as chances, the danger of a discard), habit (the
 opponent's knock habit), opp_shape and opp_tables (the opponent's
 deadwood), evaluate and evaluate_sets (hand value, discard choice), knock
 and knock_terms (knock now or play on), equity and equity_table (the match
-score's weight), player (each level's policy), why (the hint's words),
-appraise (every move's value, for the review), obs (the plain-data
-observation).
+score's weight), player (each level's policy), locked (a decision made
+with MicroPython's heap locked), why (the hint's words), appraise (every
+move's value, for the review), obs (the plain-data observation).
 
 Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
 arithmetic is on small ints, action strings come from a prebuilt table, and
 nothing depends on dict or set order (the moves are the same on every
-runtime for a given seed). A decision reads the view through its
+runtime for a given seed). On MicroPython a decision runs with the heap
+locked (locked.py), so even its calls' frames stay off the heap. A decision reads the view through its
 allocation-free accessors (load_masks, pile_card, the log bytearrays).
 """
 from .player import Player, ACTION_TEXT, LEVELS

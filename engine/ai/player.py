@@ -1,5 +1,5 @@
 """Each level's policy: Player(level, seed).choose(view) -> an action string."""
-from ..compat import const, heap_lock, heap_unlock
+from ..compat import const
 from ..cards import NO_CARD
 from ..melds import deadwood4, best_discard4, _BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
@@ -10,6 +10,7 @@ from .evaluate import Evaluator
 from .knock import KnockRule
 from .habit import Habit
 from .action_text import ACTION_TEXT   # every action string, by code
+from .locked import locked_decision, PART_ALL, PART_FIRST, PART_REST
 
 # what the last decision found, for the hint's words (why.py)
 WHY_NONE = const(0)
@@ -24,11 +25,6 @@ TAKE_BIAS = const(4)     # (x1/16) taking the upcard must beat drawing by this
 RHO = const(16)          # (x1/16) weight of the next draw's gain when drawing
 
 LEVELS = ("easy", "normal", "hard")
-
-# the parts of a decision Player._run makes
-PART_ALL = const(0)
-PART_FIRST = const(1)       # choose_first: as far as the knock check
-PART_REST = const(2)        # choose_rest: the rest
 
 
 def in_meld_now(m, s, bit):
@@ -74,7 +70,7 @@ class Player:
         self.pe_hand = -1            # the turn _end_chance last worked out
         self.pe_n = -1
         self.pe_val = 0
-        self.unlocked = 0            # decisions made again without the heap lock (_run)
+        self.unlocked = 0            # decisions made again without the heap lock (locked.py)
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
@@ -82,7 +78,7 @@ class Player:
         self.k.fill(view)
         if self.lv == 2:
             self.habit.learn(view, self.k.seat)
-        code = self._run(view, PART_ALL, self.lv)
+        code = locked_decision(self, view, PART_ALL, self.lv)
         legalise = getattr(view, "legalise", None)   # an obs (obs.py)
         if legalise is not None:
             return legalise(ACTION_TEXT[code], self)
@@ -97,7 +93,7 @@ class Player:
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
-        return self._run(view, PART_FIRST, 2)
+        return locked_decision(self, view, PART_FIRST, 2)
 
     def choose_rest(self, view):
         """See choose_first: the view read again, its terms prepared again
@@ -105,7 +101,7 @@ class Player:
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
-        return self._run(view, PART_REST, 2)
+        return locked_decision(self, view, PART_REST, 2)
 
     def hint(self, view):
         """(action, reason): hard's move for this view and why, in a few words
@@ -117,7 +113,7 @@ class Player:
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
-        code = self._run(view, PART_ALL, 2)
+        code = locked_decision(self, view, PART_ALL, 2)
         act = ACTION_TEXT[code]
         legalise = getattr(view, "legalise", None)
         if legalise is not None:
@@ -126,48 +122,6 @@ class Player:
         return act, why(self, k, code)
 
     # -- decisions -----------------------------------------------------------------
-    def _run(self, view, part, lv):
-        """The decision's `part` (PART_ALL, PART_FIRST, PART_REST) for the
-        view self.k has read, with MicroPython's heap locked.
-
-        A decision allocates nothing, but MicroPython takes the frame of a
-        call with more than 11 words of locals and stack from the heap when
-        it can (freed on return) and from the C stack only when the heap
-        refuses. On a nearly full heap (the .mpy bundle on a Pico: 1-2 KB
-        free) every such call searched the heap for a free run, or collected
-        it when none was long enough: decisions in the App took 2-4x their
-        time alone. Locked, every frame is on the C stack (8 KB on a Pico,
-        so the calls here are kept shallow: no helper between this and the
-        decision). Whatever the lock refuses (an allocation: MemoryError;
-        a C stack too deep for the frames: RuntimeError) makes the part
-        again unlocked, the view read afresh, and counts in self.unlocked.
-        While the heap is locked the handler and the finally allocate
-        nothing (a bare name to match, no tuple).
-        """
-        k = self.k
-        lock = heap_lock is not None
-        while True:
-            if lock:
-                heap_lock()
-            try:
-                if part == PART_REST:
-                    self._setup(k, lv)
-                else:
-                    code = self._decide_first(k, lv)
-                    if code >= 0 or part == PART_FIRST:
-                        return code
-                return self._decide_rest(k, lv)
-            except Exception:
-                if not lock:
-                    raise
-            finally:
-                if lock:
-                    heap_unlock()
-            lock = False
-            self.unlocked += 1
-            k.key_hand = -1
-            k.fill(view)
-
     def _prepare(self, k, lv):
         self.model.fill(k, lv >= 2)
         ev = self.ev

@@ -1,4 +1,4 @@
-"""The AI's decisions run with MicroPython's heap locked (Player._run): what
+"""The AI's decisions run with MicroPython's heap locked (engine/ai/locked.py): what
 the lock refuses is made again unlocked, with the same move.
 
 Portable: plain functions and asserts, run by pytest on CPython (no lock
@@ -15,7 +15,7 @@ SHORT = CARDEMS.copy(target=40)
 def _play(seed, spoil=0):
     """Hard (seat 0) against normal; with `spoil`, every spoil-th decision
     of hard's allocates after it is made (its state already changed), so
-    the locked attempt fails and Player._run makes it again unlocked.
+    the locked attempt fails and locked_decision makes it again unlocked.
     Returns (record, hard's unlocked count, spoiled decisions).
     On CPython (no lock) nothing is refused: the spoiled run is the plain
     one."""
