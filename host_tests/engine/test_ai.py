@@ -79,10 +79,11 @@ class GuardedView(View):
         return self._match.legal() if self.my_turn else []
 
 
-def run_match(levels, seed, rules=SHORT, view_of=None, check=None):
-    """Play Player(levels[0]) against Player(levels[1]); returns the match."""
+def run_match(levels, seed, rules=SHORT, view_of=None, check=None, players=None):
+    """Play Player(levels[0]) against Player(levels[1]) (or the two
+    `players` given); returns the match."""
     m = Match(rules, seed)
-    ps = (Player(levels[0], seed), Player(levels[1], seed + 1))
+    ps = players or (Player(levels[0], seed), Player(levels[1], seed + 1))
     steps = 0
     while m.phase != "match_over":
         if m.phase == "hand_over":

@@ -6,6 +6,7 @@ there: the calls go straight through) and by host_tests/runner.py on the
 MicroPython unix and WebAssembly ports.
 """
 from engine import Match, CARDEMS, record_text
+from test_ai import run_match
 from engine import compat
 from engine.ai import Player
 
@@ -19,9 +20,7 @@ def _play(seed, spoil=0):
     Returns (record, hard's unlocked count, spoiled decisions).
     On CPython (no lock) nothing is refused: the spoiled run is the plain
     one."""
-    m = Match(SHORT, seed)
     hard = Player("hard", seed)
-    ps = (hard, Player("normal", seed + 1))
     count = [0, 0]
     if spoil:
         real = hard._decide_first
@@ -35,16 +34,7 @@ def _play(seed, spoil=0):
             return code
 
         hard._decide_first = decide
-    steps = 0
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            m.next_hand()
-            continue
-        s = m.to_move
-        a = ps[s].choose(m.view(s))
-        assert m.act(a) is None, a
-        steps += 1
-        assert steps < 5000
+    m = run_match(None, seed, players=(hard, Player("normal", seed + 1)))
     return record_text(m), hard.unlocked, count[1]
 
 
