@@ -16,4 +16,3 @@ try:
     from micropython import heap_lock, heap_unlock  # noqa: F401
 except ImportError:  # CPython, or a port built without them
     heap_lock = heap_unlock = None
-

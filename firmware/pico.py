@@ -289,7 +289,7 @@ class Sampler:
         except RuntimeError:
             self.deep += 1               # no stack left for this sample
         except MemoryError:
-            # the AI decides with the heap locked (engine.compat.locked):
+            # the AI decides with the heap locked (engine/ai/locked.py):
             # a sample that allocated there is lost like a deep one
             self.deep += 1
 

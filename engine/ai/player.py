@@ -318,4 +318,3 @@ class Player:
                                 return cc
                             j -= 1
         return c
-
