@@ -371,6 +371,11 @@ class App:
         if self.match.end is not None:
             self.stats.record_match(self.match.end)
             self._keep_style()
+            # the match's AI has made its last move: its heap (a hard
+            # player, about 3 KB) is free for the screens that follow (on
+            # the .mpy bundle the title's import at the match's end ran
+            # out of memory); the next match makes its own
+            self.ai = None
         self.hand_counted()
 
     def hand_counted(self):
@@ -415,7 +420,7 @@ class App:
         """Store the settings; a new AI level applies to the match in play."""
         self._store("settings", self.settings.encode())
         m = self.match
-        if m is not None and getattr(self.ai, "level", None) != self.settings.level:
+        if self.match_in_progress() and getattr(self.ai, "level", None) != self.settings.level:
             self.ai = self._new_ai(m.seed)
         self.apply_contrast()
 

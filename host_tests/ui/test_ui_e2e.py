@@ -261,8 +261,9 @@ def test_ui_real_ai_match_to_the_end():
 
 def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
     """At a match's end the hard AI's estimate of how the player knocks goes
-    into the statistics (saved with them); the next match's AI starts from
-    it; a resumed match starts from the same (no hand counted twice)."""
+    into the statistics (saved with them) and the AI itself is let go; the
+    next match's AI starts from it; a resumed match starts from the same
+    (no hand counted twice)."""
     from engine.ai.habit import Habit
     storage = MemStorage()
     sim = CheckedSim(seed=9, storage=storage, level="hard",
@@ -277,6 +278,7 @@ def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
     style = sim.app.stats.style
     assert len(style) == 12
     assert style[10] > style[0], style          # a quick knocker, not a patient one
+    assert sim.app.ai is None                   # its heap let go once the match is over
     saved = gamesave.split(storage.files["game"])[0]
     from firmware.stats import Stats
     assert Stats.decode(saved).style == style   # kept with the statistics
