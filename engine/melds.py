@@ -271,8 +271,7 @@ def arrangements(m, low=-1):
 
 def _arr(m, t, sets, out, seen, low):
     if not t:
-        rd = RUN_DW
-        dead = rd[m[0]] + rd[m[1]] + rd[m[2]] + rd[m[3]]
+        dead = _runs(m[0], m[1], m[2], m[3], 0)
         if low >= 0 and dead != low:
             return
         melds = [list(s) for s in sets]

@@ -101,8 +101,9 @@ evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),
 arithmetic is on small ints, action strings come from a prebuilt table, and
 nothing depends on dict or set order (the moves are the same on every
 runtime for a given seed). On MicroPython a decision runs with the heap
-locked (locked.py), so even its calls' frames stay off the heap. A decision reads the view through its
-allocation-free accessors (load_masks, pile_card, the log bytearrays).
+locked (locked.py), so even its calls' frames stay off the heap. A
+decision reads the view through its allocation-free accessors
+(load_masks, pile_card, the log bytearrays).
 """
 from .player import Player, ACTION_TEXT, LEVELS
 

@@ -104,8 +104,10 @@ def summary_line(level, r):
 
 def gc_line(r):
     """The decisions a garbage collection ran inside (the free heap rose
-    across the decision: the game's own allocations filled the heap) and
-    the slowest decision with and without one."""
+    across the decision: the game's own allocations filled the heap), the
+    slowest decision with and without one, the decisions made again without
+    the heap lock, the button samples lost and the most C stack in use when
+    the AI was asked."""
     with_gc = [x[1] for x in r["ai"] if x[3] > x[2]]
     rest = [x[1] for x in r["ai"] if x[3] <= x[2]]
     return ("a collection inside %d of %d decisions (max %.1f ms); without one: max %.1f ms; "
