@@ -92,9 +92,10 @@ class Records:
             self.error = "%s: %s" % (type(e).__name__, e)
             if self.out is not None and not self._reported:
                 self._reported = True
+                why = ("Low on memory: are only the game's files on the board? (mpremote ls)"
+                       if isinstance(e, MemoryError) else "Is the flash full? (mpremote df)")
                 self.out("The game record could not be written in %s (%s); the game "
-                         "goes on without it. Is the flash full? (mpremote df)"
-                         % (self.root, self.error))
+                         "goes on without it. %s" % (self.root, self.error, why))
             return None
 
     def _keep(self, match):

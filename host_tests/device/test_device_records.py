@@ -121,6 +121,20 @@ def test_a_failing_flash_does_not_stop_the_game_and_is_reported_once():
     assert r.keep_match(hand_end(2)) is None
     assert len(said) == 1 and "The game record could not be written in /data/records" in said[0]
     assert "the game goes on without it" in said[0]
+    assert "Is the flash full?" in said[0]
+
+
+def test_a_record_refused_for_memory_says_memory_not_flash():
+    said = []
+    r = Records("/data/records", fs=FaultFS(), out=said.append)
+
+    def no_room(match):
+        raise MemoryError("memory allocation failed, allocating 1148 bytes")
+
+    r._keep = no_room
+    assert r.keep_match(hand_end(2)) is None
+    assert r.error.startswith("MemoryError")
+    assert len(said) == 1 and "Low on memory" in said[0] and "flash" not in said[0]
 
 
 def test_records_on_micropython_with_the_real_filesystem(tmp_path):
