@@ -87,7 +87,13 @@ class MatchEnd(Screen):
     def _review_line(self):
         """The review's summary once made (True), REVIEWING till then."""
         rv = self.app.reviews
-        if rv.match_done():
+        if rv.match_done() and rv.n == 0:
+            # no hand reviewed (the .mpy bundle has no heap for a review):
+            # the review's words are not loaded for a line with no figures
+            # (from the bundle their code, and engine.review's that they
+            # import, took 8 KB of heap for every later match)
+            line = b"HANDS NOT REVIEWED"
+        elif rv.match_done():
             try:
                 from engine.review_text import average
                 line = ("REVIEW: %d DECISIONS, -%s EACH" % (

@@ -58,6 +58,8 @@ def progress_note(c, label, pct, y):
 
 
 def average_text(total, n):
+    if n <= 0:
+        return b"0.0"      # nothing reviewed: the review's words stay unloaded
     from engine.review_text import average
     return average(total, n).encode()
 

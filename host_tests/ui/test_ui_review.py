@@ -309,3 +309,25 @@ def test_with_too_little_memory_free_no_review_is_started():
     to_result(sim)
     sim.press("D")
     assert sim.app.screen.ready and made == [1] and sim.app.reviews.lost == 0
+
+
+def test_a_match_with_no_hand_reviewed_loads_none_of_the_reviews_words(monkeypatch):
+    # the .mpy bundle: too little heap for any review. The match end and its
+    # review say so without importing engine.review_text (and engine.review,
+    # which it imports): from the bundle their code stayed on the heap for
+    # every later match
+    import sys
+
+    sim = new_sim(target=50)
+    sim.app.reviews = RV.Reviews(None, lambda: Player("hard", 1), lambda: True)
+    for name in ("engine.review_text", "engine.review"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    while sim.screen != "match_end":
+        to_result(sim)
+        sim.press("A")
+    assert sim.app.reviews.match_done() and sim.app.reviews.n == 0
+    assert sim.app.screen.review == b"HANDS NOT REVIEWED"
+    sim.press("D")
+    assert sim.screen == "match_review" and sim.app.screen.ready and sim.app.screen.n == 0
+    sim.app.screen.draw(sim.app.canvas)
+    assert "engine.review_text" not in sys.modules and "engine.review" not in sys.modules
