@@ -1,7 +1,7 @@
 """AI decision times inside the real App on an emulated Pico.
 
     .venv/bin/python tools/pico/ai_times.py [--levels easy,normal,hard]
-        [--matches 5] [--seed 1] [--human easy] [--slow-ms 400]
+        [--matches 5] [--seed 1] [--human easy] [--slow-ms 400] [--squeeze KB]
         [--root DIR | --frozen [UF2]] [--firmware F.uf2 --bootrom FILE]
 
 For each level the board boots afresh (stock MicroPython with the .mpy
@@ -17,7 +17,8 @@ collection (at hand ends), how many decisions a collection ran inside
 without the heap lock, the button samples lost, the C stack in use when the
 AI is asked, and the positions slower than --slow-ms as
 `save HEX` lines (engine.loads(bytes.fromhex(HEX)); the AI to move is
-m.to_move). Emulated time: rp2040js runs flash at zero wait states, a real
+m.to_move). --squeeze KB plays with KB of the heap taken and cut up before
+the game starts (a stress of the game's memory). Emulated time: rp2040js runs flash at zero wait states, a real
 Pico (XIP cache misses) is 10-40% slower.
 """
 
@@ -75,10 +76,22 @@ HARNESS = ("import gc\nimport firmware.pico\ngc.collect()\n_f0 = gc.mem_free()\n
            "import aibench\ngc.collect()\nprint('@harness %d' % (_f0 - gc.mem_free()))\n")
 
 
+def squeeze(kb):
+    """Bench code that takes `kb` KB of the heap before the game starts, in
+    496-byte pieces, and cuts it up with 20 holes of 80 bytes: the game
+    played with less room than it has, as a stress of its memory (the holes
+    take small allocations; no 1148-byte file block fits in one)."""
+    if kb <= 0:
+        return ""
+    return ("_sq = [bytearray(496) for i in range(%d)]\n"
+            "_sqh = [bytearray(80) for i in range(40)]\n"
+            "for i in range(0, 40, 2):\n    _sqh[i] = None\n" % max(0, (kb * 1024 - 1600) // 512))
+
+
 def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
-        code = HARNESS + "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d)\n" % (
+        code = HARNESS + squeeze(a.squeeze) + "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d)\n" % (
             level, a.matches, a.seed, a.human, a.slow_ms * 1000)
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
@@ -139,10 +152,14 @@ def main(argv=None):
                     "greedy: a bot that takes no heap (the game's own free heap)")
     ap.add_argument("--slow-ms", type=int, default=400, help="print positions slower than this")
     ap.add_argument("--verbose", action="store_true", help="echo the board's console")
+    ap.add_argument("--squeeze", type=int, default=0, metavar="KB",
+                    help="take KB of the heap, cut up, before the game starts (a memory stress)")
     a = ap.parse_args(argv)
     session.check(a)
     print("AI decisions in the real App on an emulated Pico (%s), %d matches per level, "
-          "human seat: %s bot, seed %d" % (session.label(a), a.matches, a.human, a.seed))
+          "human seat: %s bot, seed %d%s" % (session.label(a), a.matches, a.human, a.seed,
+                                              ", %d KB of the heap squeezed out" % a.squeeze
+                                              if a.squeeze else ""))
     print("(emulated time; rp2040js runs flash at zero wait states: a real Pico is "
           "10-40% slower)")
     slow = []
