@@ -297,8 +297,11 @@ class Sampler:
         self.timer.deinit()
 
 
-def wait(buttons, ms, keys=None):
-    """Sleep up to `ms` milliseconds; return early once a press is waiting.
+def wait(buttons, ms, keys=None, stop=None):
+    """Sleep up to `ms` milliseconds; return early once a press is waiting,
+    or once `stop` (the Sampler) caught a Ctrl-C in its timer callback
+    (stop.interrupted): an idle screen waits long, and the Ctrl-C waited
+    with it (a second one, landing in the loop itself, got through).
     `keys` (consolekeys.ConsoleKeys): the console is read every slice."""
     if ms is None or ms <= 0:
         return
@@ -309,7 +312,7 @@ def wait(buttons, ms, keys=None):
         if keys is not None:
             keys.update(now)
         left = time.ticks_diff(end, now)
-        if left <= 0 or buttons.poll(now):
+        if left <= 0 or buttons.poll(now) or (stop is not None and stop.interrupted):
             return
         sleep_ms(left if left < SLICE_MS else SLICE_MS)
 
@@ -501,7 +504,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
             idle_gc.after(ms)
             if max_steps is not None and steps >= max_steps:
                 break
-            wait(buttons, ms, keys)
+            wait(buttons, ms, keys, sampler)
             if sampler.interrupted:
                 raise KeyboardInterrupt
     except KeyboardInterrupt:

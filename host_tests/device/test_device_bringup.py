@@ -358,6 +358,33 @@ print("@@", idle, pressed, pins.read(), b.event())
 """
 
 
+WAIT_STOP = r"""
+import sys, time
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+machine.setup()
+from firmware import pico
+from firmware.buttons import Buttons
+pins = pico.ButtonPins()
+b = Buttons(pins.read)
+class Stop:
+    interrupted = True          # the sampler caught a Ctrl-C
+t = time.ticks_ms()
+pico.wait(b, 5000, None, Stop())
+print("@@", time.ticks_diff(time.ticks_ms(), t))
+"""
+
+
+def test_wait_returns_once_the_sampler_caught_a_ctrl_c(tmp_path):
+    # a Ctrl-C that lands in the sampler's timer callback stops the game at
+    # once, not when an idle screen's long wait ends
+    path = tmp_path / "wait_stop.py"
+    path.write_text(WAIT_STOP % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert int(r.stdout.split("@@")[1]) < 1000
+
+
 def test_wait_sleeps_but_returns_at_a_press(tmp_path):
     path = tmp_path / "wait.py"
     path.write_text(WAIT % {"fakes": FAKES, "repo": ROOT})
