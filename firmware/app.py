@@ -229,12 +229,34 @@ class App:
         if s is None:
             let_reserve_go()     # importing from the .mpy bundle opens a file (firmware.compat)
             try:
-                cls = class_of_screen(name)
+                try:
+                    cls = class_of_screen(name)
+                except MemoryError:
+                    if self.match is not None and getattr(self.match, "winner", None) is None:
+                        raise
+                    self._make_room()
+                    cls = class_of_screen(name)
             finally:
                 hold_reserve()
             s = cls(self)
             self._screens[name] = s
         return s
+
+    def _make_room(self):
+        """With no match in play (none, or a finished one), a screen's
+        import found no room: from the .mpy bundle its file and code need
+        runs of the heap, and a match's end leaves the heap at its most cut
+        up (the title failed to import there when it was let go during a
+        two-player match; it still is during the three-player game). Let go
+        what is made again when next needed, the screens not showing (their
+        modules stay) and the hint's player, and collect; the import is
+        then tried once more. In a match, or if that fails too, the device
+        loop starts the game again from the save (firmware.pico)."""
+        for n in list(self._screens):
+            if self._screens[n] is not self.screen:
+                del self._screens[n]
+        self.hint_player = None
+        collect()
 
     def go(self, name, **kw):
         s = self.screen_named(name)

@@ -94,12 +94,17 @@ class Title(Screen):
         self._table("play", new_hand=True)
 
     def _table(self, name, **kw):
-        """To the table; this screen is let go until the match is left
-        (App.let_go: from the .mpy bundle its code would stay on the heap
-        all match). Back at the title it is made again, cursor at the top."""
+        """To the table. In a two-player match this screen and its module
+        stay (2.5 KB of heap from the .mpy bundle): let go, the title was
+        imported again at the match's end, the heap at its most cut up, and
+        from the bundle found no run for its file there (the board restarted
+        from the save). The three-player game's table is larger and not
+        loaded at boot: there the title is let go until the match is left
+        (App.let_go) and made again, cursor at the top."""
         app = self.app
         app.go(name, **kw)
-        app.let_go("title", _LET_GO)
+        if name != "play":
+            app.let_go("title", _LET_GO)
 
     def draw(self, c):
         c.fill(0)

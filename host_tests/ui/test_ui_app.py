@@ -218,3 +218,60 @@ def test_a_screen_is_imported_with_the_file_reserve_let_go(monkeypatch):
     assert len(compat._reserve[0]) == compat.RESERVE
     sim.app.go("title")            # made already: nothing imported
     assert seen == [("settings", True)]
+
+
+def test_a_screen_refused_for_memory_after_a_match_is_made_once_more_with_room(monkeypatch):
+    # from the .mpy bundle a screen imported at a match's end (the title after
+    # the three-player game) may find no run of the heap: the screens not
+    # showing go and it is tried again
+    from firmware import app as app_mod
+
+    sim = Sim(seed=5, player_factory=simple_factory)
+    sim.app.settings.target = 10
+    sim.app.new_match()
+    sim.app.go("play", new_hand=True)
+    play_match(sim)
+    assert sim.screen == "match_end"
+    sim.app._screens.pop("title", None)        # as App.let_go does on the device
+    real = app_mod.class_of_screen
+    tries = []
+
+    def refusing(name):
+        tries.append(name)
+        if len(tries) == 1:
+            raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return real(name)
+
+    monkeypatch.setattr(app_mod, "class_of_screen", refusing)
+    sim.press("A")
+    assert tries == ["title", "title"]
+    assert sim.screen == "title" and sim.app.match is None
+    # the match's other screens let go (made again at the next match)
+    assert set(sim.app._screens) == {"title", "match_end"}
+    monkeypatch.setattr(app_mod, "class_of_screen", real)
+    sim.press("A")                               # NEW MATCH: the table is made again
+    assert sim.screen == "play"
+
+
+def test_a_screen_refused_for_memory_in_a_match_is_not_tried_again(monkeypatch):
+    # in a match nothing is let go: the device loop restarts from the save
+    from firmware import app as app_mod
+
+    sim = Sim(seed=5, player_factory=simple_factory)
+    sim.app.new_match()
+    sim.app.go("play", new_hand=True)
+    sim.app._screens.pop("settings", None)
+    calls = []
+
+    def refusing(name):
+        calls.append(name)
+        raise MemoryError("memory allocation failed, allocating 1148 bytes")
+
+    monkeypatch.setattr(app_mod, "class_of_screen", refusing)
+    try:
+        sim.app.go("settings")
+    except MemoryError:
+        pass
+    else:
+        raise AssertionError("no MemoryError")
+    assert calls == ["settings"] and "play" in sim.app._screens
