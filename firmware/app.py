@@ -232,7 +232,7 @@ class App:
                 try:
                     cls = class_of_screen(name)
                 except MemoryError:
-                    if self.match is not None and getattr(self.match, "winner", None) is None:
+                    if self.match_in_progress():
                         raise
                     self._make_room()
                     cls = class_of_screen(name)

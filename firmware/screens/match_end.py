@@ -87,13 +87,14 @@ class MatchEnd(Screen):
     def _review_line(self):
         """The review's summary once made (True), REVIEWING till then."""
         rv = self.app.reviews
-        if rv.match_done() and rv.n == 0:
+        done = rv.match_done()
+        if done and rv.n == 0:
             # no hand reviewed (the .mpy bundle has no heap for a review):
             # the review's words are not loaded for a line with no figures
             # (from the bundle their code, and engine.review's that they
             # import, took 8 KB of heap for every later match)
             line = b"HANDS NOT REVIEWED"
-        elif rv.match_done():
+        elif done:
             try:
                 from engine.review_text import average
                 line = ("REVIEW: %d DECISIONS, -%s EACH" % (
@@ -105,7 +106,7 @@ class MatchEnd(Screen):
         if line != self.review:
             self.review = line
             self.dirty = True
-        return rv.match_done()
+        return done
 
     def tick(self, now):
         return None if self._review_line() else 100

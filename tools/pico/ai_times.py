@@ -18,8 +18,9 @@ without the heap lock, the button samples lost, the C stack in use when the
 AI is asked, and the positions slower than --slow-ms as
 `save HEX` lines (engine.loads(bytes.fromhex(HEX)); the AI to move is
 m.to_move). --squeeze KB plays with KB of the heap taken and cut up before
-the game starts (a stress of the game's memory). Emulated time: rp2040js runs flash at zero wait states, a real
-Pico (XIP cache misses) is 10-40% slower.
+the game starts (a stress of the game's memory). Emulated time: rp2040js
+runs flash at zero wait states, a real Pico (XIP cache misses) is 10-40%
+slower.
 """
 
 import argparse
