@@ -24,9 +24,10 @@ itself does. The choice's value for the draw decision stays value10's.
 
 Prints match wins (95% Wilson interval), points a hand (A's minus B's) and
 value10 calls per decision of A (mean, 99th percentile, most): the cost in
-the unit the device pays, about 25 us each on the unix port, where a whole
-hard decision averages about 360 us, and 175-260 times that on a Pico. The
-calls the re-ranking repeats from the choice it refines are not counted.
+the unit the device pays (hard as it plays makes about 5 a decision, at
+most 13; its slowest decisions take 100-145 ms on a Pico, against a
+400 ms budget). The calls the re-ranking repeats from the choice it
+refines are not counted.
 """
 import argparse
 import os
