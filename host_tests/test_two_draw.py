@@ -7,29 +7,24 @@ import pytest
 
 import engine
 
-from engine import Match, CARDEMS
+from engine import CARDEMS
 from engine.ai import Player
 from engine.melds import masks_of
 from tools import arena
 from tools import two_draw as td
 
 
-def _match_at_discard(seed):
-    """A match played by two plain hard players until seat 0 holds 11
-    cards in the middle of a hand (its fourth discard)."""
-    m = Match(CARDEMS, seed)
-    ps = (Player("hard", 1), Player("hard", 2))
-    seen = 0
-    while True:
-        if m.phase == "hand_over":
-            m.next_hand()
-            continue
-        v = m.view(m.to_move)
-        if m.to_move == 0 and m.phase == "discard":
-            seen += 1
-            if seen == 4:
-                return m
-        assert m.act(ps[m.to_move].choose(v)) is None
+def _discards(seed, limit=60):
+    """Seat 0's discard positions (saved matches) along one match of two
+    plain hard players, played by the arena's own loop."""
+    out = []
+
+    def watch(m, s):
+        if s == 0 and m.phase == "discard" and len(out) < limit:
+            out.append(engine.dumps(m))
+
+    arena.play_match(CARDEMS, seed, Player("hard", 1), Player("hard", 2), [], [], watch=watch)
+    return out
 
 
 def test_off_is_the_arena_and_counts_calls():
@@ -45,7 +40,7 @@ def test_after_draw_is_no_worse_than_throwing_the_draw_back():
     """Throwing the drawn card back keeps the hand: the value one draw later
     is at most the hand's value now, and the cheap pass (fewer draws and
     replies looked at) never finds more than the full one."""
-    m = _match_at_discard(11)
+    m = engine.loads(_discards(11)[3])    # seat 0's fourth discard
     p = Player("hard", 1)
     full = td.TwoDraw(p, "full", 16, [])
     p.choose(m.view(0))        # fills the model and the evaluator for this view
@@ -66,31 +61,24 @@ def test_after_draw_is_no_worse_than_throwing_the_draw_back():
 
 def test_the_re_ranking_changes_some_discards_and_each_is_legal():
     """Along a match of plain hard players, seat 0's discards asked of
-    the tool's players on the same views: off plays hard's move, full and
+    the tool's players on the same views: off plays a fresh hard player's
+    move, full and
     cheap play legal discards (never the card just taken, R4), and the
     re-ranking changes some of them."""
-    m = Match(CARDEMS, 31)
-    ps = (Player("hard", 1), Player("hard", 2))
     changed = {"full": 0, "cheap": 0}
     calls = {"full": [], "cheap": []}
     asked = 0
-    while m.phase != "match_over" and asked < 60:
-        if m.phase == "hand_over":
-            m.next_hand()
-            continue
-        s = m.to_move
-        v = m.view(s)
-        act = ps[s].choose(v)
-        if s == 0 and m.phase == "discard":
-            asked += 1
-            assert td.TwoDraw(Player("hard", 1), "off", 16, []).choose(v) == Player("hard", 1).choose(v)
-            for mode in changed:
-                got = td.TwoDraw(Player("hard", 1), mode, 16, calls[mode]).choose(v)
-                assert got.startswith(("discard:", "knock:"))
-                assert engine.loads(engine.dumps(m)).act(got) is None
-                if got != act:
-                    changed[mode] += 1
-        assert m.act(act) is None
+    for saved in _discards(31):
+        v = engine.loads(saved).view(0)
+        asked += 1
+        plain = Player("hard", 1).choose(v)
+        assert td.TwoDraw(Player("hard", 1), "off", 16, []).choose(v) == plain
+        for mode in changed:
+            got = td.TwoDraw(Player("hard", 1), mode, 16, calls[mode]).choose(v)
+            assert got.startswith(("discard:", "knock:"))
+            assert engine.loads(saved).act(got) is None
+            if got != plain:
+                changed[mode] += 1
     assert asked >= 20
     assert changed["full"] > 0 and changed["cheap"] > 0
     # the full pass looks at more than the cheap one

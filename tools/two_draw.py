@@ -198,7 +198,7 @@ def run_sequences(args):
     st["a_calls"] = []
 
     def pair(a, b, a_seat):
-        return TwoDraw(a, mode, int(margin or 16), st["a_calls"]), b, None
+        return TwoDraw(a, mode, int(margin), st["a_calls"]), b, None
     return arena.play_sequences(CARDEMS, a_spec, b_spec, lo, hi, st, pair)
 
 
