@@ -3,10 +3,10 @@
 #
 #   make test        venv + node_modules, then make lint and the host test suite (pytest)
 #   make lint        ruff over the tree (rules in pyproject.toml)
-#   make bench       optional bench deps, then every tools/bench_*.py
-#   make play        terminal simulator (tools/simulator.py)
+#   make bench       optional bench deps, then every tools/bench/bench_*.py
+#   make play        terminal simulator (tools/sim/simulator.py)
 #   make ai-table    the AI's win rates against every sparring partner
-#   make flash       deploy to the Pico (tools/deploy.py $(PORT))
+#   make flash       deploy to the Pico (tools/deploy/deploy.py $(PORT))
 #   make clean       remove caches and build products
 #   make distclean   clean + remove .venv and node_modules
 
@@ -60,28 +60,28 @@ bench: venv node_modules
 	@$(PIP) install -q -r requirements-bench.txt \
 		|| echo "warning: could not install requirements-bench.txt; continuing"
 	@status=0; found=0; \
-	for f in tools/bench_*.py; do \
+	for f in tools/bench/bench_*.py; do \
 		[ -e "$$f" ] || continue; \
 		found=1; \
 		echo "== $$f"; \
 		$(PY) "$$f" || { echo "FAILED: $$f"; status=1; }; \
 	done; \
-	[ $$found = 1 ] || echo "no tools/bench_*.py scripts"; \
+	[ $$found = 1 ] || echo "no tools/bench/bench_*.py scripts"; \
 	exit $$status
 
-# The AI's strength table (tools/ai_table.py): 1000 seat-balanced matches a
+# The AI's strength table (tools/ailab/ai_table.py): 1000 seat-balanced matches a
 # pairing; a benchmark that takes a while. AI_TABLE_ARGS="--matches 200" etc.
 AI_TABLE_ARGS ?=
 ai-table: venv
 	@$(PIP) install -q -r requirements-bench.txt \
 		|| echo "warning: could not install requirements-bench.txt (no OpenSpiel row)"
-	$(PY) tools/ai_table.py $(AI_TABLE_ARGS)
+	$(PY) tools/ailab/ai_table.py $(AI_TABLE_ARGS)
 
 play: venv
-	$(PY) tools/simulator.py
+	$(PY) tools/sim/simulator.py
 
 flash: venv
-	$(PY) tools/deploy.py $(PORT)
+	$(PY) tools/deploy/deploy.py $(PORT)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
@@ -91,8 +91,8 @@ clean:
 distclean: clean
 	rm -rf $(VENV) node_modules
 
-# ---- web: the handheld in a browser (tools/web) ---------------------------
-#   make web-build   build the static page into build/web (tools/web/build.py)
+# ---- web: the handheld in a browser (web) ---------------------------
+#   make web-build   build the static page into build/web (web/build.py)
 #   make web         build, then serve build/web on localhost for trying
 #                    (port 8000 or the next free one; WEB_PORT=N: that one)
 WEB_PORT ?=
@@ -101,10 +101,10 @@ WEB_OUT ?= build/web
 .PHONY: web web-build
 
 web-build: venv node_modules
-	$(PY) tools/web/build.py --out $(WEB_OUT)
+	$(PY) web/build.py --out $(WEB_OUT)
 
 web: web-build
-	@$(PY) tools/web/serve.py $(WEB_OUT) $(if $(WEB_PORT),--port $(WEB_PORT))
+	@$(PY) web/serve.py $(WEB_OUT) $(if $(WEB_PORT),--port $(WEB_PORT))
 # ---- end web ---------------------------------------------------------------
 
 # ---- records: copy the game records off the board --------------------------
@@ -112,7 +112,7 @@ web: web-build
 # The board keeps the records of its last matches in /data/records (one file
 # per match, rewritten at every hand end). mpremote stops the game, copies
 # the folder into ./records/ and resets the board, which restarts the game
-# (the match resumes from its save). `tools/replay.py records/FILE` replays
+# (the match resumes from its save). `tools/records/replay.py records/FILE` replays
 # one. PORT is what `mpremote connect` takes, or a shortcut such as a0.
 RECORDS_PORT = $(if $(PORT),$(if $(filter a0 a1 a2 a3 c0 c1 c2 c3 u0 u1 u2 u3,$(PORT)),$(PORT),connect $(PORT)))
 
@@ -122,10 +122,10 @@ records: venv
 		echo "mpremote could not copy /data/records. No records yet? One is written when a hand ends."; \
 		echo "Not connected? Check the USB cable, close other programs using the port, give PORT=..."; \
 		exit 1; }
-	@echo "records copied into ./records/; replay one with: $(PY) tools/replay.py records/FILE"
+	@echo "records copied into ./records/; replay one with: $(PY) tools/records/replay.py records/FILE"
 # ---- end of records -----------------------------------------------------------
 
-# ---- CircuitPython port (circuitpython/, tools/deploy_circuitpython.py) ----
+# ---- CircuitPython port (circuitpython/, tools/deploy/deploy_circuitpython.py) ----
 # make flash-circuitpython DRIVE=/media/$USER/CIRCUITPY   (E:/ on Windows,
 # /Volumes/CIRCUITPY on macOS): copies code.py, cpports.py and the game to
 # the drive, then installs the display driver into its lib/ with circup.
@@ -134,7 +134,7 @@ flash-circuitpython: venv
 	@if [ -z "$(DRIVE)" ]; then \
 		echo "usage: make flash-circuitpython DRIVE=/path/to/CIRCUITPY"; exit 2; \
 	fi
-	$(PY) tools/deploy_circuitpython.py "$(DRIVE)"
+	$(PY) tools/deploy/deploy_circuitpython.py "$(DRIVE)"
 # ---- end of the CircuitPython port block ----
 
 # ---- the Pico: frozen firmware and the emulated board (tools/pico) ---------

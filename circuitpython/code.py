@@ -1,6 +1,6 @@
 """CircuitPython entry point (the CIRCUITPY drive's /code.py).
 
-tools/deploy_circuitpython.py copies this file to the drive's root with
+tools/deploy/deploy_circuitpython.py copies this file to the drive's root with
 boot.py and the ports (cp*.py) beside it, the game in /engine and
 /firmware, and installs the Adafruit display driver into /lib with circup.
 

@@ -83,7 +83,7 @@ _FP_KEYS = (0x1F3D, 0x5A27, 0x2C69, 0x7B11, 0x0E95, 0x63C3)
 def fingerprint(deal):
     """A 24-bit check value of deal number `deal` (0 <= deal < 2**30),
     shown when a hand starts; the showdown and the game record reveal the
-    deal number, and anyone can recompute this from it (tools/replay.py
+    deal number, and anyone can recompute this from it (tools/records/replay.py
     does), so the deck was fixed before the first card was seen.
 
     Six Feistel rounds over the deal's two 15-bit halves (each round's

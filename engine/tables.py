@@ -1,6 +1,6 @@
 """Lookup tables of the meld search (R5), as constants.
 
-Written by tools/gen_tables.py; do not edit by hand.
+Written by tools/ailab/gen_tables.py; do not edit by hand.
 
 RUN_DW[m]: the runs-only deadwood of the 13-bit suit mask m.
 DROP[m]: 128 + the most that removing one card of m lowers it

@@ -1,4 +1,4 @@
-"""Device entry point. tools/deploy.py copies this file to the board's
+"""Device entry point. tools/deploy/deploy.py copies this file to the board's
 /main.py (as source: MicroPython runs /main.py at every boot); the rest of
 the game is in /engine and /firmware as .mpy files. In the frozen build
 (`make uf2`, manifest.py) this file is the frozen main.py, which MicroPython

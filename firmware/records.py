@@ -13,7 +13,7 @@ The newest KEEP matches are kept; older files are removed when a new match
 gets its file.
 
 The files are plain text (no save container): `make records` copies them
-off with mpremote and `tools/replay.py FILE` replays one anywhere. Written
+off with mpremote and `tools/records/replay.py FILE` replays one anywhere. Written
 atomically: the text goes to <file>.tmp, which is then renamed over the
 file (littlefs renames atomically), so a power cut leaves the previous
 version or the new one; a stray .tmp is ignored and replaced later.

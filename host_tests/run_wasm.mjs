@@ -8,7 +8,7 @@
 //   --dirs A,B,...   extra files or folders (relative to --root, or absolute)
 //                    to copy into the wasm filesystem, on top of the defaults:
 //                    engine, host_tests/engine, host_tests/runner.py,
-//                    tools/record_match.py, tools/_root.py (missing ones
+//                    tools/records/record_match.py, tools/records/_root.py (missing ones
 //                    are skipped)
 //   --heapsize SIZE  MicroPython heap, e.g. 512K, 4M (default 4M)
 //   --pystack N      MicroPython Python stack in words (default 2048)
@@ -31,8 +31,8 @@ const DEFAULT_ITEMS = [
   "engine",
   "host_tests/engine",
   "host_tests/runner.py",
-  "tools/record_match.py",
-  "tools/_root.py",
+  "tools/records/record_match.py",
+  "tools/records/_root.py",
 ];
 const PKG = "@micropython/micropython-webassembly-pyscript";
 

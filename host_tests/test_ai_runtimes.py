@@ -1,10 +1,10 @@
 """The AI on every runtime: same moves everywhere, no allocation.
 
-(a) tools/ai_match.py prints the records of seeded AI-vs-AI matches (hard vs
+(a) tools/records/ai_match.py prints the records of seeded AI-vs-AI matches (hard vs
     normal, easy vs hard); CPython (two hash seeds), the MicroPython unix
     port and the WebAssembly port must print the same bytes (the AI's
     determinism: no dict/set order, no floats, engine.rng only).
-(b) tools/ai_match.py --heap-lock re-makes every hard decision of a match
+(b) tools/records/ai_match.py --heap-lock re-makes every hard decision of a match
     under micropython.heap_lock() on the unix port (64-bit) and the
     WebAssembly port (32-bit like the RP2040, where an int reaching 2**30
     would allocate too): a steady-state decision allocates nothing.
@@ -17,7 +17,7 @@ import pytest
 
 from test_runtimes import ROOT, run, run_all, _report, _text
 
-AI_MATCH = os.path.join(ROOT, "tools", "ai_match.py")
+AI_MATCH = os.path.join(ROOT, "tools", "records", "ai_match.py")
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,9 @@
-"""tools/arena.py's tallies: the hand outcomes it counts are the ones the
+"""tools/ailab/arena.py's tallies: the hand outcomes it counts are the ones the
 matches' showdowns had (CPython only: the arena is a host tool)."""
 import io
 
 from engine import CARDEMS
-from tools import arena, bots
+from tools.ailab import arena, bots
 
 
 def test_undercut_ties_are_the_undercuts_at_equal_deadwood():

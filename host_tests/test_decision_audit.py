@@ -1,11 +1,11 @@
-"""tools/decision_audit.py (CPython only: a tool, not a portable engine
+"""tools/ailab/decision_audit.py (CPython only: a tool, not a portable engine
 test): paired play-outs of the hard AI's decisions."""
 import io
 
 from engine import CARDEMS, Match
-from tools import arena, bots
-from tools import decision_audit as da
-from tools.knock_calibration import counterfactual
+from tools.ailab import arena, bots
+from tools.ailab import decision_audit as da
+from tools.ailab.knock_calibration import counterfactual
 
 
 def _mid_hand(seed=5, moves=9):

@@ -1,4 +1,4 @@
-"""tools/info_value.py (CPython only: a tool, not a portable engine test):
+"""tools/ailab/info_value.py (CPython only: a tool, not a portable engine test):
 the hard AI with its card model overwritten by the opponent's real hand."""
 import io
 import contextlib
@@ -7,8 +7,8 @@ import pytest
 
 from engine import Match, CARDEMS
 from engine.ai import Player
-from tools import arena
-from tools import info_value as iv
+from tools.ailab import arena
+from tools.ailab import info_value as iv
 
 
 def _decide_once(channel):

@@ -1,4 +1,4 @@
-"""tools/knock_calibration.py (CPython only: a tool, not a portable engine
+"""tools/ailab/knock_calibration.py (CPython only: a tool, not a portable engine
 test): every knock decision played out both ways, its table by the stock
 left and by the undercut risk."""
 import io
@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from engine.cards import cards
 from engine.ai.opp_shape import D_BUCKETS, LOW, TOP, d_bucket
-from tools import knock_calibration as kc
+from tools.ailab import knock_calibration as kc
 
 HAND = "As 2s 3s 5h 6h 7h 9d Td Jd 4c Kc"     # less the Kc: 4 deadwood
 

@@ -1,4 +1,4 @@
-"""tools/layoff_calibration.py (CPython only: a tool, not a portable engine
+"""tools/ailab/layoff_calibration.py (CPython only: a tool, not a portable engine
 test): what the hard AI lays off at the opponent's knocks, and its
 lay-off chances held against what happened."""
 import io
@@ -7,7 +7,7 @@ from engine import Match, CARDEMS
 from engine.ai import Player
 from engine.ai.evaluate import LAYOFF
 from engine.cards import cards
-from tools import layoff_calibration as lc
+from tools.ailab import layoff_calibration as lc
 
 
 def test_chances_follow_the_opponents_cards():

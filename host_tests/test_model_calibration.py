@@ -1,9 +1,9 @@
-"""tools/model_calibration.py (CPython only: a tool, not a portable engine
+"""tools/ailab/model_calibration.py (CPython only: a tool, not a portable engine
 test): the card model held against the opponent's real hand."""
 import io
 
 from engine.cards import card
-from tools import model_calibration as mc
+from tools.ailab import model_calibration as mc
 
 
 def test_holds_pair_knows_sets_and_runs():

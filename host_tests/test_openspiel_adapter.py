@@ -1,4 +1,4 @@
-"""tools/openspiel_adapter.py: our side playing OpenSpiel's gin_rummy.
+"""tools/ailab/openspiel_adapter.py: our side playing OpenSpiel's gin_rummy.
 
 Needs pyspiel (PyPI open-spiel, requirements-bench.txt, arena-only): the
 whole module is skipped when it is not installed, as in `make test`.
@@ -11,7 +11,7 @@ pyspiel = pytest.importorskip(
 
 import engine  # noqa: E402
 from engine.cards import card, card_text  # noqa: E402
-from tools import openspiel_adapter as osa  # noqa: E402
+from tools.ailab import openspiel_adapter as osa  # noqa: E402
 
 
 def simple_choose(obs):

@@ -3,7 +3,7 @@ heap, cut up, before the game starts, run on the MicroPython unix port."""
 
 import pytest
 
-from tools.bench_ui import micropython_path, run_mp
+from tools.bench.bench_ui import micropython_path, run_mp
 from tools.pico.ai_times import squeeze
 
 

@@ -1,4 +1,4 @@
-"""The hand review off the device: tools/replay.py --review on CPython and
+"""The hand review off the device: tools/records/replay.py --review on CPython and
 the MicroPython unix port (the same bytes), for either seat; and a review
 allocates nothing once made, on the unix port and the 32-bit WebAssembly
 port (host_tests/mp_review_alloc.py under micropython.heap_lock())."""
@@ -9,14 +9,14 @@ import pytest
 
 from test_runtimes import ROOT, run, _report, _text
 
-AI_MATCH = os.path.join(ROOT, "tools", "ai_match.py")
-REPLAY = os.path.join(ROOT, "tools", "replay.py")
+AI_MATCH = os.path.join(ROOT, "tools", "records", "ai_match.py")
+REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
 ALLOC = os.path.join(ROOT, "host_tests", "mp_review_alloc.py")
 
 
 @pytest.fixture(scope="module")
 def easy_vs_hard(tmp_path_factory):
-    """The record of tools/ai_match.py's second match: easy (seat 0, YOU)
+    """The record of tools/records/ai_match.py's second match: easy (seat 0, YOU)
     against hard (seat 1, the CPU)."""
     cmd, p = run("cpython", [AI_MATCH, "7"])
     assert p.returncode == 0, _report("cpython", cmd, p)

@@ -4,7 +4,7 @@
     host_tests/runner.py on CPython, the MicroPython unix port
     (.venv/bin/micropython) and the MicroPython WebAssembly port (Node,
     host_tests/run_wasm.mjs).  The runner's last line is "N passed, N failed".
-(b) tools/record_match.py on the same runtimes: the printed game records
+(b) tools/records/record_match.py on the same runtimes: the printed game records
     must be byte-identical and non-empty.
 
 A missing runtime is a failure, never a skip: `make test` installs both
@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "host_tests", "runner.py")
 PORTABLE_DIR = os.path.join(ROOT, "host_tests", "engine")
 RUN_WASM = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
-RECORD_MATCH = os.path.join(ROOT, "tools", "record_match.py")
+RECORD_MATCH = os.path.join(ROOT, "tools", "records", "record_match.py")
 WASM_PKG = os.path.join(
     ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"
 )

@@ -1,4 +1,4 @@
-"""tools/two_draw.py (CPython only: a tool, not a portable engine test): the
+"""tools/ailab/two_draw.py (CPython only: a tool, not a portable engine test): the
 hard AI's discard re-ranked by the value one stock draw later."""
 import io
 import contextlib
@@ -10,8 +10,8 @@ import engine
 from engine import CARDEMS
 from engine.ai import Player
 from engine.melds import masks_of
-from tools import arena
-from tools import two_draw as td
+from tools.ailab import arena
+from tools.ailab import two_draw as td
 
 
 def _discards(seed, limit=60):

@@ -1,1 +1,1 @@
-"""Host-side tools: emulator, fake bus, renderers, benchmarks."""
+"""Host-side tools, one folder per job (tools/README.md)."""

@@ -3,7 +3,7 @@
 The match is a race to the target. The knock estimate (knock.py) compares
 outcomes of this hand; what they are worth is the chance to win the match
 after them, E(a, b) with a our need and b the opponent's (equity_table.py,
-fitted by tools/fit_equity.py from the spread of hand results). Near the
+fitted by tools/ailab/fit_equity.py from the spread of hand results). Near the
 start E is close to linear in the points, so nothing changes; near the end
 points beyond the target are worth nothing, a loss that ends the match
 costs no more than it, and a player far behind wants the big outcomes.

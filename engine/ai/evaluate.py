@@ -8,7 +8,7 @@ of the gain is weighted up (lam: x4 with a full stock, falling to x1 as it
 runs out, and x1 while playing on with a knockable hand), standing for the
 draws still to come: so pairs, two-card runs and gaps count by how many of
 their completing cards are still live, and count less late in the hand
-(x4 rather than x3.5: tools/panel.py --a hard@ev.t_lam=64, 4000 matches
+(x4 rather than x3.5: tools/ailab/panel.py --a hard@ev.t_lam=64, 4000 matches
 a partner, seed 500001: greedy-gin +7.50 -> +7.93 points a hand,
 hard-patient +2.41 -> +2.64, `simple` +6.87 -> +6.96, and at seed 300001
 +6.87 -> +6.81; x3 played worse: `simple` +6.75). It
@@ -24,7 +24,7 @@ and up to GIN_DRAW_PATIENT more against a player who waits for gin (the
 habit's share of thresholds 0-2): there the hand is a race to gin, and a
 hand one card from gin beats a lower one that is not. Against a quick
 knocker the deadwood held matters more (the undercut, R10), so the bonus
-stays small. (tools/panel.py, 600 matches a partner against greedy-gin,
+stays small. (tools/ailab/panel.py, 600 matches a partner against greedy-gin,
 greedy-1, simple and hard-patient: +0.6 and +0.9 points a hand at seeds
 70001 and 90001; a fixed bonus as large as the patient partners want, 56
 points, won 77.9% of 1500 matches against `simple` where none won 79.8%.)
@@ -33,7 +33,7 @@ The opponent may end the hand on its next turn, before our next draw: the
 hard level weighs a hand's value with the deadwood it holds now by twice
 that chance (KnockTerms.end_chance, at_risk; PEND: once, twice and four
 times it played about alike, twice a little ahead), in the discard choice
-and the draw alike. (tools/panel.py --a hard@ev.t_pend=0 against --a
+and the draw alike. (tools/ailab/panel.py --a hard@ev.t_pend=0 against --a
 hard, 4000 matches a partner, seed 200001: `simple` +6.21 -> +6.34 points
 a hand, greedy-gin +6.48 -> +6.51; 2000 matches, seeds 1234 and 5555:
 `simple` +0.10 and +0.14.)
@@ -45,9 +45,9 @@ opponent holds the other three cards of its rank, plus the chance that it
 holds the three suit neighbours above it, plus those below (its card
 model's chances, multiplied), times LAYOFF/16. Four times that chance
 plays best: a point laid off also makes an undercut (R10) likelier.
-(tools/layoff_calibration.py, 200 matches against `simple`: at its knocks
+(tools/ailab/layoff_calibration.py, 200 matches against `simple`: at its knocks
 we hold 15.5 points and lay off 1.8 without the term, 15.7 and 2.1 with
-it, and undercut 37.1% -> 38.4% of them. tools/panel.py --a
+it, and undercut 37.1% -> 38.4% of them. tools/ailab/panel.py --a
 hard@ev.t_lay=K --b greedy-gin,simple, 4000 matches a partner, seed
 500001, K = 0 / 16 / 32 / 64 / 128: `simple` +6.48 / +6.63 / +6.76 /
 +6.87 / +6.79 points a hand, greedy-gin +7.50 / +7.55 / +7.55 / +7.50 /

@@ -14,7 +14,7 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   measured alone): how many of the cards it took from the pile it still
   holds (HELD: kept pickups are in melds) and the rank of its discard
   before the last (VPREV: a low card then a high one is a drawn card thrown
-  at once by a low hand); tools/fit_opponent.py measures them at the same
+  at once by a low hand); tools/ailab/fit_opponent.py measures them at the same
   moments as the prior.
 * Its knock habit (habit.py): weights w(T) over thresholds T = 0 (gin only)
   .. 10 (knocks as soon as the rules allow), pooled into four groups (gin
@@ -44,14 +44,14 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   One more plan knocks not at all within the ROUNDS: the hands that ended
   on the way, the rest still an open race (0). Without it, where the
   opponent is likely low every plan knocks into the likely undercut, and
-  playing on was valued far below what it scored (tools/knock_calibration.py
+  playing on was valued far below what it scored (tools/ailab/knock_calibration.py
   --a hard@knock.t_wait=0 --b greedy-gin,hard-patient --matches 150
   --seed 7: 7-11 points a hand below where the undercut risk is over half;
   0-5 with this plan).
   Planning one fixed knock undervalues playing on against a quick knocker
   (it may knock into our undercut on any later turn): `bias` (BIAS times the
   weight of "knocks at once") is on playing on's side, with a margin
-  (MARGIN; less while the stock is full, where tools/knock_calibration.py
+  (MARGIN; less while the stock is full, where tools/ailab/knock_calibration.py
   finds the estimate of playing on short by less).
 When the stock is at its end, playing on is a drawn hand (0): knock when
 EK > 0.

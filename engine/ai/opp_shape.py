@@ -1,5 +1,5 @@
 """The buckets of the opponent tables (engine/ai/opp_tables.py, written by
-tools/fit_opponent.py): the opponent's deadwood D, its turn number n in the
+tools/ailab/fit_opponent.py): the opponent's deadwood D, its turn number n in the
 hand, the rank of the card it last threw, the rank of the one before it and
 how many of the cards it took from the pile it still holds.
 

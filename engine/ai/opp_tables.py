@@ -1,6 +1,6 @@
 """The opponent tables of the hard AI's knock estimate.
 
-Written by tools/fit_opponent.py (1500 matches, seed 900001: 18172 discards
+Written by tools/ailab/fit_opponent.py (1500 matches, seed 900001: 18172 discards
 seen); do not edit by hand. Layout and meaning: that tool's docstring
 and engine/ai/opp_shape.py.
 """

@@ -1,6 +1,6 @@
 """The simulator's Sim with the CircuitPython ports in place of the MicroPython
 ones: the real Adafruit displayio driver (Blinka) on a recording fake I2C
-bus decoded by tools/ssd1306_emu.py, keypad events through KeypadButtons,
+bus decoded by tools/sim/ssd1306_emu.py, keypad events through KeypadButtons,
 the supervisor clock through cpclock.Clock.
 
 Sim's scripted presses (press, hold, run, settle) work unchanged: setting
@@ -15,7 +15,7 @@ import cpkeys
 import keypad
 import supervisor
 from firmware import board as cfg
-from tools.simulator import FakeClock, MemStorage, Sim, store_settings
+from tools.sim.simulator import FakeClock, MemStorage, Sim, store_settings
 
 # Start near supervisor.ticks_ms()'s 2**29 wrap so every scripted run
 # crosses it (cpclock.Clock must keep time continuous for the buttons).

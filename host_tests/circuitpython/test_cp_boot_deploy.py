@@ -16,8 +16,8 @@ import cpports
 import microcontroller
 import supervisor
 
-from tools import deploy_circuitpython as dep
-from tools.simulator import Sim
+from tools.deploy import deploy_circuitpython as dep
+from tools.sim.simulator import Sim
 
 CODE = os.path.join(dep.CPDIR, "code.py")
 FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes")
@@ -101,7 +101,7 @@ def test_no_display_runs_headless_with_advice(monkeypatch, capsys, fake_time):
 
 
 def test_display_at_0x3d_is_found(monkeypatch, capsys, fake_time):
-    from tools.ssd1306_emu import SSD1306Emu
+    from tools.sim.ssd1306_emu import SSD1306Emu
 
     monkeypatch.setattr(busio, "default_devices", lambda: {0x3D: SSD1306Emu()})
     monkeypatch.setattr(cpports, "MAX_STEPS", 5)

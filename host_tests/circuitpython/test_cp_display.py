@@ -178,7 +178,7 @@ def test_a_bus_error_is_reported_once_and_the_game_goes_on():
 
 
 def test_other_devices_but_no_display():
-    from tools.ssd1306_emu import SSD1306Emu
+    from tools.sim.ssd1306_emu import SSD1306Emu
 
     i2c = busio.I2C(devices={0x68: SSD1306Emu()})
     lines = []

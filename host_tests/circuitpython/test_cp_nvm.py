@@ -16,9 +16,9 @@ import engine
 from firmware import gamesave
 from firmware.settings import Settings
 from firmware.stats import Stats
-from tools.cutsim import FaultFS, Power
-from tools.cutsim import PowerCut as FsCut
-from tools.simulator import Sim
+from tools.saves.cutsim import FaultFS, Power
+from tools.saves.cutsim import PowerCut as FsCut
+from tools.sim.simulator import Sim
 
 BACKUP = "/saves-backup.bin"
 
@@ -142,7 +142,7 @@ def test_a_full_log_is_rewritten_newest_first_and_then_appended_again():
 
 
 def test_a_match_to_500_fits_with_room_to_spare():
-    from tools.savecuts import nvm_wear
+    from tools.saves.savecuts import nvm_wear
 
     hands, erases, largest = nvm_wear(2, 500, seed=2)
     # a rewrite holds the header, the largest game save and the settings,
@@ -159,7 +159,7 @@ def _cut_everywhere(prepare, write, check, backup=False, every_after=None):
     """Run `write` on the image `prepare` made, cutting the power before
     every flash event (and every byte of the backup file): restart, check.
     `every_after`: past that many events only every 37th (the erased tail
-    of a rewrite, programmed 0xFF over 0xFF; tools/bench_saves.py cuts
+    of a rewrite, programmed 0xFF over 0xFF; tools/bench/bench_saves.py cuts
     there too)."""
     base = FakeNvm()
     fs = FaultFS() if backup else None

@@ -1,11 +1,11 @@
-"""make flash-circuitpython and tools/bench_circuitpython.py."""
+"""make flash-circuitpython and tools/bench/bench_circuitpython.py."""
 
 import os
 import subprocess
 
 import pytest
 
-from tools import deploy_circuitpython as dep
+from tools.deploy import deploy_circuitpython as dep
 
 ROOT = dep.ROOT
 
@@ -14,7 +14,7 @@ def test_make_target_runs_the_deploy_with_the_drive():
     r = subprocess.run(["make", "-n", "flash-circuitpython", "DRIVE=/media/u/CIRCUITPY"],
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert 'tools/deploy_circuitpython.py "/media/u/CIRCUITPY"' in r.stdout
+    assert 'tools/deploy/deploy_circuitpython.py "/media/u/CIRCUITPY"' in r.stdout
 
 
 def test_make_target_without_a_drive_says_how():
@@ -25,7 +25,7 @@ def test_make_target_without_a_drive_says_how():
 
 
 def test_bench_prints_both_ports(monkeypatch, capsys):
-    import bench_circuitpython as bench
+    from tools.bench import bench_circuitpython as bench
 
     monkeypatch.setattr(bench, "REPEAT", 1)
     assert bench.main() == 0
@@ -40,4 +40,4 @@ def test_bench_prints_both_ports(monkeypatch, capsys):
 @pytest.fixture(autouse=True)
 def _tools_on_path(monkeypatch):
 
-    monkeypatch.syspath_prepend(os.path.join(ROOT, "tools"))
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "tools", "deploy"))

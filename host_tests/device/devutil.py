@@ -1,5 +1,5 @@
 """Helpers for the device-side tests: the fault-injecting in-memory
-filesystem (tools/cutsim.py) and a small deterministic player to make real
+filesystem (tools/saves/cutsim.py) and a small deterministic player to make real
 saves."""
 
 import os
@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.cutsim import EIO, ENOENT, ENOSPC, FaultFS, PowerCut  # noqa: F401 (the tests' names)
+from tools.saves.cutsim import EIO, ENOENT, ENOSPC, FaultFS, PowerCut  # noqa: F401 (the tests' names)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

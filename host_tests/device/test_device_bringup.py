@@ -21,8 +21,8 @@ PRELUDE = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
-from tools.fakebus import FakeBus, EIO, ENODEV
-from tools.ssd1306_emu import SSD1306Emu
+from tools.sim.fakebus import FakeBus, EIO, ENODEV
+from tools.sim.ssd1306_emu import SSD1306Emu
 import firmware.board as board
 EMU = None
 """
@@ -306,7 +306,7 @@ REAL_APP = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
-from tools.fakebus import FakeBus
+from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
 from firmware import pico
@@ -478,7 +478,7 @@ RESUME = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
-from tools.fakebus import FakeBus
+from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
 import engine

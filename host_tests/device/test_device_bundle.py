@@ -1,7 +1,7 @@
 """Issue 4, "what it must show" 4: the .mpy bundle that `make flash` copies
 imports and plays an AI-vs-AI match on the MicroPython unix port.
 
-The bundle is built by `tools/deploy.py --build-only` (into a temporary
+The bundle is built by `tools/deploy/deploy.py --build-only` (into a temporary
 folder); MicroPython then runs with that folder as its only import path
 (chdir there, every other sys.path entry removed but the fake `machine`), so
 nothing can come from the .py sources. The match it plays must be the same,
@@ -69,7 +69,7 @@ for seed in %(seeds)r:
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
     out = tmp_path_factory.mktemp("bundle")
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"),
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "deploy.py"),
                         "--build-only", "--out", str(out)],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -1,4 +1,4 @@
-"""tools/deploy.py: the mpremote command it runs and the board-side cleanup
+"""tools/deploy/deploy.py: the mpremote command it runs and the board-side cleanup
 (run here on the MicroPython unix port against a folder standing in for the
 board's filesystem)."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from devutil import ROOT, run_mp
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
 import deploy  # noqa: E402
 
 
@@ -40,7 +40,7 @@ def test_port_is_optional_and_shortcuts_pass_through(built):
 
 
 def test_dry_run_prints_the_command(tmp_path):
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "--dry-run",
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "deploy.py"), "--dry-run",
                         "--out", str(tmp_path / "b"), "/dev/ttyACM1"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr

@@ -29,14 +29,14 @@ from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
 from firmware.consolekeys import ConsoleKeys, KeyDecoder, QUIT  # noqa: E402
 from firmware.textview import TextView  # noqa: E402
-from tools import render  # noqa: E402
+from tools.sim import render  # noqa: E402
 
 TOP = "\u250c" + "\u2500" * 128 + "\u2510"
 BOTTOM = "\u2514" + "\u2500" * 128 + "\u2518"
 
 
 def sim_image():
-    from tools.simulator import Sim
+    from tools.sim.simulator import Sim
 
     sim = Sim(seed=3)
     sim.settle()
@@ -124,8 +124,8 @@ def test_an_arrow_split_over_two_reads_is_one_key():
 
 
 def test_simulator_reads_keys_with_the_same_decoder_and_queue():
-    from tools import terminal
-    from tools.simulator import FakeClock
+    from tools.sim import terminal
+    from tools.sim.simulator import FakeClock
 
     clock = FakeClock()
     keys = terminal.make_keys(clock)
@@ -273,7 +273,7 @@ STYLE = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
-from tools.fakebus import FakeBus
+from tools.sim.fakebus import FakeBus
 machine.setup(bus=FakeBus.empty())
 import firmware.board as board
 board.HEADLESS_TEXT = %(style)r
@@ -333,7 +333,7 @@ DEVICE = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
-from tools.fakebus import FakeBus
+from tools.sim.fakebus import FakeBus
 machine.setup(bus=FakeBus.empty())
 import firmware.settings as S
 S.SPEED_MS = (60, 60, 60)           # the AI's moves stay 60 ms (not 0.9 s)
@@ -407,7 +407,7 @@ class Console:
 
 def test_a_hand_played_through_the_serial_console(tmp_path):
     import engine
-    from tools.simulator import MemStorage, Sim
+    from tools.sim.simulator import MemStorage, Sim
     from ui_driver import presses_for, simple_choice
 
     mp = micropython()

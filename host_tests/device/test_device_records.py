@@ -1,8 +1,8 @@
 """Game records on the board (firmware/records.py), `make records`, and
-tools/replay.py on CPython and the MicroPython unix port.
+tools/records/replay.py on CPython and the MicroPython unix port.
 
 A record made by the simulator (the same App as the board, a hand played
-by pressing buttons) replays with tools/replay.py to the same moves and
+by pressing buttons) replays with tools/records/replay.py to the same moves and
 result on both runtimes, byte for byte.
 """
 
@@ -16,7 +16,7 @@ import engine
 from devutil import ROOT, FaultFS, PowerCut, micropython, play_turn, run_mp, watch_opens
 from firmware.records import KEEP, Records
 
-REPLAY = os.path.join(ROOT, "tools", "replay.py")
+REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
 UI = os.path.join(ROOT, "host_tests", "ui")
 if UI not in sys.path:
     sys.path.append(UI)
@@ -170,7 +170,7 @@ print("@@", r.keep_match(m))
 
 def sim_record(tmp_path, seed=2):
     """Play one hand in the simulator by pressing buttons; the record it kept."""
-    from tools.simulator import MemStorage, Sim
+    from tools.sim.simulator import MemStorage, Sim
     from ui_driver import presses_for, simple_choice
 
     sim = Sim(seed=seed, storage=MemStorage(), settings={"speed": "fast"})
@@ -226,7 +226,7 @@ def test_replay_of_a_simulator_record_is_the_same_on_cpython_and_micropython(tmp
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])
 def test_replay_of_whole_matches_under_every_preset(tmp_path, runtime):
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "record_match.py"), "4"],
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records", "record_match.py"), "4"],
                          capture_output=True, text=True, timeout=300).stdout
     parts = ["gin-rummy " + p for p in out.split("gin-rummy ") if p.strip()]
     paths = []

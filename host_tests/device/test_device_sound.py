@@ -69,7 +69,7 @@ def test_unknown_names_are_ignored_and_stop_silences():
 
 
 def test_the_app_plays_sounds_unless_muted():
-    from tools.simulator import MemStorage, Sim, SimSound
+    from tools.sim.simulator import MemStorage, Sim, SimSound
 
     sim = Sim(seed=4, storage=MemStorage(), sound=SimSound())
     sim.settle()
@@ -83,7 +83,7 @@ def test_the_app_plays_sounds_unless_muted():
 
 
 def test_simulator_is_silent_unless_asked(tmp_path):
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "simulator.py"),
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "sim", "simulator.py"),
            "--saves", str(tmp_path), "--keys", "A A"]
     quiet = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     loud = subprocess.run(cmd + ["--sound"], capture_output=True, text=True, timeout=300)
@@ -127,7 +127,7 @@ BUZZER = r"""
 import sys, time
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
-from tools.fakebus import FakeBus
+from tools.sim.fakebus import FakeBus
 machine.setup(bus=FakeBus.with_display(0x3C)[0])
 import firmware.board as board
 board.BUZZER_PIN = %(pin)r

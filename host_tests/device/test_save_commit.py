@@ -3,7 +3,7 @@ firmware's Storage (a FaultFS), cut at every step of the hand-end save;
 saves that were crafted to pass every checksum; too little memory at boot.
 
 (The storage-level campaigns on every medium are in test_save_cuts.py; the
-figures on whole sessions in tools/bench_saves.py.)"""
+figures on whole sessions in tools/bench/bench_saves.py.)"""
 
 import os
 
@@ -14,7 +14,7 @@ from devutil import ROOT, FaultFS, PowerCut, run_mp
 from firmware import gamesave
 from firmware.storage import Storage, pack
 from firmware.stats import Stats
-from tools.simulator import MemStorage, Sim
+from tools.sim.simulator import MemStorage, Sim
 
 import sys
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
@@ -118,7 +118,7 @@ def test_a_rules_name_too_long_to_save_again_is_refused_at_load():
 def test_crafted_saves_never_crash_the_app_at_boot_or_in_play():
     """Finding 5, through the whole App: crafted game saves (every checksum
     good) at boot, then CONTINUE and a few turns when one loads."""
-    from tools import savecraft
+    from tools.saves import savecraft
 
     pool = savecraft.real_saves(seed=3, matches=1, targets=(100,), every=11)
     loaded = 0
@@ -137,7 +137,7 @@ def test_crafted_saves_never_crash_the_app_at_boot_or_in_play():
 
 
 def test_the_tally_of_crafted_saves_is_all_refusals_or_clean_loads():
-    from tools import savecraft
+    from tools.saves import savecraft
 
     pool = savecraft.real_saves(seed=2, matches=2, targets=(100, 250), every=13)
     seats = savecraft._Seats()

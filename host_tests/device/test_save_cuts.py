@@ -1,12 +1,12 @@
-"""The cut campaign (tools/savecuts.py) on a short session: every save the
+"""The cut campaign (tools/saves/savecuts.py) on a short session: every save the
 App makes in a match to 50, cut before every step on each storage, and the
-restart judged against what the App had committed. tools/bench_saves.py
+restart judged against what the App had committed. tools/bench/bench_saves.py
 prints the same on longer sessions, the CircuitPython nvm's rewrites
 included (host_tests/circuitpython/test_cp_nvm.py cuts into those)."""
 
 import pytest
 
-from tools import savecuts
+from tools.saves import savecuts
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ cards land where documented, suits read apart without colour."""
 import glyph_art as art
 
 from firmware import fb, font, glyphs
-from tools.render import to_art
+from tools.sim.render import to_art
 
 
 def rows(a):

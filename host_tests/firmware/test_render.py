@@ -1,12 +1,12 @@
-"""tools/render.py: terminal half-blocks and PNG output of a framebuffer."""
+"""tools/sim/render.py: terminal half-blocks and PNG output of a framebuffer."""
 
 import hashlib
 
 from PIL import Image
 
 from firmware import fb
-from tools import render
-from tools.ssd1306_emu import SSD1306Emu
+from tools.sim import render
+from tools.sim.ssd1306_emu import SSD1306Emu
 
 
 def test_text_is_32_lines_of_128_characters():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from firmware import fb, glyphs
 from firmware.ssd1306 import SSD1306, detect
 from fwtest_util import draw_ops, random_ops, run_micropython
-from tools.fakebus import FakeBus
+from tools.sim.fakebus import FakeBus
 
 
 def setup(sh1106=False, flip=False, addr=0x3C):
@@ -217,7 +217,7 @@ HEAP_SCRIPT = r'''
 import micropython
 from firmware import fb, glyphs
 from firmware.ssd1306 import SSD1306
-from tools.fakebus import CountingBus
+from tools.sim.fakebus import CountingBus
 
 def frames(d, c, counts):
     i = 0

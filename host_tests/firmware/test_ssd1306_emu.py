@@ -4,8 +4,8 @@ import errno
 
 import pytest
 
-from tools.fakebus import EIO, ENODEV, CountingBus, FakeBus
-from tools.ssd1306_emu import SSD1306Emu
+from tools.sim.fakebus import EIO, ENODEV, CountingBus, FakeBus
+from tools.sim.ssd1306_emu import SSD1306Emu
 
 
 def cmds(*b):

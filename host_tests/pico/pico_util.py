@@ -4,7 +4,7 @@ import os
 
 from PIL import Image
 
-from tools import render
+from tools.sim import render
 from tools.pico import harness as h
 
 GOLDEN = os.path.join(h.ROOT, "host_tests", "ui", "golden")

@@ -2,7 +2,7 @@
 it, anywhere in a 128x64 frame (the emulator's picture of the panel)."""
 
 from firmware import fb
-from tools.render import pixel
+from tools.sim.render import pixel
 
 
 def _rows(buf, x, y, w, h):

@@ -5,7 +5,7 @@ import os
 import engine
 from firmware import gamesave
 from firmware.settings import Settings, Stats
-from tools.simulator import FakeClock, MemStorage, Sim, host_storage
+from tools.sim.simulator import FakeClock, MemStorage, Sim, host_storage
 from ui_driver import RefusingStorage, play_turn, simple_factory
 
 
@@ -150,11 +150,11 @@ def test_simulator_command_line_prints_the_final_screen(tmp_path):
     import subprocess
     import sys
 
-    from tools.simulator import ROOT
+    from tools.sim.simulator import ROOT
 
     def run():
         r = subprocess.run(
-            [sys.executable, "tools/simulator.py", "--seed", "3", "--level", "easy",
+            [sys.executable, "tools/sim/simulator.py", "--seed", "3", "--level", "easy",
              "--saves", str(tmp_path / ("s%d" % len(outs))), "--png", str(tmp_path / "png"),
              "--keys", "A R A"],
             cwd=ROOT, capture_output=True, text=True, timeout=120)

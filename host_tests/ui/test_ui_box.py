@@ -20,7 +20,7 @@ from engine.box import BoxMatch
 from engine.box_ai import consider, plain
 from firmware import gamesave
 from firmware.screens import play as P
-from tools.simulator import MemStorage
+from tools.sim.simulator import MemStorage
 from ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
                        saved_match, simple_factory, SimplePlayer, title_to)
 from ui_golden import CheckedSim, Golden
@@ -410,7 +410,7 @@ print("table|%%d" %% locked(lambda: play.draw(c)))
 
 def test_box_table_redraw_allocates_nothing_on_micropython():
     import pytest
-    from tools.bench_ui import SCENARIO, ROOT, micropython_path, run_mp
+    from tools.bench.bench_ui import SCENARIO, ROOT, micropython_path, run_mp
     if micropython_path() is None:
         pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
     for seed in (SEED_BOX, SEED_CAPTAIN):

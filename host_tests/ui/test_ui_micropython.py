@@ -4,7 +4,7 @@ app step that moves the cursor, redraws and sends the frame."""
 
 import pytest
 
-from tools.bench_ui import ROOT, SCENARIO, micropython_path, run_mp
+from tools.bench.bench_ui import ROOT, SCENARIO, micropython_path, run_mp
 
 
 def run_micropython(script):

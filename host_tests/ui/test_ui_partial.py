@@ -12,7 +12,7 @@ import pytest
 
 from firmware import fb
 from firmware.screens import play as P
-from tools.simulator import MemStorage
+from tools.sim.simulator import MemStorage
 from ui_driver import play_turn, simple_factory, title_to
 from ui_golden import CheckedSim
 

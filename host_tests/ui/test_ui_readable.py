@@ -16,7 +16,7 @@ from firmware.screens.help import LINES, PAGES
 from firmware.screens.scoring import score_sum
 from firmware.screens.showdown import K_CARDS_Y
 from screen_text import find, shows
-from tools.simulator import MemStorage, Sim
+from tools.sim.simulator import MemStorage, Sim
 from ui_driver import play_turn, presses_for, simple_choice, simple_factory, title_to
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -266,7 +266,7 @@ def test_pile_view_spaces_the_cards_newest_first_and_lights_the_top():
 
 
 def fb_col_dark(img, x, y0, y1):
-    from tools.render import pixel
+    from tools.sim.render import pixel
     return not any(pixel(img, x, y) for y in range(y0, y1))
 
 

@@ -1,4 +1,4 @@
-"""tools/simulator.py from the command line, as the README shows it: a
+"""tools/sim/simulator.py from the command line, as the README shows it: a
 scripted run touches no save unless --saves is given, --png keeps every
 frame (the AI's too), a wrong key name gets a usage line; and the terminal
 loop sleeps until something is due."""
@@ -9,13 +9,13 @@ import sys
 
 from firmware import fb
 from screen_text import shows
-from tools import terminal
-from tools.simulator import FakeClock, Sim, host_storage
+from tools.sim import terminal
+from tools.sim.simulator import FakeClock, Sim, host_storage
 from ui_driver import play_turn, simple_factory
 from ui_golden import png_buf
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SIM = os.path.join(ROOT, "tools", "simulator.py")
+SIM = os.path.join(ROOT, "tools", "sim", "simulator.py")
 
 
 def simulate(cwd, *args):

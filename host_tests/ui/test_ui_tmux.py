@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from tools import render, terminal
+from tools.sim import render, terminal
 from ui_golden import golden_buf as golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -9,7 +9,7 @@ deadwood, knock as soon as the rules allow.
 
 import engine
 from engine import card_text
-from tools.simulator import MemStorage
+from tools.sim.simulator import MemStorage
 
 
 def simple_choice(view):

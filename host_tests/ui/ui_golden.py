@@ -9,8 +9,8 @@ import os
 
 from PIL import Image
 
-from tools import render
-from tools.simulator import Sim
+from tools.sim import render
+from tools.sim.simulator import Sim
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

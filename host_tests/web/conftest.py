@@ -1,8 +1,8 @@
-"""Fixtures for the web handheld's tests (tools/web).
+"""Fixtures for the web handheld's tests (web).
 
 The page is built once per session into a temporary folder, served on
 127.0.0.1 (an ephemeral port), and driven in one headless Chromium (Debian's
-chromium through playwright-core, tools/web/driver.mjs).
+chromium through playwright-core, web/driver.mjs).
 
 No Chromium (or node, or playwright-core): the browser tests fail when
 CI=true (.ci/run installs chromium, so CI must have it) and are skipped with
@@ -16,11 +16,11 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (ROOT, os.path.join(ROOT, "host_tests", "ui"), os.path.join(ROOT, "tools", "web")):
+for p in (ROOT, os.path.join(ROOT, "host_tests", "ui"), os.path.join(ROOT, "web")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from tools.web import browser as wb  # noqa: E402
+from web import browser as wb  # noqa: E402
 
 
 def require_browser():
@@ -34,7 +34,7 @@ def require_browser():
 
 @pytest.fixture(scope="session")
 def web_dir(tmp_path_factory):
-    from tools.web import build
+    from web import build
 
     out = tmp_path_factory.mktemp("web")
     build.build(str(out), quiet=True)

@@ -1,4 +1,4 @@
-"""The web handheld in headless Chromium (tools/web; see conftest.py).
+"""The web handheld in headless Chromium (web; see conftest.py).
 
 1. End to end: a hand played to the showdown with key presses in the page's
    test mode (?seed=N&fakeclock=1) shows, after every press, exactly the
@@ -19,8 +19,8 @@ import sys
 
 import pytest
 
-from tools.simulator import MemStorage, Sim
-from tools.web.browser import canvas_fb
+from tools.sim.simulator import MemStorage, Sim
+from web.browser import canvas_fb
 from test_web_port import SEED, keys_to_showdown
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -179,12 +179,12 @@ def _unix_micropython():
 
 
 def test_ai_makes_the_same_moves_in_the_page_as_on_the_unix_port(browser, site):
-    from tools.bench_web import browser_ai_js
+    from tools.bench.bench_web import browser_ai_js
 
     open_page(browser, site, "?seed=1&fakeclock=1")
     page = json.loads(browser.eval(browser_ai_js(4)))
     out = subprocess.run([_unix_micropython(), "-X", "heapsize=4M",
-                          os.path.join(ROOT, "tools", "web", "aibench.py"), "4"],
+                          os.path.join(ROOT, "web", "aibench.py"), "4"],
                          capture_output=True, text=True, check=True, cwd=ROOT).stdout
     unix = json.loads(out.strip().splitlines()[-1])
     assert page["runtime"].startswith("micropython") and "webassembly" in page["runtime"]

@@ -1,4 +1,4 @@
-"""The web handheld's Python port (tools/web/webport.py) and its build,
+"""The web handheld's Python port (web/webport.py) and its build,
 on CPython: no browser needed.
 
 - The scripted-key mode matches the terminal simulator: same names, same
@@ -17,8 +17,8 @@ import os
 import pytest
 
 import webport
-from tools import simulator
-from tools.simulator import MemStorage, Sim
+from tools.sim import simulator
+from tools.sim.simulator import MemStorage, Sim
 from ui_driver import presses_for, simple_choice
 
 SEED = 1
@@ -105,7 +105,7 @@ def test_the_game_record_is_kept_and_given_to_the_page(tmp_path):
     assert any(k.endswith("-%d.txt" % web.app.match.seed) for k in kv.items)  # kept
     rec = tmp_path / "record.txt"
     rec.write_text(text)
-    replay = os.path.join(os.path.dirname(webport.__file__), "..", "replay.py")
+    replay = os.path.join(os.path.dirname(webport.__file__), "..", "tools", "records", "replay.py")
     p = subprocess.run([sys.executable, replay, "--review", str(rec)],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "  review of YOU: " in p.stdout, p.stdout + p.stderr
@@ -203,7 +203,7 @@ def test_a_stored_save_that_is_not_base64_is_set_aside_and_said(tmp_path):
 def test_a_tab_closed_inside_a_rename_leaves_the_save(tmp_path):
     """The store gets the new name before the old one goes: closing the
     tab between the two leaves both, never neither."""
-    from tools.cutsim import CutKv, FaultFS, Power, PowerCut
+    from tools.saves.cutsim import CutKv, FaultFS, Power, PowerCut
 
     kv = CutKv()
     fs = webport.KvFs(kv, "/d", "p/", fs=FaultFS(dirs=["/d"]))
@@ -263,7 +263,7 @@ def test_sound_port_hands_the_page_the_devices_tune():
 # -- the build --
 
 def test_build_packs_every_module_the_page_needs(web_dir):
-    from tools.web import build
+    from web import build
 
     with open(os.path.join(web_dir, "app.pack"), "rb") as f:
         data = f.read()
@@ -287,7 +287,7 @@ def test_build_packs_every_module_the_page_needs(web_dir):
 
 
 def test_build_refuses_to_replace_a_foreign_folder(tmp_path):
-    from tools.web import build
+    from web import build
 
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(SystemExit):

@@ -10,7 +10,7 @@ import sys
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SERVE = os.path.join(ROOT, "tools", "web", "serve.py")
+SERVE = os.path.join(ROOT, "web", "serve.py")
 
 
 def busy_port():

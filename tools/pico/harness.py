@@ -1,6 +1,6 @@
 """The emulated Pico from Python: boot a .uf2 in rp2040js (tools/pico/
 serve.mjs), with a littlefs filesystem made here, the display's I2C bytes
-decoded into frames by tools/ssd1306_emu.py, buttons pressed on a timeline,
+decoded into frames by tools/sim/ssd1306_emu.py, buttons pressed on a timeline,
 the serial console (and its raw REPL), power cuts and boots from the flash
 as it was left.
 
@@ -25,7 +25,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
-from tools.ssd1306_emu import SSD1306Emu  # noqa: E402
+from tools.sim.ssd1306_emu import SSD1306Emu  # noqa: E402
 
 SERVE = os.path.join(ROOT, "tools", "pico", "serve.mjs")
 FRAME_GAP_NS = 5000000  # transactions closer than 5 ms belong to one frame
@@ -302,7 +302,7 @@ ONBOARD = os.path.join(ROOT, "tools", "pico", "onboard")
 
 
 def compile_mpy(src, dst, name):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
     import deploy
 
     r = subprocess.run(deploy.mpy_cross_command() + ["-s", name, "-o", dst, src],
@@ -319,7 +319,7 @@ def board_files(root=ROOT, bundle=True, main=True, onboard=()):
 
     from tools.pico.fsimage import tree
 
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
     import deploy
 
     files = {}

@@ -5,7 +5,7 @@
 // firmware programmed and clk_peri), so a frame costs what it costs on the
 // wire. The bytes of every write transaction are reported raw, with the
 // emulated time of its stop, to `onTransaction(addr, bytes, tStartNs,
-// tEndNs)`; the harness's Python side decodes them with tools/ssd1306_emu.py
+// tEndNs)`; the harness's Python side decodes them with tools/sim/ssd1306_emu.py
 // (the one SSD1306 decoder of the project).
 //
 // machine.I2C.scan() sends zero-length probes that the rp2 port bit-bangs on

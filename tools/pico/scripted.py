@@ -1,6 +1,6 @@
 """A scripted hand on the emulated Pico and in the simulator, frame for frame.
 
-The simulator (tools/simulator.py, `--keys` with a seed and its fake clock)
+The simulator (tools/sim/simulator.py, `--keys` with a seed and its fake clock)
 and the board (tools/pico/onboard/keyscript.py: the same stepping, on the
 real driver, bus and storage) play the same presses; each returns the
 pictures of every frame that put bytes on the bus, in order.
@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from tools import simulator  # noqa: E402
+from tools.sim import simulator  # noqa: E402
 
 # A hand from the title: NEW MATCH, then draws, discards and cursor moves,
 # the menu opened and closed, a hint, until the AI has moved several times.

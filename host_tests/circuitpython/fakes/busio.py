@@ -2,7 +2,7 @@
 
 Blinka's I2CDisplayBus spins on try_lock(), so try_lock() is True once and
 False until unlock(), like the real bus. Devices are objects with
-write(data) (tools.ssd1306_emu.SSD1306Emu); each write is logged as
+write(data) (tools.sim.ssd1306_emu.SSD1306Emu); each write is logged as
 (address, bytes). `default_devices` builds the devices of a bus made by
 code under test (busio.I2C(scl, sda)): an SSD1306 emulator at 0x3C unless a
 test sets another factory.
@@ -10,7 +10,7 @@ test sets another factory.
 
 
 def _ssd1306_at_3c():
-    from tools.ssd1306_emu import SSD1306Emu
+    from tools.sim.ssd1306_emu import SSD1306Emu
 
     return {0x3C: SSD1306Emu()}
 
@@ -37,7 +37,7 @@ class I2C:
 
     @classmethod
     def with_display(cls, addr=0x3C, sh1106=False):
-        from tools.ssd1306_emu import SSD1306Emu
+        from tools.sim.ssd1306_emu import SSD1306Emu
 
         emu = SSD1306Emu(sh1106=sh1106)
         return cls(devices={addr: emu}), emu

@@ -8,7 +8,7 @@ test imports machine:
 
 Pin levels: every pin reads 1 (pulled up, nothing pressed) unless listed
 in `low`; LEVELS can be changed at any time. I2C(...) returns a wrapper of
-the given tools.fakebus bus (or raises `i2c_error` to model pins the port
+the given tools.sim.fakebus bus (or raises `i2c_error` to model pins the port
 refuses); `scan_error` makes scan() raise. Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
 buzzer). LOG records what the code set up.

@@ -1,6 +1,6 @@
 """Runs ON the (emulated) Pico: the App on the real display driver and I2C
 bus and the board's /data storage, with a fake clock and scripted presses
-stepped exactly as tools/simulator.py's Sim does for --keys (each key held
+stepped exactly as tools/sim/simulator.py's Sim does for --keys (each key held
 `tap` ms while stepping at most every `sample` ms, released for 20 ms,
 then time advanced until the app waits for input), so the frames can be
 compared with the simulator's, one for one.

@@ -1,0 +1,131 @@
+"""The AI's strength table: hard against every sparring partner, and the
+levels against each other (`make ai-table`).
+
+    .venv/bin/python tools/ailab/ai_table.py [--matches 1000] [--seed 1] [--jobs 2]
+                                       [--only SUBSTRING] [--no-openspiel]
+
+Every pairing is a seat-balanced arena run (tools/ailab/arena.py: each deal
+sequence from both seats, Cardems rules, matches to 100); one line each:
+A's match win rate with its 95% Wilson interval, A's hand win rate and
+points per hand, and the aim the row is held to. The OpenSpiel row plays
+under OpenSpiel's rules with the bot's melds declared after our gin
+(tools/ailab/openspiel_adapter.py --fix-bot-gin); it is left out when pyspiel is
+not installed (`make bench` installs requirements-bench.txt). A benchmark,
+not a test: 1000 matches a pairing takes a while (use --jobs).
+"""
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.ailab import arena  # noqa: E402
+from tools.ailab.bots import GREEDY  # noqa: E402
+
+AIM_SIMPLE = 83
+AIM_FIXED = 75
+AIM_SWITCHER = 60
+AIM_HARD_STYLES = 58
+AIM_OPENSPIEL = 80
+AIM_LEVELS = 60
+
+
+def pairings():
+    """(A, B, aim in %) for every row."""
+    rows = [("hard", "simple", AIM_SIMPLE)]
+    for g, _ in GREEDY:
+        for e in ("", "-end"):
+            rows.append(("hard", "greedy-" + g + e, AIM_FIXED))
+    rows.append(("hard", "switcher", AIM_SWITCHER))
+    rows.append(("hard", "lookahead-6", None))
+    rows.append(("hard", "lookahead-3", None))
+    rows.append(("hard", "hard-eager", AIM_HARD_STYLES))
+    rows.append(("hard", "hard-patient", AIM_HARD_STYLES))
+    rows.append(("hard", "normal", AIM_LEVELS))
+    rows.append(("normal", "easy", AIM_LEVELS))
+    rows.append(("hard", "easy", AIM_LEVELS))
+    return rows
+
+
+def run_pair(a, b, matches, seed, jobs, third="cardems", worker=arena.run_sequences):
+    """A seat-balanced run of `matches` matches from `seed`, split into
+    chunks of deal sequences over `jobs` processes: each chunk is
+    worker((a, b, third, lo, hi)) -> arena stats (arena.run_sequences,
+    `third` the rules; tools/ailab/info_value.py passes its own worker and its
+    channel), merged."""
+    nseq = max(1, matches // 2)
+    step = max(1, min(25, nseq // (jobs * 4) or 1))
+    chunks = []
+    s = seed
+    while s < seed + nseq:
+        chunks.append((a, b, third, s, min(seed + nseq, s + step)))
+        s += step
+    total = arena.new_stats()
+    if jobs == 1:
+        for c in chunks:
+            arena.merge(total, worker(c))
+    else:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for st in pool.imap_unordered(worker, chunks):
+                arena.merge(total, st)
+    return total
+
+
+def line(a, b, won, n, hands_won, hands, pph, aim, secs):
+    p, lo, hi = arena.wilson(won, n)
+    hp = 100.0 * hands_won / hands if hands else 0.0
+    mark = ""
+    if aim is not None:
+        mark = "aim >= %d%%: %s" % (aim, "met" if 100 * p >= aim else "NOT met")
+    return "%-7s %-16s %5.1f%%  %5.1f-%5.1f%%  %5d  %5.1f%%  %+6.2f  %5.0fs  %s" % (
+        a, b, 100 * p, 100 * lo, 100 * hi, n, hp, pph, secs, mark)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matches", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--only", default=None, help="rows whose B (or A) contains this")
+    ap.add_argument("--no-openspiel", action="store_true")
+    args = ap.parse_args(argv)
+    print("AI table: %d matches a pairing (seat-balanced, seed %d), Cardems rules, to 100"
+          % (args.matches, args.seed))
+    print("%-7s %-16s %6s  %12s  %5s  %6s  %6s  %6s" % (
+        "A", "B", "A wins", "95% CI", "n", "hands", "pts/h", "time"))
+    missed = 0
+    for a, b, aim in pairings():
+        if args.only and args.only not in b and args.only not in a:
+            continue
+        t0 = time.time()
+        st = run_pair(a, b, args.matches, args.seed, args.jobs)
+        decided = st["a_hands"] + st["b_hands"]
+        print(line(a, b, st["a_matches"], st["matches"], st["a_hands"], decided,
+                   st["a_points"] / max(1, st["hands"]), aim, time.time() - t0), flush=True)
+        p = st["a_matches"] / max(1, st["matches"])
+        if aim is not None and 100 * p < aim:
+            missed += 1
+    if not args.no_openspiel and (not args.only or args.only in "openspiel"):
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            print("openspiel: pyspiel not installed (pip install -r requirements-bench.txt); row left out")
+        else:
+            from tools.ailab import openspiel_adapter as osa
+            t0 = time.time()
+            s = osa.run("hard", args.matches, args.seed, jobs=args.jobs, fix_bot_gin=True)
+            hands = s["hands_won"] + s["hands_lost"]
+            print(line("hard", "openspiel-fixgin", s["match_wins"], s["matches"],
+                       s["hands_won"], hands, s["avg_points_per_hand"], AIM_OPENSPIEL,
+                       time.time() - t0), flush=True)
+            if 100 * s["match_win_rate"] < AIM_OPENSPIEL:
+                missed += 1
+    print("rows below their aim: %d" % missed)
+
+
+if __name__ == "__main__":
+    main()

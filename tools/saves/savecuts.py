@@ -1,0 +1,496 @@
+"""The saves' cut campaign: a real session's saves, a power cut at every
+step of each, on every storage the game runs on.
+
+    ops, truth = record_session(seed=3, matches=2)
+    result = files_campaign(ops, truth, "littlefs")    # or "prefix", "emptied"
+    result = kv_campaign(ops, truth)                   # the browser's localStorage
+    result = nvm_campaign(ops, truth, backup=True)     # CircuitPython's nvm
+
+record_session plays whole matches through the App (tools/sim/simulator.Sim:
+the real firmware, the human's moves pressed as buttons) and records every
+save and remove the App makes, in order, with what each name holds after
+it. A campaign then makes those saves on the storage under test; for each
+one it counts its steps (tools/saves/cutsim.py, and the CircuitPython fakes'
+FakeNvm: an erase or a byte programmed), cuts the power before every step
+and at the end, restarts (a new Storage on what survived) and compares what
+loads with what the App had committed:
+
+- ok: the state before the save or after it, for every name;
+- older: a state from before the last completed turn (said or not);
+- lost: nothing (or not the truth) where the truth had a save;
+- silent: an older or lost state with no message for the player;
+- double: statistics that count a hand the loaded match has not played
+  (a turn played again after the restart would count it twice).
+
+The figures are tools/bench/bench_saves.py's; host_tests/device/test_save_cuts.py
+runs the same campaigns on shorter sessions and asserts 0 silent, 0 older
+than the save before, 0 double.
+"""
+
+import copy
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FAKES = os.path.join(ROOT, "host_tests", "circuitpython", "fakes")
+CPDIR = os.path.join(ROOT, "circuitpython")
+UIDIR = os.path.join(ROOT, "host_tests", "ui")
+
+GAME = "game"
+NAMES = ("settings", GAME)
+DATA = "/data"
+
+
+def _paths():
+    for p in (ROOT,):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    for p in (UIDIR, CPDIR):
+        if p not in sys.path:
+            sys.path.append(p)
+
+
+class Recording:
+    """A MemStorage that records every save and remove in order."""
+
+    def __init__(self):
+        _paths()
+        from tools.sim.simulator import MemStorage
+
+        self.mem = MemStorage()
+        self.ops = []
+        self.outcome = self.mem.outcome
+        self.kept = self.mem.kept
+        self.damage = self.mem.damage
+
+    def load(self, name, decode=None):
+        return self.mem.load(name, decode)
+
+    def save(self, name, payload):
+        if self.mem.files.get(name) == bytes(payload):
+            return False
+        self.ops.append(("save", name, bytes(payload)))
+        return self.mem.save(name, payload)
+
+    def remove(self, name):
+        if name in self.mem.files:
+            self.ops.append(("remove", name, None))
+        self.mem.remove(name)
+
+
+def record_session(seed=3, matches=1, target=100, level=None, reset_stats=True):
+    """(ops, truth): the saves of `matches` whole matches played through the
+    App (with a settings change first and, when `reset_stats`, a reset of
+    the statistics between matches); truth[i] = {name: payload} after op i
+    (truth[-1] entry at index 0 is the state before any op: empty)."""
+    _paths()
+    from tools.sim.simulator import Sim
+    from ui_driver import play_turn, simple_factory
+
+    rec = Recording()
+    factory = simple_factory if level is None else None
+    sim = Sim(seed=seed, storage=rec, player_factory=factory, level=level,
+              settings={"speed": "fast", "target": target})
+    for n in range(matches):
+        sim.settle()
+        sim.press("A")                    # NEW MATCH
+        while sim.screen != "match_end":
+            if sim.screen == "play":
+                play_turn(sim)
+            else:
+                sim.press("A")
+        sim.press("A")
+        sim.settle()
+        if reset_stats and n == 0 and matches > 1:
+            sim.app.reset_stats()
+    truth = [{}]
+    cur = {}
+    for op, name, payload in rec.ops:
+        cur = dict(cur)
+        if op == "save":
+            cur[name] = payload
+        else:
+            cur.pop(name, None)
+        truth.append(cur)
+    return rec.ops, truth
+
+
+class Tally:
+    def __init__(self, storage):
+        self.storage = storage
+        self.points = 0          # cut points tried
+        self.ops = 0             # saves cut into
+        self.ok = 0
+        self.older = 0
+        self.lost = 0
+        self.silent = 0
+        self.detected = 0        # older or lost, with a message
+        self.double = 0
+        self.blank = 0           # nvm: a blank sector after a cut (looks new)
+        self.by_file = {}        # name saved -> cut points
+        self.examples = []
+
+    def files(self):
+        return ", ".join("%s %d" % (n, self.by_file[n]) for n in sorted(self.by_file))
+
+    def line(self):
+        return ("%-34s %7d cut points in %4d saves: ok %d, silent losses %d, double counts %d, "
+                "older than the last turn %d, lost and said %d" % (
+                    self.storage, self.points, self.ops, self.ok, self.silent, self.double,
+                    self.older, self.detected))
+
+
+def _hands(stats):
+    from firmware.stats import Stats
+
+    try:
+        return Stats.decode(stats).hands
+    except ValueError:
+        return -1
+
+
+class Truth:
+    """The committed states, indexed for judging: truth[i] before op i."""
+
+    def __init__(self, truth):
+        from firmware import gamesave
+
+        self.states = truth
+        self.seen = []            # {name: {payload: first index}}
+        self.by_match = {}        # match bytes -> [(index, hands counted)]
+        first = {}
+        for j, t in enumerate(truth):
+            for name, v in t.items():
+                first.setdefault((name, v), j)
+            g = t.get(GAME)
+            if g is not None:
+                stats, match = gamesave.split(g)
+                self.by_match.setdefault(match, []).append((j, _hands(stats)))
+        self.first = first
+
+    def older(self, name, payload, i):
+        j = self.first.get((name, payload))
+        return j is not None and j < i
+
+    def hands_at(self, match, i):
+        """Hands counted by the newest commit up to i + 1 with this match."""
+        best = None
+        for j, h in self.by_match.get(match, ()):
+            if j <= i + 1:
+                best = h
+        return best
+
+
+def judge(tally, got, msgs, truth, i):
+    """Compare what loaded after a cut in op i with the truth (a Truth)
+    before and after it."""
+    from firmware import gamesave
+
+    tally.points += 1
+    before, after = truth.states[i], truth.states[i + 1]
+    bad = False
+    older = False
+    for name in NAMES:
+        g = got.get(name)
+        if g == before.get(name) or g == after.get(name):
+            continue
+        bad = True
+        if g is not None and truth.older(name, g, i):
+            older = True
+    g = got.get(GAME)
+    if g is not None and g != before.get(GAME) and g != after.get(GAME):
+        try:
+            stats, match = gamesave.split(g)
+        except ValueError:
+            stats, match = None, None
+        if stats is not None:
+            # the commit whose match this is: do the statistics count more?
+            h = truth.hands_at(match, i)
+            if h is not None and _hands(stats) > h:
+                tally.double += 1
+    if not bad:
+        tally.ok += 1
+        return
+    if older:
+        tally.older += 1
+    else:
+        tally.lost += 1
+    if any(msgs):
+        tally.detected += 1
+    else:
+        tally.silent += 1
+        if len(tally.examples) < 5:
+            tally.examples.append((i, {n: (got.get(n) or b"")[:12] for n in NAMES}))
+
+
+# -- the campaign's loop, and the media --------------------------------------
+
+def _apply(st, op):
+    kind, name, payload = op
+    if kind == "save":
+        st.save(name, payload)
+    else:
+        st.remove(name)
+
+
+def _loaded(st):
+    """({name: payload}, [message, ...]) of a start on storage `st`."""
+    got = {}
+    msgs = []
+    for name in NAMES:
+        v, m = st.load(name)
+        if v is not None:
+            got[name] = v
+        msgs.append(m)
+    return got, msgs
+
+
+def _run(tally, medium, ops, truth, every=1):
+    """Make every save on `medium`, cut before each of its steps (every
+    `every`-th) and at its end; judge each restart."""
+    from tools.saves.cutsim import Power
+
+    cuts = medium.cuts
+    tj = Truth(truth)
+    cache = {}
+    for i, op in enumerate(ops):
+        power = Power()
+        _apply(medium.start(i, truth, power), op)
+        total = power.steps
+        tally.ops += 1
+        tally.by_file[op[1]] = tally.by_file.get(op[1], 0) + total // every + 1
+        for k in range(0, total + 1, every):
+            st = medium.start(i, truth, Power(k))
+            try:
+                _apply(st, op)
+            except cuts:
+                pass
+            key = medium.survived()
+            if key not in cache:
+                cache[key] = medium.boot(key)
+            got, msgs, blank = cache[key]
+            silent = tally.silent
+            judge(tally, got, msgs, tj, i)
+            if blank and tally.silent > silent:
+                tally.blank += 1
+        medium.commit(op, i, truth)
+    return tally
+
+
+class _Files:
+    """Storage (firmware/storage.py) on a FaultFS."""
+
+    def __init__(self, model):
+        from tools.saves.cutsim import FaultFS, PowerCut
+
+        self.cuts = PowerCut
+        self.kw = {"littlefs": model == "littlefs", "emptied": model == "emptied"}
+        self.base = FaultFS(dirs=[DATA], **self.kw)
+
+    def _storage(self, fs, truth, i):
+        from firmware.storage import Storage
+
+        st = Storage(DATA, fs)
+        st._last = dict(truth[i])      # what a start loads: the committed saves
+        return st
+
+    def start(self, i, truth, power):
+        self.live = self.base.copy()
+        self.live.power = power
+        return self._storage(self.live, truth, i)
+
+    def survived(self):
+        after = self.live.copy()
+        return tuple(sorted((p, bytes(v)) for p, v in after.files.items()))
+
+    def boot(self, key):
+        from firmware.storage import Storage
+        from tools.saves.cutsim import FaultFS
+
+        got, msgs = _loaded(Storage(DATA, FaultFS(dict(key), [DATA], **self.kw)))
+        return got, msgs, False
+
+    def commit(self, op, i, truth):
+        _apply(self._storage(self.base, truth, i), op)
+
+
+class _Kv:
+    """Storage on web/webport.KvFs over a CutKv; a start is a new
+    page: an empty filesystem restored from the store."""
+
+    def __init__(self):
+        from tools.saves.cutsim import CutKv, PowerCut
+
+        self.cuts = PowerCut
+        self.base = CutKv()
+
+    @staticmethod
+    def _storage(kv):
+        from firmware.storage import Storage
+        from tools.saves.cutsim import FaultFS
+        from web.webport import KvFs
+
+        fs = KvFs(kv, DATA, "gin-rummy/", fs=FaultFS(dirs=[DATA]))
+        fs.restore()
+        st = Storage(DATA, fs)
+        _loaded(st)
+        return st
+
+    def start(self, i, truth, power):
+        self.live = self.base.copy()
+        st = self._storage(self.live)
+        self.live.power = power
+        return st
+
+    def survived(self):
+        return tuple(sorted(self.live.items.items()))
+
+    def boot(self, key):
+        from tools.saves.cutsim import CutKv
+
+        got, msgs = _loaded(self._storage(CutKv(dict(key))))
+        return got, msgs, False
+
+    def commit(self, op, i, truth):
+        _apply(self._storage(self.base), op)
+
+
+class _Nvm:
+    """cpnvm.NvmStorage on the FakeNvm (and the backup file on a FaultFS)."""
+
+    def __init__(self, backup):
+        from tools.saves.cutsim import FaultFS, PowerCut
+
+        self.micro, self.cpnvm = _cp_modules()
+        self.cuts = (PowerCut, self.micro.PowerCut)
+        self.nvm = self.micro.FakeNvm()
+        self.fs = FaultFS() if backup else None    # FAT: a cut file keeps its bytes so far
+        self.booted = None
+        self.erases = 0
+
+    def _storage(self, nvm, fs):
+        backup = self.cpnvm.FileBackup("/saves-backup.bin", fs) if fs is not None else None
+        return self.cpnvm.NvmStorage(nvm, backup)
+
+    def start(self, i, truth, power):
+        self.live = (self.micro.FakeNvm(data=self.nvm.image()),
+                     self.fs.copy() if self.fs is not None else None)
+        st = self._storage(*self.live)
+        if self.booted is None:
+            _loaded(st)
+            self.booted = copy.copy(st.im)
+        st.im = copy.copy(self.booted)         # what a start reads
+        for m in self.live:
+            if m is not None:
+                m.power = power
+        return st
+
+    def survived(self):
+        nvm, fs = self.live
+        files = tuple(sorted((p, bytes(v)) for p, v in fs.copy().files.items())) if fs else None
+        return (nvm.image(), files)
+
+    def boot(self, key):
+        from tools.saves.cutsim import FaultFS
+
+        img, files = key
+        fs = FaultFS(dict(files)) if files is not None else None
+        got, msgs = _loaded(self._storage(self.micro.FakeNvm(data=img), fs))
+        return got, msgs, img == b"\xff" * len(img)
+
+    def commit(self, op, i, truth):
+        nvm = self.micro.FakeNvm(data=self.nvm.image())
+        st = self._storage(nvm, self.fs)
+        _loaded(st)
+        _apply(st, op)
+        self.erases += nvm.erases
+        self.nvm = nvm
+        self.booted = None
+
+
+def files_campaign(ops, truth, model="littlefs", every=1):
+    """Storage (firmware/storage.py) on a FaultFS: `model` "prefix" (a cut
+    file keeps its bytes so far), "littlefs" (it reverts), "emptied"."""
+    _paths()
+    return _run(Tally("files (%s)" % model), _Files(model), ops, truth, every)
+
+
+def kv_campaign(ops, truth):
+    """Storage on web/webport.KvFs: every file mirrored into the
+    browser's localStorage, each setItem or removeItem atomic; a restart
+    is a new page (an empty filesystem restored from the store)."""
+    _paths()
+    return _run(Tally("browser localStorage"), _Kv(), ops, truth)
+
+
+def _cp_modules():
+    _paths()
+    if FAKES in sys.path:
+        sys.path.remove(FAKES)
+    sys.path.insert(0, FAKES)
+    import microcontroller
+    import cpnvm
+
+    return microcontroller, cpnvm
+
+
+def nvm_campaign(ops, truth, backup=True, every=1):
+    """cpnvm.NvmStorage on the RP2040 nvm model (erase then 16 page
+    programs for any write into bytes not erased), with the backup file on
+    the CIRCUITPY drive when `backup` (boot.py made it writable; a file cut
+    while written keeps its bytes so far) or none. `blank` counts the
+    silent losses that are a blank sector: a cut exactly between the
+    erase and the first byte programmed, which no one can tell from a new
+    board without the file."""
+    medium = _Nvm(backup)
+    tally = Tally("CircuitPython nvm (%s)" % ("backup file" if backup else "no backup file"))
+    _run(tally, medium, ops, truth, every)
+    tally.erases = medium.erases
+    return tally
+
+
+def nvm_wear(matches=20, target=100, seed=5, levels=("hard", "normal")):
+    """(hands, erases, largest game save) of AI-only matches saved as the
+    App saves them (a game save after every completed turn, one at each
+    hand's end with the statistics, one when the next hand is dealt and
+    when a match starts; the settings once) into the nvm model."""
+    micro, cpnvm = _cp_modules()
+    import random
+
+    import engine
+    from engine.ai import Player
+    from engine.hand import DISCARD, PASS
+    from firmware import gamesave
+    from firmware.settings import Settings
+    from firmware.stats import Stats
+
+    nvm = micro.FakeNvm()
+    st = cpnvm.NvmStorage(nvm, None)
+    settings = Settings()
+    settings.set_rule("target", target)
+    st.save("settings", settings.encode())
+    stats = Stats()
+    rnd = random.Random(seed)
+    hands = 0
+    largest = 0
+    for n in range(matches):
+        m = engine.Match(settings.match_rules(), rnd.randrange(1 << 30))
+        ps = (Player(levels[0], n), Player(levels[1], n + 7))
+        st.save(GAME, gamesave.encode(stats, m))
+        while m.winner is None:
+            if m.phase == "hand_over":
+                m.next_hand()
+            else:
+                s = m.to_move
+                m.act(ps[s].choose(m.view(s)))
+                if m.phase in ("hand_over", "match_over"):
+                    hands += 1
+                    stats.record_hand(m.results[-1])
+                    if m.end is not None:
+                        stats.record_match(m.end)
+                elif m.hand.log[-1] < DISCARD and m.hand.log[-1] != PASS:
+                    continue          # a draw: the turn goes on
+            payload = gamesave.encode(stats, m)
+            largest = max(largest, len(payload))
+            st.save(GAME, payload)
+    return hands, nvm.erases, largest

@@ -1,0 +1,444 @@
+// The handheld in the browser: loads the MicroPython WebAssembly port, mounts
+// the engine/ and firmware/ bytecode from app.pack, builds the firmware's App
+// with the browser ports of web/webport.py, and drives it.
+//
+// URL parameters:
+//   ?seed=N        seed of the first match (default: a random one)
+//   ?fakeclock=1   test mode: no real time; every key is one scripted press
+//                  of tools/sim/simulator.py (same seed + same keys = same frames
+//                  as the terminal simulator); saves kept apart from play
+//   ?keys=A+R+A    with fakeclock: scripted keys played at start
+//
+// For tests and benchmarks: window.gin (ready, t: timings, frames, fb(),
+// fbHex(), screen(), py(expr), press(name), keysDone, mp).
+
+import { loadMicroPython } from "./micropython.mjs";
+
+const BITS = { LEFT: 1, RIGHT: 2, UP: 4, DOWN: 8, A: 16, B: 32 };
+// The terminal simulator's keys (tools/sim/simulator.py).
+const KEYS = {
+  ArrowLeft: "LEFT", ArrowRight: "RIGHT", ArrowUp: "UP", ArrowDown: "DOWN",
+  z: "A", Enter: "A", " ": "A", x: "B", Backspace: "B",
+};
+const LONG_KEYS = { Z: "A", X: "B" }; // shifted: a long press (held 700 ms)
+const SCRIPT_NAMES = { LEFT: "L", RIGHT: "R", UP: "U", DOWN: "D", A: "A", B: "B" };
+const LONG_HOLD_MS = 700;
+const MIN_PRESS_MS = 40; // a tap shorter than this is held this long (debounce)
+const MAX_WAIT_MS = 60000;
+const ON = 0xffffe9cf; // RGBA (207, 233, 255, 255) as a little-endian uint32
+const MUTE_KEY = "gin-rummy-mute";
+
+const params = new URLSearchParams(location.search);
+const fake = params.get("fakeclock") === "1";
+const seedParam = params.get("seed");
+const seed = seedParam !== null && /^\d+$/.test(seedParam)
+  ? Number(seedParam) & 0x3fffffff
+  : crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("oled");
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(128, 64);
+const pixels = new Uint32Array(image.data.buffer);
+const statusEl = $("status");
+
+const gin = (window.gin = {
+  ready: false, failed: null, fake, seed, t: { start: performance.now() },
+  frames: 0, painted: 0, keysDone: 0, mp: null, web: null,
+  fb: new Uint8Array(1024),
+});
+
+function setStatus(text, error) {
+  statusEl.textContent = text;
+  statusEl.classList.toggle("error", !!error);
+}
+
+function fail(e) {
+  const msg = e && e.name === "PythonError" ? e.message : String(e && e.stack ? e.stack : e);
+  gin.failed = msg;
+  setStatus("The game stopped:\n" + msg, true);
+  console.error(msg);
+}
+
+// -- storage: the browser's localStorage, or memory when it keeps nothing --
+function browserStore() {
+  try {
+    const s = window.localStorage;
+    const k = "gin-rummy-probe";
+    s.setItem(k, "1");
+    s.removeItem(k);
+    return { kv: s, kept: true };
+  } catch (e) {
+    const m = new Map();
+    return {
+      kept: false,
+      kv: {
+        get length() { return m.size; },
+        key: (i) => [...m.keys()].sort()[i] ?? null,
+        getItem: (k) => (m.has(k) ? m.get(k) : null),
+        setItem: (k, v) => { m.set(k, String(v)); },
+        removeItem: (k) => { m.delete(k); },
+      },
+    };
+  }
+}
+
+// -- sound: a few short WebAudio beeps; the mute switch silences them --
+let audio = null;
+let muted = false;
+try { muted = localStorage.getItem(MUTE_KEY) === "1"; } catch (e) { /* no storage */ }
+// Beeps for a firmware without tunes of its own ([hz, seconds], ...).
+const TONES = {
+  draw: [[880, 0.03]],
+  discard: [[660, 0.04]],
+  knock: [[523, 0.08], [392, 0.12]],
+  gin: [[523, 0.07], [659, 0.07], [784, 0.07], [1047, 0.16]],
+  win: [[523, 0.1], [659, 0.1], [784, 0.1], [1047, 0.25]],
+  lose: [[392, 0.15], [330, 0.15], [262, 0.3]],
+  error: [[140, 0.12]],
+};
+function unlockAudio() {
+  if (muted) return;
+  const C = window.AudioContext || window.webkitAudioContext;
+  if (!C) return;
+  if (!audio) {
+    try { audio = new C(); } catch (e) { return; }
+  }
+  if (audio.state === "suspended") audio.resume();
+}
+// The sound port's output: `notes` is the device's tune "hz,ms,hz,ms,..."
+// (hz 0: a rest), or "" for the beep above.
+const played = []; // the last sounds' names (tests)
+const sound = {
+  play(name, notes) {
+    played.push(name);
+    if (played.length > 50) played.shift();
+    if (muted || !audio || audio.state !== "running") return;
+    let tune = TONES[name] || [];
+    if (notes) {
+      const v = notes.split(",").map(Number);
+      tune = [];
+      for (let i = 0; i + 1 < v.length; i += 2) tune.push([v[i], v[i + 1] / 1000]);
+    }
+    let t = audio.currentTime + 0.01;
+    for (const [f, d] of tune) {
+      if (!f) {
+        t += d;
+        continue;
+      }
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.type = "square";
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.05, t);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + d);
+      o.connect(g).connect(audio.destination);
+      o.start(t);
+      o.stop(t + d + 0.02);
+      t += d;
+    }
+  },
+};
+function showMute() {
+  $("mute").setAttribute("aria-checked", muted ? "false" : "true");
+}
+function toggleMute() {
+  muted = !muted;
+  try { localStorage.setItem(MUTE_KEY, muted ? "1" : "0"); } catch (e) { /* not kept */ }
+  showMute();
+  if (!muted) unlockAudio();
+}
+
+// -- the app pack: a JSON index line, then the files' bytes in order --
+function mount(FS, pack) {
+  const nl = pack.indexOf(10);
+  const index = JSON.parse(new TextDecoder().decode(pack.subarray(0, nl)));
+  const made = new Set();
+  let off = nl + 1;
+  for (const [path, size] of index.files) {
+    const parts = ("app/" + path).split("/");
+    let dir = "";
+    for (const p of parts.slice(0, -1)) {
+      dir += "/" + p;
+      if (!made.has(dir)) {
+        try { FS.mkdir(dir); } catch (e) { /* exists */ }
+        made.add(dir);
+      }
+    }
+    FS.writeFile("/app/" + path, pack.subarray(off, off + size));
+    off += size;
+  }
+  return index;
+}
+
+// -- the screen --
+let web = null;
+let py = null;
+let getValue = null;
+let shownFrames = -1;
+let shownLevel = -1;
+
+function paint() {
+  const addr = py.frameAddr();
+  const fb = gin.fb;
+  for (let i = 0; i < 1024; i++) fb[i] = getValue(addr + i, "i8") & 255;
+  for (let page = 0; page < 8; page++) {
+    for (let x = 0; x < 128; x++) {
+      const b = fb[page * 128 + x];
+      let p = page * 8 * 128 + x;
+      for (let bit = 0; bit < 8; bit++, p += 128) pixels[p] = (b >> bit) & 1 ? ON : 0;
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+  gin.painted++;
+}
+
+function refresh() {
+  const f = web.frames;
+  if (f !== shownFrames) {
+    shownFrames = f;
+    gin.frames = f;
+    paint();
+    const screen = py.screen();
+    gin.screenName = screen;
+    document.body.dataset.screen = screen;
+    if (gin.t.title === undefined && screen === "title") gin.t.title = performance.now();
+    const err = py.kvError();
+    if (err) setStatus(err, true);
+  }
+  const level = py.level();
+  if (level !== shownLevel) {
+    shownLevel = level;
+    // The panel's contrast: 0xCF (high) shows at full brightness, the idle
+    // dimming (0x01) at about a third.
+    canvas.style.setProperty("--bright", Math.min(1, 0.35 + 0.65 * level / 0xcf).toFixed(3));
+  }
+}
+
+// -- real time: step when the app asks to, or at once after a button change --
+let timer = 0;
+let stepFn = null;
+let stopped = false;
+
+function schedule(ms) {
+  clearTimeout(timer);
+  if (!stopped) timer = setTimeout(tick, Math.max(0, Math.min(ms, MAX_WAIT_MS)));
+}
+
+function tick() {
+  let wait;
+  try {
+    wait = stepFn();
+    refresh();
+  } catch (e) {
+    stopped = true;
+    fail(e);
+    return;
+  }
+  schedule(wait);
+}
+
+// Buttons: each is down while any source (a key, a pointer) holds it.
+const holders = {};
+const pressedAt = {};
+let mask = 0;
+for (const name in BITS) holders[name] = new Set();
+
+function applyMask() {
+  let m = 0;
+  for (const name in BITS) if (holders[name].size) m |= BITS[name];
+  for (const el of document.querySelectorAll("[data-btn]")) {
+    el.classList.toggle("pressed", !!(m & BITS[el.dataset.btn]));
+  }
+  if (m === mask) return;
+  mask = m;
+  if (web && !fake && !stopped) {
+    try { py.setButtons(m); } catch (e) { stopped = true; fail(e); return; }
+    schedule(0);
+  }
+}
+
+function down(name, src) {
+  unlockAudio();
+  if (fake) {
+    if (!holders[name].size) scripted(SCRIPT_NAMES[name]);
+    holders[name].add(src);
+    applyMask();
+    return;
+  }
+  if (!holders[name].size) pressedAt[name] = performance.now();
+  holders[name].add(src);
+  applyMask();
+}
+
+function up(name, src) {
+  if (!holders[name].has(src)) return;
+  const held = performance.now() - (pressedAt[name] || 0);
+  if (!fake && holders[name].size === 1 && held < MIN_PRESS_MS) {
+    // Too short for the debounce to see: keep it down a little longer.
+    setTimeout(() => up(name, src), MIN_PRESS_MS - held);
+    return;
+  }
+  holders[name].delete(src);
+  applyMask();
+}
+
+function releaseAll() {
+  for (const name in BITS) holders[name].clear();
+  applyMask();
+}
+
+// Test mode: one scripted press per key, as the simulator's --keys.
+function scripted(name) {
+  if (!web || stopped) return;
+  try {
+    gin.keysDone = py.press(name);
+    refresh();
+  } catch (e) {
+    stopped = true;
+    fail(e);
+  }
+}
+
+function onKeyDown(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "m" || e.key === "M") {
+    if (!e.repeat) toggleMute();
+    return;
+  }
+  let name = KEYS[e.key];
+  const long = LONG_KEYS[e.key];
+  if (!name && !long) return;
+  e.preventDefault();
+  if (e.repeat) return;
+  if (long) {
+    if (fake) {
+      unlockAudio();
+      scripted("L" + long);
+      return;
+    }
+    const src = "long:" + e.key;
+    down(long, src);
+    setTimeout(() => up(long, src), LONG_HOLD_MS);
+    return;
+  }
+  down(name, "key:" + e.key);
+}
+
+function onKeyUp(e) {
+  const name = KEYS[e.key];
+  if (name) up(name, "key:" + e.key);
+  // Shift released first: the lower-case key's release comes as upper case.
+  const lower = e.key.length === 1 ? KEYS[e.key.toLowerCase()] : null;
+  if (lower) up(lower, "key:" + e.key.toLowerCase());
+}
+
+function wireInput() {
+  window.addEventListener("keydown", onKeyDown);
+  window.addEventListener("keyup", onKeyUp);
+  window.addEventListener("blur", releaseAll);
+  document.addEventListener("visibilitychange", () => { if (document.hidden) releaseAll(); });
+  for (const el of document.querySelectorAll("[data-btn]")) {
+    const name = el.dataset.btn;
+    el.addEventListener("pointerdown", (e) => {
+      if (e.button !== undefined && e.button > 0) return;
+      e.preventDefault();
+      try { el.setPointerCapture(e.pointerId); } catch (err) { /* synthetic */ }
+      down(name, "ptr:" + e.pointerId);
+    });
+    const release = (e) => up(name, "ptr:" + e.pointerId);
+    el.addEventListener("pointerup", release);
+    el.addEventListener("pointercancel", release);
+    el.addEventListener("lostpointercapture", release);
+    el.addEventListener("contextmenu", (e) => e.preventDefault());
+    // Keyboard focus on a button must not turn Enter/space into clicks.
+    el.addEventListener("click", (e) => e.preventDefault());
+  }
+  $("mute").addEventListener("click", (e) => { e.preventDefault(); toggleMute(); });
+}
+
+// -- start --
+const PY_BOOT = (seed, fake) => `
+import sys
+sys.path.insert(0, "/app")
+import ginhost
+import webport
+web = webport.Web(ginhost.kv, seed=${seed}, fake=${fake ? "True" : "False"},
+                  sound=webport.WebSound(ginhost.sound))
+`;
+
+// The game record link: the match in play's record (or the newest kept) as a
+// text file, for tools/records/replay.py (and its --review).
+function wireRecord() {
+  const a = $("record");
+  if (!a) return;
+  a.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    const text = py.recordText();
+    if (!text) {
+      setStatus("No game record yet: one is kept once a move is played.");
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "gin-rummy-record.txt";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+}
+
+async function boot() {
+  showMute();
+  wireInput();
+  const packP = fetch("app.pack").then((r) => {
+    if (!r.ok) throw new Error("app.pack: HTTP " + r.status);
+    return r.arrayBuffer();
+  });
+  const mp = await loadMicroPython({
+    heapsize: 2 * 1024 * 1024,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  gin.t.runtime = performance.now();
+  gin.mp = mp;
+  const index = mount(mp.FS, new Uint8Array(await packP));
+  gin.t.mounted = performance.now();
+  gin.pack = index;
+  const store = browserStore();
+  mp.registerJsModule("ginhost", { kv: store.kv, sound });
+  mp.runPython(PY_BOOT(seed, fake));
+  web = mp.globals.get("web");
+  gin.web = web;
+  getValue = mp._module.getValue;
+  // The port's methods, looked up once (each lookup makes a proxy).
+  py = {
+    step: web.step, frameAddr: web.frame_addr, screen: web.screen, level: web.level,
+    kvError: web.kv_error, setButtons: web.set_buttons, press: web.press,
+    recordText: web.record_text,
+  };
+  wireRecord();
+  stepFn = py.step;
+  gin.t.app = performance.now();
+  refresh();
+  const notes = [];
+  if (!store.kept) notes.push("This browser keeps no storage here: saves last until the page closes.");
+  if (fake) notes.push("test mode: fake clock, seed " + seed);
+  setStatus(notes.join(" "));
+  gin.screen = () => py.screen();
+  gin.py = (expr) => web.eval(expr);
+  gin.fbHex = () => Array.from(gin.fb, (b) => b.toString(16).padStart(2, "0")).join("");
+  gin.press = (name) => { scripted(name); return gin.keysDone; };
+  gin.sounds = played;
+  gin.ready = true;
+  if (fake) {
+    const keys = (params.get("keys") || "").split(/[\s+,]+/).filter(Boolean);
+    for (const k of keys) scripted(k);
+  } else {
+    schedule(web.wait);
+  }
+}
+
+boot().catch(fail);

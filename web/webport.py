@@ -1,0 +1,500 @@
+"""Browser ports for the handheld: the firmware's App on the MicroPython
+WebAssembly port, driven by web/web.js.
+
+The page runs the very same engine/ and firmware/ code as the device; only
+the ports differ:
+
+- Display: show(buf) keeps the buffer it was given and counts frames;
+  web.js copies it to the canvas when the count moves (frame_addr() is the
+  buffer's address in the wasm memory, read without a copy). contrast(v)
+  is kept for the page to dim the canvas (idle dimming, brightness).
+- Buttons: firmware.buttons.Buttons over a mask the page sets with
+  set_buttons(mask) on every press and release (keyboard, mouse, touch);
+  each change is sampled at once, and step() asks to come back within
+  SAMPLE_MS while a change waits for its debounce.
+- Clock: time.ticks_ms (wraps at 2**30 like the board's).
+- Storage: firmware.storage.Storage on the wasm filesystem (MEMFS, under
+  /data) through KvFs, which mirrors every file it writes, renames or
+  removes into a key/value store: the browser's localStorage, handed in by
+  the page. restore() puts the files back at start, so saves, settings and
+  statistics survive a reload. A store that refuses a write (quota,
+  disabled storage) leaves the game running; `kv_error` says why. A
+  stored value that is not base64 is restored as its own text, so the
+  storage finds the file damaged, sets it aside and tells the player.
+  The wasm port's filesystem reports errors in Emscripten's (WASI)
+  numbering (a missing file is errno 44, not ENOENT = 2); KvFs turns them
+  into the numbers firmware.storage and `errno` use, or a missing save
+  would look damaged.
+- Game records: the last matches' records are kept as on the board
+  (firmware/records.py; in /data beside the saves, as the store mirrors
+  one folder); record_text()
+  gives the page the match in play's record, or the newest kept, for its
+  "game record" link (tools/records/replay.py replays it, --review reviews it).
+- Sound: WebSound.play(name) hands the page the device's tune for `name`
+  (firmware.sound.TUNES where that module exists: the buzzer's notes) as
+  "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
+  of its own when there is no tune. The page's mute switch silences it.
+
+Test mode (fake=True; the page's ?fakeclock=1): no real time. press(key)
+plays one scripted key exactly as tools/sim/simulator.py's scripted mode does
+(pressed, held TAP_MS sampled every SAMPLE_MS, released, then time advances
+until the app waits for input), so the same seed and presses give the same
+frames as the terminal simulator. Key names as there: L R U D A B, LA LB
+(long A / B), wN (let N ms pass).
+
+This module also imports on CPython (the host tests drive it there with a
+dict as the store); only frame_addr() needs the wasm port (uctypes).
+"""
+
+import binascii
+import sys
+
+from firmware.app import App
+from firmware.buttons import ALL, Buttons
+from firmware import buttons as btn
+from firmware.storage import OsFs, Storage
+
+DATA = "/data"             # where the saves live in the wasm filesystem
+PREFIX = "gin-rummy/"      # key prefix in the browser's store
+TEST_PREFIX = "gin-rummy-test/"
+
+# Scripted presses: the same names and timing as tools/sim/simulator.py
+# (host_tests/web checks that they stay equal).
+KEY_BITS = {
+    "L": btn.LEFT, "LEFT": btn.LEFT,
+    "R": btn.RIGHT, "RIGHT": btn.RIGHT,
+    "U": btn.UP, "UP": btn.UP,
+    "D": btn.DOWN, "DOWN": btn.DOWN,
+    "A": btn.A, "B": btn.B,
+}
+LONG_KEYS = {"LA": btn.A, "LONG_A": btn.A, "Z": btn.A,
+             "LB": btn.B, "LONG_B": btn.B, "X": btn.B}
+TAP_MS = 50
+SAMPLE_MS = 5
+LONG_HOLD_MS = 700
+SETTLE_LIMIT_MS = 5000
+FAKE_T0 = 1000
+
+
+class Display:
+    """The display port: keeps the frame last shown and counts frames."""
+
+    def __init__(self):
+        self.buf = bytearray(1024)
+        self.frames = 0
+        self.level = 0xCF
+
+    def show(self, buf, full=False):
+        self.buf = buf
+        self.frames += 1
+        return len(buf)
+
+    def contrast(self, v):
+        self.level = v
+
+
+class WebSound:
+    """The sound port: `out.play(name, notes)` with notes "hz,ms,..." (or
+    "" when the firmware has no tune of that name)."""
+
+    def __init__(self, out):
+        self.out = out
+        try:
+            from firmware.sound import TUNES
+        except Exception:  # no buzzer module in this firmware
+            TUNES = {}
+        self.tunes = {}
+        for name in TUNES:
+            self.tunes[name] = ",".join([str(x) for x in TUNES[name]])
+
+    def play(self, name):
+        self.out.play(name, self.tunes.get(name, ""))
+
+
+class FakeClock:
+    """Milliseconds that pass only when told (the simulator's FakeClock)."""
+
+    def __init__(self, t=FAKE_T0):
+        self.t = t
+
+    def __call__(self):
+        return self.t & 0x3FFFFFFF
+
+    def advance(self, ms):
+        self.t += ms
+
+
+class DictKv:
+    """A key/value store with localStorage's methods, in memory (tests, and
+    the page's fallback when the browser keeps nothing)."""
+
+    def __init__(self, items=None):
+        self.items = dict(items or {})
+
+    @property
+    def length(self):
+        return len(self.items)
+
+    def key(self, i):
+        keys = sorted(self.items)
+        return keys[i] if 0 <= i < len(keys) else None
+
+    def getItem(self, k):
+        return self.items.get(k)
+
+    def setItem(self, k, v):
+        self.items[k] = str(v)
+
+    def removeItem(self, k):
+        self.items.pop(k, None)
+
+
+# Emscripten (WASI) errno -> the usual (Linux, MicroPython errno) number.
+WASI_ERRNO = {
+    2: 13,    # EACCES
+    8: 9,     # EBADF
+    20: 17,   # EEXIST
+    28: 22,   # EINVAL
+    31: 21,   # EISDIR
+    44: 2,    # ENOENT
+    51: 28,   # ENOSPC
+    54: 20,   # ENOTDIR
+    55: 39,   # ENOTEMPTY
+}
+ON_WASM = sys.platform == "webassembly"
+
+
+class _Mirrored:
+    """A file open for writing; closing it mirrors it into the store."""
+
+    def __init__(self, f, fs, path):
+        self._f = f
+        self._fs = fs
+        self._path = path
+
+    def write(self, data):
+        return self._f.write(data)
+
+    def flush(self):
+        self._f.flush()
+
+    def close(self):
+        self._f.close()
+        self._fs.sync(self._path)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class KvFs:
+    """The storage's filesystem (open/rename/remove/stat/listdir/mkdir, as
+    firmware.storage expects) on a real one, mirrored into `kv` (an object
+    with localStorage's methods) under `prefix` + the file's name in `root`.
+    Files are kept there as base64 text."""
+
+    def __init__(self, kv, root=DATA, prefix=PREFIX, fs=None, errno_map=None):
+        self.kv = kv
+        self.root = root.rstrip("/") or "/"
+        self.prefix = prefix
+        self.fs = fs if fs is not None else OsFs()
+        if errno_map is None and ON_WASM:
+            errno_map = WASI_ERRNO
+        self.errno_map = errno_map
+        self.kv_error = None
+        self.writes = 0
+
+    def _oserror(self, e):
+        """`e` with its errno in the usual numbering."""
+        m = self.errno_map
+        if m:
+            try:
+                n = e.args[0]
+            except (AttributeError, IndexError):
+                return e
+            if n in m:
+                return OSError(m[n])
+        return e
+
+    # -- the os-like methods Storage uses --
+    def open(self, path, mode):
+        try:
+            f = self.fs.open(path, mode)
+        except OSError as e:
+            raise self._oserror(e)
+        if "w" in mode or "a" in mode or "+" in mode:
+            return _Mirrored(f, self, path)
+        return f
+
+    def rename(self, src, dst):
+        try:
+            self.fs.rename(src, dst)
+        except OSError as e:
+            raise self._oserror(e)
+        # The new name first: a tab closed between the two leaves both,
+        # never neither (as the filesystem's atomic rename does).
+        self.sync(dst)
+        self.sync(src)
+
+    def remove(self, path):
+        try:
+            self.fs.remove(path)
+        except OSError as e:
+            raise self._oserror(e)
+        self.sync(path)
+
+    def stat(self, path):
+        try:
+            return self.fs.stat(path)
+        except OSError as e:
+            raise self._oserror(e)
+
+    def listdir(self, path):
+        try:
+            return self.fs.listdir(path)
+        except OSError as e:
+            raise self._oserror(e)
+
+    def mkdir(self, path):
+        try:
+            return self.fs.mkdir(path)
+        except OSError as e:
+            raise self._oserror(e)
+
+    # -- the mirror --
+    def _key(self, path):
+        r = self.root + "/"
+        if not path.startswith(r):
+            return None
+        name = path[len(r):]
+        if not name or "/" in name:
+            return None
+        return self.prefix + name
+
+    def sync(self, path):
+        """Make the store's copy of `path` what the filesystem holds."""
+        key = self._key(path)
+        if key is None or self.kv is None:
+            return
+        try:
+            f = self.fs.open(path, "rb")
+        except OSError:
+            data = None
+        else:
+            try:
+                data = f.read()
+            finally:
+                f.close()
+        try:
+            if data is None:
+                self.kv.removeItem(key)
+            else:
+                text = binascii.b2a_base64(data).decode().strip()
+                self.kv.setItem(key, text)
+                self.writes += 1
+        except Exception as e:  # quota exceeded, storage disabled
+            self.kv_error = "the browser did not keep %s: %s" % (key, e)
+
+    def keys(self):
+        """The store's keys under the prefix, sorted."""
+        out = []
+        kv = self.kv
+        if kv is None:
+            return out
+        try:
+            n = kv.length
+            for i in range(n):
+                k = kv.key(i)
+                if k is not None and k.startswith(self.prefix):
+                    out.append(k)
+        except Exception as e:
+            self.kv_error = "the browser's storage cannot be read: %s" % (e,)
+        out.sort()
+        return out
+
+    def restore(self):
+        """Write the stored files into `root` (made if missing); returns
+        their names."""
+        try:
+            self.fs.mkdir(self.root)
+        except OSError:
+            pass
+        names = []
+        for k in self.keys():
+            name = k[len(self.prefix):]
+            if not name or "/" in name or name.startswith("."):
+                continue
+            try:
+                text = self.kv.getItem(k)
+            except Exception as e:
+                self.kv_error = "could not restore %s: %s" % (k, e)
+                continue
+            if text is None:
+                continue
+            try:
+                # (bytes: the wasm port's binascii is micropython-lib's
+                # pure-Python one, which takes no str)
+                data = binascii.a2b_base64(text.encode())
+            except Exception as e:
+                # Not base64: damaged. Its text becomes the file, which the
+                # storage then finds damaged, sets aside and says so.
+                self.kv_error = "%s is not base64 (%s): kept as it is for the storage" % (k, e)
+                data = text.encode()
+            f = self.fs.open(self.root + "/" + name, "wb")
+            try:
+                f.write(data)
+            finally:
+                f.close()
+            names.append(name)
+        return names
+
+
+class Web:
+    """The App with browser ports. The page calls step() when the last
+    returned wait has passed (or at once after set_buttons), and repaints
+    when `frames` moves. fake=True: press(key) / settle() instead."""
+
+    def __init__(self, kv=None, seed=None, fake=False, sound=None,
+                 root=DATA, prefix=None, clock=None, player_factory=None):
+        if prefix is None:
+            prefix = TEST_PREFIX if fake else PREFIX
+        self.fs = KvFs(kv, root, prefix)
+        self.restored = self.fs.restore()
+        self.display = Display()
+        self.mask = 0
+        self.buttons = Buttons(self._read)
+        self.fake = fake
+        if clock is None:
+            if fake:
+                clock = FakeClock()
+            else:
+                import time
+                clock = time.ticks_ms
+        self.clock = clock
+        self.storage = Storage(root, fs=self.fs)
+        self.app = App(self.display, self.buttons, self.clock, self.storage,
+                       sound=sound, seed=seed, player_factory=player_factory)
+        from firmware.records import Records
+        # beside the saves: the store mirrors the files of one folder
+        self.records = Records(root, fs=self.fs)
+        self.app.records = self.records
+        self.wait = self.app.step()
+        self.keys_done = 0
+        if fake:
+            self.settle()
+
+    def _read(self):
+        return self.mask
+
+    # -- what the page reads --
+    @property
+    def frames(self):
+        return self.display.frames
+
+    def frame_addr(self):
+        """Address of the frame last shown, in the wasm memory."""
+        import uctypes
+        return uctypes.addressof(self.display.buf)
+
+    def frame_hex(self):
+        return binascii.hexlify(bytes(self.display.buf)).decode()
+
+    def level(self):
+        return self.display.level
+
+    def screen(self):
+        return self.app.screen_name or ""
+
+    def kv_error(self):
+        return self.fs.kv_error or ""
+
+    def record_text(self):
+        """The game record of the match in play, else the newest kept
+        (the text tools/records/replay.py reads), or "" when there is none."""
+        m = self.app.match
+        if m is not None:
+            if hasattr(m, "hand_roles"):      # a V6 box match
+                from engine.box import box_record_text
+                return box_record_text(m)
+            import engine
+            return engine.record_text(m)
+        names = self.records.names()
+        if not names:
+            return ""
+        with self.fs.open(self.records.path(names[-1]), "rb") as f:
+            return f.read().decode()
+
+    # -- real time --
+    def set_buttons(self, mask):
+        """The buttons down now (firmware.buttons bits); sampled at once."""
+        self.mask = mask & ALL
+        self.buttons.sample(self.clock())
+
+    def step(self):
+        """One step of the app; ms until the next one is due."""
+        w = self.app.step()
+        if self.mask != self.buttons.held() and w > SAMPLE_MS:
+            w = SAMPLE_MS  # a change waits for its debounce
+        self.wait = w
+        return w
+
+    # -- fake clock: tools/sim/simulator.py's scripted mode, step for step --
+    def _step(self):
+        self.wait = self.app.step()
+        return self.wait
+
+    def run(self, ms, max_step=None):
+        clock = self.clock
+        end = clock.t + ms
+        while True:
+            w = self._step()
+            if w < 1:
+                w = 1
+            if max_step and w > max_step:
+                w = max_step
+            if clock.t + w > end:
+                clock.t = end
+                self._step()
+                return
+            clock.advance(w)
+
+    def settle(self):
+        for _ in range(10000):
+            w = self._step()
+            if w > SETTLE_LIMIT_MS and not self.buttons.held():
+                return
+            self.clock.advance(w if w > 1 else 1)
+        raise RuntimeError("the app never settled")
+
+    def hold(self, bit, ms):
+        self.mask = bit
+        self.run(ms, SAMPLE_MS)
+        self.mask = 0
+        self.run(20, SAMPLE_MS)
+
+    def press(self, key, settle=True):
+        """One scripted key (L R U D A B LA LB wN), then settle."""
+        k = key.upper()
+        if k.startswith("W") and k[1:].isdigit():
+            self.run(int(k[1:]))
+        elif k in LONG_KEYS:
+            self.hold(LONG_KEYS[k], LONG_HOLD_MS)
+        elif k in KEY_BITS:
+            self.hold(KEY_BITS[k], TAP_MS)
+        else:
+            raise ValueError("unknown key %r (L R U D A B LA LB wN)" % key)
+        if settle:
+            self.settle()
+        self.keys_done += 1
+        return self.keys_done
+
+    def keys(self, seq):
+        for k in seq.split():
+            self.press(k)
+        return self.keys_done
+
+    def eval(self, expr):
+        """A Python expression's value (tests look at the app with it)."""
+        return eval(expr, {"web": self, "app": self.app})
