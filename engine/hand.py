@@ -100,7 +100,8 @@ class Hand:
             raise ValueError("first must be seat 0 or 1, not %r" % (first,))
         check_rules(rules)
         self.rules = rules
-        self.deal = deal            # the deal number (the seed of `deck`)
+        self.deal = deal            # the deal number (the seed of `deck`), or
+        self.commit = None          # None and the commitment text (engine/deal.py)
         self.first = first
         self.masks = [0, 0, 0, 0, 0, 0, 0, 0]
         for i in range(20):
@@ -362,6 +363,7 @@ class PastHand:
         if h.phase != OVER:
             raise ValueError("the hand is still being played")
         self.deal = h.deal
+        self.commit = h.commit
         self.first = h.first
         self.knock_limit = h.knock_limit
         self.masks = h.masks

@@ -3,11 +3,24 @@
 `Match` is what the firmware, the AI arena and the tests drive: string
 actions in, a reason string back when an action is illegal (nothing changes).
 Seat 0 is the human, seat 1 the device AI (R2: the human plays first unless
-V5 says otherwise). Every hand's deal number comes from the match's own
-generator, so (rules, seed, moves) replays a match anywhere.
+V5 says otherwise).
+
+Two ways to deal (engine/deal.py says why):
+- a match made with a `secret` (16 bytes of the board's entropy: play on
+  the handheld, the web page and the simulator) deals every hand from a
+  hand seed derived one-way from the secret, shows only a commitment to it
+  while the hand is played (`hand.commit`), and reveals the hand's seed and
+  nonce once it is over (`proof(i)`), for the game record;
+- a match made without one (tests, tools, old saves and records) deals
+  hand after hand from the match seed's own generator (engine/rng.py), so
+  (rules, seed, moves) replays it anywhere; `hand.deal` is the deal number.
+`reveals` (a list of (seed, nonce)) deals a committed match again from a
+game record. `ai_seed` is the AI's own seed, kept with the match (saved
+with it), drawn apart from the deal: the engine does not use it.
 """
 from .hand import Hand, PastHand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for
+from .deal import check_secret, hand_keys, commitment, deck_from_seed
 from .rules import CARDEMS, check_rules
 from .cards import NO_CARD, card_text
 
@@ -27,13 +40,20 @@ class MatchEnd:
 
 
 class Match:
-    def __init__(self, rules=None, seed=0):
+    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
         if rules is None:
             rules = CARDEMS
         check_rules(rules)
         self.rules = rules
         self.seed = seed
         self._rng = Rng(seed)
+        self._secret = None if secret is None else check_secret(secret)
+        if ai_seed is not None and (type(ai_seed) is not int or not 0 <= ai_seed < 1 << 30):
+            raise ValueError("the AI's seed is an int 0..2**30-1, not %r" % (ai_seed,))
+        self.ai_seed = ai_seed
+        self._reveals = reveals       # (seed, nonce) of every hand, from a record
+        self._proofs = []             # (seed, nonce) of every committed hand dealt
+        self.unrevealed = 0           # replay: the hand a record left unrevealed
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.results = []       # HandResult of every finished hand
@@ -75,12 +95,48 @@ class Match:
             return prev                   # after a draw: the same as before
         return 1 - last.winner
 
+    @property
+    def committed(self):
+        """True when the deals are committed ones (engine/deal.py)."""
+        return self._secret is not None or self._reveals is not None
+
     def _deal(self):
         first = self._first_player()
-        deal = self._rng.seed30()
+        if self.committed:
+            n = len(self.hands) + 1
+            if self._secret is not None:
+                hs, nonce = hand_keys(self._secret, n)
+            elif n <= len(self._reveals):
+                hs, nonce = self._reveals[n - 1]
+            else:
+                raise ValueError("hand %d's seed is not revealed" % n)
+            h = Hand(self.rules, deck_from_seed(hs), first, None)
+            h.commit = commitment(hs, nonce)
+            self._proofs.append((hs, nonce))
+        else:
+            deal = self._rng.seed30()
+            h = Hand(self.rules, deck_for(deal), first, deal)
         if self.hands:
             self.hands[-1] = PastHand(self.hands[-1])   # what a finished hand keeps
-        self.hands.append(Hand(self.rules, deck_for(deal), first, deal))
+        self.hands.append(h)
+
+    def proof(self, i):
+        """(seed, nonce) bytes of hand i (0-based) of a committed match, once
+        that hand is over; ValueError for the hand in play (its deal stays
+        secret) or a match that deals by deal numbers."""
+        if not self.committed:
+            raise ValueError("this match deals by deal numbers: no commitments")
+        if not 0 <= i < len(self.results):
+            raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
+        return self._proofs[i]
+
+    def deck_of(self, i):
+        """The 52-card order hand i (0-based) was dealt from: any hand of a
+        match dealing by deal numbers, a finished hand of a committed one."""
+        h = self.hands[i]
+        if h.deal is not None:
+            return deck_for(h.deal)
+        return deck_from_seed(self.proof(i)[0])
 
     # -- actions -------------------------------------------------------------
     def legal(self):

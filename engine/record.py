@@ -3,10 +3,11 @@
 A record is plain text, the same bytes on every runtime, and replays to the
 same match:
 
-    gin-rummy record 2
+    gin-rummy record 3
+    version 1.0.0
     rules cardems knock_limit=10 ...
     seed 12345
-    hand 1 fingerprint 704C02 deal 987654321 first 0
+    hand 1 commit 3FA09C21B7 seed 6E0F...(32 hex) nonce 91AB...(32 hex) first 0
     0 draw_stock
     0 discard:Td
     ...
@@ -14,21 +15,68 @@ same match:
     hand 2 ...
     winner 0 scores 104 37
 
-`replay` re-plays every move through the legality checks and verifies each
-deal number, fingerprint and result line, so a record that does not match
-the engine is rejected with the line that disagrees. The fingerprint
-(engine.rng.fingerprint) is what the handheld showed when the hand
-started; the deal number, shown at the showdown, must give it: the deck
-was fixed before the first card was seen. Records of version 1 (no
-fingerprints) still replay.
+`version` is the game's version (engine/version.py) that wrote it. A hand
+line is one of:
+
+    hand N commit C seed S nonce X first F   a committed deal (engine/deal.py)
+    hand N commit C first F                  ... still in play: not revealed
+    hand N fingerprint P deal D first F      a match dealt by deal numbers
+
+For a committed deal C is the commitment the handheld showed when the hand
+started, S and X the hand's seed and nonce it revealed once the hand was
+over: C must be the start of SHA-256(S || X), and S deals the hand. For a
+deal number D, P is engine.rng.fingerprint(D) (a check value, not a
+secret: tests, tools and matches from before committed deals).
+
+`replay` checks every commitment (or fingerprint), deals every hand again,
+re-plays every move through the legality checks and verifies each result
+line, so a record that does not match the engine is rejected with the line
+that disagrees. Records of version 1 (no fingerprints) and 2 (no version
+line) still replay. A record from a newer version of the game, whose
+format this one may not read, is refused with NewerRecord, which says so.
 """
 from .hand import action_text
 from .match import Match
 from .rng import fingerprint_text
 from .rules import Rules
+from .deal import commitment
+from .sha256 import hex_text, from_hex
+from .version import VERSION
 
-HEADER = "gin-rummy record 2"
+FORMAT = 3
+HEADER = "gin-rummy record 3"
+HEADER_V2 = "gin-rummy record 2"
 HEADER_V1 = "gin-rummy record 1"
+_PREFIX = "gin-rummy record "
+
+
+class NewerRecord(ValueError):
+    """A record from a newer version of the game than this one."""
+
+
+def _version_tuple(text):
+    parts = text.split(".")
+    if len(parts) != 3:
+        raise ValueError("not a version: %r" % text)
+    out = []
+    for p in parts:
+        if not p.isdigit():
+            raise ValueError("not a version: %r" % text)
+        out.append(int(p))
+    return tuple(out)
+
+
+def check_version(text):
+    """ValueError if `text` is not a version X.Y.Z; NewerRecord if it is
+    a newer major or minor version than this game's (a patch version
+    writes the same format)."""
+    v = _version_tuple(text)
+    mine = _version_tuple(VERSION)
+    if v[:2] > mine[:2]:
+        raise NewerRecord("the record was written by version %s of the game, newer than "
+                          "this one (%s): replay it with version %s or later"
+                          % (text, VERSION, text))
+    return v
 
 
 def _result_line(res, scores):
@@ -54,12 +102,13 @@ def record_lines(match):
 def _lines(match):
     """The record's lines (a generator; not a hot path)."""
     yield HEADER
+    yield "version " + VERSION
     yield "rules " + match.rules.text()
     yield "seed %d" % match.seed
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]
-        yield _hand_line(i + 1, h)
+        yield _hand_line(i + 1, h, match)
         for j in range(len(h.log)):
             yield "%d %s" % (h.log_seat[j], action_text(h.log[j]))
         if i < len(match.results):
@@ -71,8 +120,61 @@ def _lines(match):
         yield _winner_line(match)
 
 
-def _hand_line(n, h):
-    return "hand %d fingerprint %s deal %d first %d" % (n, fingerprint_text(h.deal), h.deal, h.first)
+def _hand_line(n, h, match=None):
+    if h.deal is not None:
+        return "hand %d fingerprint %s deal %d first %d" % (
+            n, fingerprint_text(h.deal), h.deal, h.first)
+    if match is not None and n <= len(match.results):
+        hs, nonce = match.proof(n - 1)
+        return _revealed_line(n, h.commit, hs, nonce, h.first)
+    return "hand %d commit %s first %d" % (n, h.commit, h.first)
+
+
+def _revealed_line(n, commit, hs, nonce, first):
+    return "hand %d commit %s seed %s nonce %s first %d" % (
+        n, commit, hex_text(hs), hex_text(nonce), first)
+
+
+def read_reveals(lines):
+    """The (seed, nonce) of every revealed hand of a committed record, in
+    order, and the number of the hand left unrevealed (0: none), from its
+    hand lines; ValueError for a commitment its seed and nonce do not give
+    (or None when the record deals by deal numbers)."""
+    reveals = []
+    open_hand = 0
+    committed = None
+    for n in range(len(lines)):
+        w = lines[n].split()
+        if not w or w[0] != "hand":
+            continue
+        where = "record line %d (%s)" % (n + 1, lines[n])
+        c = len(w) >= 4 and w[2] == "commit"
+        if committed is None:
+            committed = c
+        elif c != committed:
+            raise ValueError("%s: hands of one match are all committed or all numbered" % where)
+        if not c:
+            continue
+        if open_hand:
+            raise ValueError("%s: hand %d before it was not revealed" % (where, open_hand))
+        if len(w) == 6 and w[4] == "first":
+            open_hand = len(reveals) + 1
+            continue
+        if len(w) != 10 or w[4] != "seed" or w[6] != "nonce" or w[8] != "first":
+            raise ValueError("%s: expected 'hand N commit C seed S nonce X first F'" % where)
+        try:
+            hs = from_hex(w[5])
+            nonce = from_hex(w[7])
+        except ValueError:
+            raise ValueError("%s: the seed and nonce are hex" % where)
+        if len(hs) != 16 or len(nonce) != 16:
+            raise ValueError("%s: a seed and a nonce are 32 hex digits each" % where)
+        got = commitment(hs, nonce)
+        if got != w[3]:
+            raise ValueError("%s: the commitment %s is not what its seed and nonce give (%s)"
+                             % (where, w[3], got))
+        reveals.append((hs, nonce))
+    return (reveals if committed else None), open_hand
 
 
 def _winner_line(m):
@@ -98,27 +200,52 @@ def replay(text, on_move=None):
         raise ValueError("a game record is text, not %r" % (text,))
     lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    if len(lines) < 3 or lines[0] != HEADER and lines[0] != HEADER_V1:
+    if lines and lines[0].startswith(_PREFIX) and lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
+        f = lines[0][len(_PREFIX):]
+        if f.isdigit() and int(f) > FORMAT:
+            raise NewerRecord("the record is of format %s, newer than this version of the "
+                              "game (%s) reads (%d): replay it with a newer version"
+                              % (f, VERSION, FORMAT))
+    if len(lines) < 3 or lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
         raise ValueError("not a game record (first line must be %r)" % HEADER)
     v1 = lines[0] == HEADER_V1
-    if not lines[1].startswith("rules "):
-        raise ValueError("line 2: expected 'rules ...'")
-    rules = Rules.from_text(lines[1][6:])
-    if not lines[2].startswith("seed "):
-        raise ValueError("line 3: expected 'seed N'")
-    m = Match(rules, _int(lines[2][5:], 3))
+    b = 0
+    if lines[0] == HEADER:
+        if not lines[1].startswith("version "):
+            raise ValueError("record line 2: expected 'version X.Y.Z'")
+        check_version(lines[1][8:])
+        b = 1
+    if len(lines) < 3 + b or not lines[1 + b].startswith("rules "):
+        raise ValueError("record line %d: expected 'rules ...'" % (2 + b))
+    rules = Rules.from_text(lines[1 + b][6:])
+    if not lines[2 + b].startswith("seed "):
+        raise ValueError("record line %d: expected 'seed N'" % (3 + b))
+    reveals, open_hand = read_reveals(lines)
+    if open_hand == 1:
+        raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
+                         "is over, and no hand before it can be replayed")
+    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals)
+    m.unrevealed = open_hand
     hand_seen = 0
-    for n in range(3, len(lines)):
+    for n in range(3 + b, len(lines)):
         ln = lines[n]
         where = "record line %d (%s)" % (n + 1, ln)
         w = ln.split()
         if w[0] == "hand":
+            if hand_seen + 1 == open_hand:
+                # the hand in play when the record was written: its deal
+                # was not revealed, so it is not dealt or replayed
+                return m
             if hand_seen:
                 why = m.next_hand()
                 if why:
                     raise ValueError("%s: %s" % (where, why))
             hand_seen += 1
-            want = _hand_line(hand_seen, m.hand)
+            if reveals is not None:
+                hs, nonce = reveals[hand_seen - 1]
+                want = _revealed_line(hand_seen, m.hand.commit, hs, nonce, m.hand.first)
+            else:
+                want = _hand_line(hand_seen, m.hand)
             if v1:      # no fingerprint: "hand N deal D first F"
                 want = " ".join(want.split()[:2] + want.split()[4:])
             if ln != want:

@@ -57,8 +57,8 @@ class _ReplayHand(Hand):
     """A Hand dealt again, whose move log goes into buffers made at the
     start (a Hand's own log grows as it is played: that allocates)."""
 
-    def __init__(self, src, rules):
-        Hand.__init__(self, rules, deck_for(src.deal), src.first, src.deal)
+    def __init__(self, src, rules, deck):
+        Hand.__init__(self, rules, deck, src.first, src.deal)
         n = len(src.log)
         self.full = bytearray(n)
         self.full_seat = bytearray(n)
@@ -112,7 +112,8 @@ class Review:
         self.seat = seat
         self.index = index
         self.player = player
-        self.hand = h = _ReplayHand(src, match.rules)
+        deck = match.deck_of(index) if hasattr(match, "deck_of") else deck_for(src.deal)
+        self.hand = h = _ReplayHand(src, match.rules, deck)
         self.view = _PastView(_Table(match, index, h), seat)
         log = src.log
         nmov = len(log)

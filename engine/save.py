@@ -1,10 +1,17 @@
 """Save and restore a match in progress as compact bytes (DESIGN: power cuts).
 
-Layout, version 2:
+Layout, version 3:
 
     magic:4  version:1  rules_len:1  rules_text  seed:4 (big-endian)
+    flags:1  [secret:16 if flags & 1]  [ai_seed:4 if flags & 2]
     then one byte per move: every hand's log in order (hand.py's log
     codes), NEXT (3) between two hands
+
+secret is the match's deal secret (engine/deal.py: committed deals) and
+ai_seed the AI's own seed, drawn apart from it, so a resumed match deals
+and plays on as it would have. A match with neither (one dealt by deal
+numbers, a V6 box match) is written as version 2, the same bytes without
+the flags, which older firmware reads too. Version 2 is read as ever.
 
 magic is b"GRSV", or b"GRSB" for a V6 box match (engine/box.py), whose
 roles and scores follow from the replay as a two-player match's scores do.
@@ -31,7 +38,7 @@ from .rules import Rules
 
 MAGIC = b"GRSV"
 BOX_MAGIC = b"GRSB"     # V6 box match: same layout
-VERSION = 2
+VERSION = 3
 NEXT = 3                # between two hands' moves (no action has code 3)
 HEAD = 6                # magic, version, rules_len
 
@@ -69,12 +76,22 @@ def dumps(match):
     rt = match.rules.text().encode()
     if len(rt) > 255:   # Rules.check keeps it far shorter
         raise ValueError("rules text too long to save")
+    secret = getattr(match, "_secret", None)
+    ai = getattr(match, "ai_seed", None)
+    if getattr(match, "_reveals", None) is not None:
+        raise ValueError("a match dealt again from a record has no secret to save")
+    v3 = secret is not None or ai is not None
     out = bytearray(BOX_MAGIC if box else MAGIC)
-    out.append(VERSION)
+    out.append(VERSION if v3 else 2)
     out.append(len(rt))
     out.extend(rt)
-    s = match.seed
-    out.extend(bytes(((s >> 24) & 255, (s >> 16) & 255, (s >> 8) & 255, s & 255)))
+    _u32(out, match.seed)
+    if v3:
+        out.append((1 if secret is not None else 0) | (2 if ai is not None else 0))
+        if secret is not None:
+            out.extend(secret)
+        if ai is not None:
+            _u32(out, ai)
     first = True
     for h in _hands(match):
         if not first:
@@ -84,12 +101,21 @@ def dumps(match):
     return bytes(out)
 
 
+def _u32(out, s):
+    out.extend(bytes(((s >> 24) & 255, (s >> 16) & 255, (s >> 8) & 255, s & 255)))
+
+
 def header_size(data):
-    """Bytes of the header (magic to seed) of a version 2 save, or 0 when
-    `data` does not start with one."""
-    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or data[4] != VERSION:
+    """Bytes of the header (magic to the last byte before the moves) of a
+    version 2 or 3 save, or 0 when `data` does not start with one."""
+    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or data[4] not in (2, 3):
         return 0
     n = HEAD + data[5] + 4
+    if data[4] == 3:
+        if len(data) <= n:
+            return 0
+        f = data[n]
+        n += 1 + (16 if f & 1 else 0) + (4 if f & 2 else 0)
     return n if len(data) >= n else 0
 
 
@@ -103,7 +129,10 @@ def _start(data):
     if magic != MAGIC and magic != BOX_MAGIC:
         raise SaveError("not a save file (bad magic)")
     ver = data[4]
-    if ver != VERSION and ver != 1:
+    if ver > VERSION:
+        raise SaveError("save version %d is newer than this firmware reads (%d): "
+                        "it comes from a newer firmware" % (ver, VERSION))
+    if ver < 1:
         raise SaveError("save version %d is not supported (expected %d)" % (ver, VERSION))
     pos = 7 if ver == 1 else HEAD
     if ver == 1:
@@ -114,7 +143,7 @@ def _start(data):
             raise SaveError("save file length %d does not match its header (%d)" % (len(data), 9 + n))
         if fletcher16(data, 0, len(data) - 2) != (data[-2] << 8) | data[-1]:
             raise SaveError("save file checksum mismatch (corrupt)")
-    rl = data[pos - 1] if ver == 2 else data[pos]
+    rl = data[pos] if ver == 1 else data[pos - 1]
     if ver == 1:
         pos += 1
     if pos + rl + 4 > len(data):
@@ -125,16 +154,43 @@ def _start(data):
         if rules.text() != text:
             raise ValueError("the rules line is not in this engine's form")
         pos += rl
-        seed = (data[pos] << 24) | (data[pos + 1] << 16) | (data[pos + 2] << 8) | data[pos + 3]
+        seed = _read_u32(data, pos)
         pos += 4
+        secret = ai = None
+        if ver == 3:
+            if pos >= len(data):
+                raise ValueError("the flags are missing")
+            flags = data[pos]
+            pos += 1
+            if flags & ~3:
+                raise ValueError("unknown flags %d" % flags)
+            if flags & 1:
+                if pos + 16 > len(data):
+                    raise ValueError("the deal secret is cut short")
+                secret = bytes(data[pos:pos + 16])
+                pos += 16
+            if flags & 2:
+                if pos + 4 > len(data):
+                    raise ValueError("the AI's seed is cut short")
+                ai = _read_u32(data, pos)
+                pos += 4
         if magic == BOX_MAGIC:
+            if secret is not None or ai is not None:
+                raise ValueError("a box match has no deal secret")
             from .box import BoxMatch
             m = BoxMatch(rules, seed)
         else:
-            m = Match(rules, seed)
+            m = Match(rules, seed, secret=secret, ai_seed=ai)
     except (ValueError, UnicodeError) as e:
         raise SaveError("save header is invalid: %s" % e)
     return ver, m, pos
+
+
+def _read_u32(data, pos):
+    """A big-endian u32 that must stay below 2**30 (a seed)."""
+    if data[pos] >= 64:
+        raise ValueError("a seed is below 2**30")
+    return (data[pos] << 24) | (data[pos + 1] << 16) | (data[pos + 2] << 8) | data[pos + 3]
 
 
 def _play(m, hand_no, code):

@@ -1,0 +1,105 @@
+"""Committed deals: the deck fixed, and said to be fixed, before a card is seen.
+
+A match played on the handheld has a secret of SECRET_LEN (16) bytes from
+the board's entropy (os.urandom or its port's equivalent; never the match
+seed). Each hand n (1, 2, ...) has
+
+    key    = SHA-256(b"gin-rummy hand" || secret || n as 2 bytes)
+    seed   = key[0:16]          the hand's seed: it shuffles the deck
+    nonce  = key[16:32]         the hand's nonce: it hides the seed
+    commit = SHA-256(seed || nonce), its first COMMIT_HEX hex digits
+
+The commitment is shown when the hand starts; seed and nonce are shown
+when it is over (the hand result's proof page) and written in the game
+record, where anyone can check that they give the commitment and deal the
+hand that was played (tools/records/replay.py --verify).
+
+Why this gives nothing away: the deck is a Fisher-Yates shuffle driven by
+SHA-256(seed || counter), so knowing a hand's cards means knowing its
+128-bit seed, and no list of candidate seeds can be made from a player's
+own ten cards; the commitment hides the seed behind a 128-bit nonce; and a
+hand's seed and nonce, once revealed, are one-way functions of the secret,
+so they say nothing about the next hand's. The secret itself is never
+shown, written in a record, or held by what the AI reads (engine/view.py).
+
+Every value is a small int on a 32-bit MicroPython; this runs a few hashes
+a hand (engine/sha256.py), not in a hot path.
+"""
+from .sha256 import sha256, hex_text
+
+SECRET_LEN = 16
+SEED_LEN = 16
+NONCE_LEN = 16
+COMMIT_HEX = 10        # hex digits of the commitment shown (40 bits)
+_TAG = b"gin-rummy hand"
+
+
+def check_secret(secret):
+    if not isinstance(secret, (bytes, bytearray)) or len(secret) != SECRET_LEN:
+        raise ValueError("a match secret is %d bytes, not %r" % (SECRET_LEN, secret))
+    return bytes(secret)
+
+
+def hand_keys(secret, n):
+    """(seed, nonce) of hand n (1..65535) of the match of `secret`."""
+    if type(n) is not int or not 1 <= n <= 0xFFFF:
+        raise ValueError("a hand number is 1..65535, not %r" % (n,))
+    k = sha256(_TAG + check_secret(secret) + bytes((n >> 8, n & 255)))
+    return k[:SEED_LEN], k[SEED_LEN:SEED_LEN + NONCE_LEN]
+
+
+def commitment(seed, nonce):
+    """The commitment text shown at a hand's start, e.g. '3FA09C21B7'."""
+    if len(seed) != SEED_LEN or len(nonce) != NONCE_LEN:
+        raise ValueError("a hand's seed and nonce are %d and %d bytes" % (SEED_LEN, NONCE_LEN))
+    return hex_text(sha256(bytes(seed) + bytes(nonce))[:COMMIT_HEX // 2])
+
+
+class _Stream:
+    """16-bit numbers from SHA-256(seed || counter:2), block after block."""
+
+    def __init__(self, seed):
+        self.seed = bytes(seed)
+        self.n = 0
+        self.buf = b""
+        self.i = 0
+
+    def u16(self):
+        if self.i >= len(self.buf):
+            c = self.n
+            self.n += 1
+            self.buf = sha256(self.seed + bytes((c >> 8, c & 255)))
+            self.i = 0
+        b = self.buf
+        i = self.i
+        self.i = i + 2
+        return (b[i] << 8) | b[i + 1]
+
+    def below(self, n):
+        """Uniform 0..n-1 (1 <= n <= 65536), by rejection: no bias."""
+        limit = 65536 - 65536 % n
+        while True:
+            z = self.u16()
+            if z < limit:
+                return z % n
+
+
+def deck_from_seed(seed):
+    """The 52-card order a hand's seed deals (R2's deal order, engine/hand.py)."""
+    if not isinstance(seed, (bytes, bytearray)) or len(seed) != SEED_LEN:
+        raise ValueError("a hand's seed is %d bytes, not %r" % (SEED_LEN, seed))
+    deck = bytearray(range(52))
+    s = _Stream(seed)
+    for i in range(51, 0, -1):
+        j = s.below(i + 1)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    return deck
+
+
+def secret_from_int(n):
+    """A match secret made from a number: for tests and reproducible
+    simulator runs only (anyone who knows or guesses the number knows
+    every deal). Play on the handheld uses the board's entropy."""
+    return sha256(b"gin-rummy seeded secret " + str(n).encode())[:SECRET_LEN]
