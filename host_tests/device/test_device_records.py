@@ -251,7 +251,7 @@ def test_replay_rejects_a_changed_deal_or_move(tmp_path):
     bad.write_text(text.replace("deal %d" % h.deal, "deal %d" % (h.deal + 1)))
     r = run_replay([str(bad)])
     assert r.returncode == 1
-    assert "the record does not replay: record line 5"  # after the version line in r.stdout
+    assert "the record does not replay: record line 5" in r.stdout  # after the version line
     assert "expected hand 1 fingerprint %s deal %d" % (engine.fingerprint_text(h.deal),
                                                        h.deal) in r.stdout
     fp = engine.fingerprint_text(h.deal)
