@@ -71,10 +71,18 @@ def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
     storage = NvmStorage(nvm, backup)
     app = None
     try:
+        kw = {}
         if app_factory is None:
             from firmware.app import App as app_factory
+
+            # the deal secret and the AI's seed of every new match: os.urandom
+            # (CircuitPython's, from the RP2040's ring oscillator), else the
+            # random module, which CircuitPython seeds from the hardware
+            from firmware import entropy
+
+            kw["entropy"] = entropy.board()
         app = app_factory(display, buttons, clock, storage, sound=None,
-                          seed=hw_seed() if seed is None else seed)
+                          seed=hw_seed() if seed is None else seed, **kw)
         for why in storage.damage:
             out("Save set aside: " + why)
         gc.collect()

@@ -3,7 +3,8 @@
 The device entry point (and the simulator, and the tests) build an App with
 its ports and call step() in a loop:
 
-    app = App(display, buttons, clock_ms, storage, sound=None, seed=None)
+    app = App(display, buttons, clock_ms, storage, sound=None, seed=None,
+              entropy=None)
     while True:
         wait = app.step()      # ms until it next needs a step
         sleep(min(wait, poll interval))
@@ -13,7 +14,11 @@ display: show(buf) -> bytes sent, contrast(v).  buttons: firmware.buttons
 storage: load(name, decode=None) -> (value | None, message | None),
 save(name, payload), remove(name) (firmware.storage.Storage).  sound:
 None, or anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win'
-'lose' 'error'.
+'lose' 'error'. entropy: n -> n random bytes (firmware/entropy.py: the
+board's on the device, the web page and in the simulator's play): a new
+match then deals committed hands from a 16-byte secret drawn from it, and
+its AI gets a seed drawn from it too (engine/deal.py); without it (tests,
+scripted runs) a match deals by deal numbers from its seed, as before.
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
@@ -68,9 +73,10 @@ def default_player(level, seed):
 
 
 def ai_seed(match_seed):
-    """The AI's own seed for a match: not the match's seed, from which
-    every deal follows (the AI must not be able to know the hidden cards),
-    but a 24-bit value from it that no deal can be told from."""
+    """The AI's seed for a match that deals by deal numbers (tests and
+    scripted runs, and matches saved before committed deals): a value from
+    the match seed. A match with a deal secret has its own AI seed, drawn
+    from the board's entropy apart from the secret (App.new_match)."""
     return engine.fingerprint(match_seed & _SEED_MASK)
 
 
@@ -81,8 +87,9 @@ def _outcome(storage, name):
 
 class App:
     def __init__(self, display, buttons, clock_ms, storage, sound=None,
-                 seed=None, player_factory=None, review_factory=None):
+                 seed=None, player_factory=None, review_factory=None, entropy=None):
         self.display = display
+        self.entropy = entropy
         self.buttons = buttons
         self.clock = clock_ms
         self.storage = storage
@@ -121,7 +128,7 @@ class App:
             pass
         m = self.match
         if m is not None:
-            self.ai = self._new_ai(m.seed)
+            self.ai = self._new_ai(m)
             if m.phase == "hand_over":
                 # The commit that ended this hand may have come just before
                 # a cut, before its game record was written.
@@ -307,16 +314,30 @@ class App:
         self.ai = None
         self.held = None
         collect()
-        self.match = engine.Match(self.rules(), seed)
-        self.ai = self._new_ai(seed)
+        self.match = self.make_match(self.rules(), seed)
+        self.ai = self._new_ai(self.match)
         self.save_match()
 
-    def _new_ai(self, seed):
-        """The AI for the match of `seed`, at the settings' level; the hard
+    def make_match(self, rules, seed):
+        """A new match: with the entropy source, its deal secret and its
+        AI's seed drawn from it, one after the other (neither tells the
+        other); without one, a match dealing from its seed."""
+        e = self.entropy
+        if e is None:
+            return engine.Match(rules, seed)
+        secret = bytes(e(16))
+        b = e(4)
+        ai = ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+        return engine.Match(rules, seed, secret=secret, ai_seed=ai)
+
+    def _new_ai(self, m):
+        """The AI for match `m`, at the settings' level, with the match's
+        own AI seed (saved with it: a resumed match plays on the same); the hard
         level starts from the style it learned of this player in earlier
         matches (the statistics keep it) and learns on from the match's own
         showdowns (engine/ai/habit.py)."""
-        ai = self.player_factory(self.settings.level, ai_seed(seed))
+        s = getattr(m, "ai_seed", None)
+        ai = self.player_factory(self.settings.level, ai_seed(m.seed) if s is None else s)
         habit = getattr(ai, "habit", None)
         if habit is not None:
             try:
@@ -443,7 +464,7 @@ class App:
         self._store("settings", self.settings.encode())
         m = self.match
         if self.match_in_progress() and getattr(self.ai, "level", None) != self.settings.level:
-            self.ai = self._new_ai(m.seed)
+            self.ai = self._new_ai(m)
         self.apply_contrast()
 
     def apply_contrast(self):

@@ -461,6 +461,14 @@ def preload(out=print):
     gc.collect()
 
 
+def hw_entropy():
+    """The RP2040's random source as an entropy source (firmware/entropy.py:
+    os.urandom, the ring oscillator's bits)."""
+    from firmware import entropy
+
+    return entropy.board()
+
+
 def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `root`: where saves and records go
@@ -484,10 +492,14 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
     storage = Storage(root)
     app = None
     try:
+        kw = {}
         if app_factory is None:
             from firmware.app import App as app_factory
+
+            # the deal secret and the AI's seed of every new match
+            kw["entropy"] = hw_entropy()
         app = app_factory(display, buttons, clock_ms, storage, sound=sound,
-                          seed=hw_seed() if seed is None else seed)
+                          seed=hw_seed() if seed is None else seed, **kw)
         app.records = Records(root.rstrip("/") + "/records", out=out)
         for why in storage.damage:
             out("Save set aside: " + why)

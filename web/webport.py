@@ -357,7 +357,7 @@ class Web:
     when `frames` moves. fake=True: press(key) / settle() instead."""
 
     def __init__(self, kv=None, seed=None, fake=False, sound=None,
-                 root=DATA, prefix=None, clock=None, player_factory=None):
+                 root=DATA, prefix=None, clock=None, player_factory=None, entropy=None):
         if prefix is None:
             prefix = TEST_PREFIX if fake else PREFIX
         self.fs = KvFs(kv, root, prefix)
@@ -374,8 +374,15 @@ class Web:
                 clock = time.ticks_ms
         self.clock = clock
         self.storage = Storage(root, fs=self.fs)
+        if entropy is None and not fake:
+            # real play deals committed hands (engine/deal.py): the secret
+            # from the browser's crypto.getRandomValues (firmware/entropy.py)
+            from firmware import entropy as _entropy
+
+            entropy = _entropy.board()
         self.app = App(self.display, self.buttons, self.clock, self.storage,
-                       sound=sound, seed=seed, player_factory=player_factory)
+                       sound=sound, seed=seed, player_factory=player_factory,
+                       entropy=entropy)
         from firmware.records import Records
         # beside the saves: the store mirrors the files of one folder
         self.records = Records(root, fs=self.fs)

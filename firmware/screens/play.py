@@ -80,7 +80,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.up = NOCARD
         self.pile_n = 0
         self.hand_no = 1
-        self.fp = b""                 # the deal's fingerprint text
+        self.fp = b""                 # the deal's commitment (or fingerprint) text
         self.fresh = True             # no move made yet in this hand
         self.offer = False            # V1: first turn's take-or-pass
         self.stock_only = False       # V1: both passed; the stock it is
@@ -140,9 +140,12 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.up = NOCARD if up is None else up
         self.pile_n = m.hand.pile_n
         self.hand_no = m.hand_no
-        # The deal's fingerprint while the hand is new; the showdown
-        # reveals the deal number that gives it (engine.fingerprint).
-        self.fp = b"DEAL #" + engine.fingerprint_text(m.hand.deal).encode()
+        # While the hand is new: the commitment to its deal (engine/deal.py;
+        # the hand result's proof page reveals the seed and nonce that give
+        # it), or for a match dealing by deal numbers the deal's fingerprint.
+        h = m.hand
+        self.fp = b"DEAL #" + (h.commit if h.deal is None
+                               else engine.fingerprint_text(h.deal)).encode()
         self.fresh = not m.hand.log
         self.offer = m.phase == "first_upcard"
         self.stock_only = m.hand.stock_only and m.phase == "draw"

@@ -4,7 +4,10 @@ For a drawn hand it says why (R11 stock exhausted, V3 stock down to two
 cards, R14 no stock draw in 40 turns) and that nobody scores. A then deals the next hand, or shows the
 match end when a player has reached the target (R12). DOWN shows the
 hand's review (firmware/screens/review.py), with how far it is made while
-it is.
+it is. UP, in a match with committed deals (engine/deal.py), shows the
+hand's proof page: the commitment shown when the hand started, and the
+seed and nonce that give it, in hex (the game record holds them too:
+tools/records/replay.py --verify checks them); UP or B goes back.
 """
 
 from firmware import fb
@@ -64,6 +67,8 @@ class Result(Screen):
         self.target = 100
         self.over = False
         self.pct = -1                # the review's progress, 100: made
+        self.proof = None            # (commit, seed hex, nonce hex) of a committed deal
+        self.page = False            # the proof page is showing
 
     def enter(self, **kw):
         self.dirty = True
@@ -78,6 +83,14 @@ class Result(Screen):
         self.target = m.rules.target
         self.over = m.phase == "match_over"
         self.why = why_text(res, m.rules.stop_at)
+        self.page = False
+        self.proof = None
+        h = m.hand
+        if h.deal is None and getattr(h, "commit", None):
+            from engine.sha256 import hex_text
+
+            seed, nonce = m.proof(len(m.results) - 1)
+            self.proof = (h.commit.encode(), hex_text(seed).encode(), hex_text(nonce).encode())
         self.pct = -1
         self._review_progress()
 
@@ -92,13 +105,44 @@ class Result(Screen):
         return None if self._review_progress() >= 100 else 100
 
     def event(self, ev, now):
-        if ev == btn.A:
+        if self.page:
+            if ev == btn.UP or ev == btn.B:
+                self.page = False
+                self.dirty = True
+                return
+            if ev != btn.A:
+                return
+        if ev == btn.UP and self.proof is not None:
+            self.page = True
+            self.dirty = True
+        elif ev == btn.A:
             go_on(self.app, self.over, "match_end", "play")
         elif ev == btn.DOWN:
             self.app.go("review")
 
+    def draw_proof(self, c):
+        """The deal's proof: the commitment shown at the hand's start and
+        the seed and nonce that give it (32 hex digits each: a line)."""
+        commit, seed, nonce = self.proof
+        c.fill_rect(0, 0, 128, 9, 1)
+        x = c.text(b"HAND", 2, 1, 0, fb.BIG)
+        x = c.num(self.hand_no, x + 6, 1, 0, fb.BIG)
+        c.text(b"DEAL PROOF", x + 6, 1, 0, fb.BIG)
+        x = c.text(b"SHOWN AT START #", 0, 12, 1)
+        c.text(commit, x, 12, 1)
+        c.text(b"SEED", 0, 20, 1)
+        c.text(seed, 0, 26, 1)
+        c.text(b"NONCE", 0, 34, 1)
+        c.text(nonce, 0, 40, 1)
+        c.text(b"# = SHA-256(SEED + NONCE)", 0, 48, 1)
+        x = L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)
+        L.hint(c, L.KEY_UP, b"BACK", x + 4, 58)
+
     def draw(self, c):
         c.fill(0)
+        if self.page:
+            self.draw_proof(c)
+            return
         title(c, self.hand_no)
         if self.winner is None:
             L.text_c(c, b"DRAWN HAND", 11, 1, fb.BIG)
@@ -124,4 +168,9 @@ class Result(Screen):
         x = L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
         if self.pct < 100:
             x = c.num(self.pct, x, 58, 1)
-            c.text(b"%", x, 58, 1)
+            x = c.text(b"%", x, 58, 1)
+        if self.proof is not None:
+            if x + 4 + 9 + fb.text_width(b"PROOF") <= 128:
+                L.hint(c, L.KEY_UP, b"PROOF", x + 4, 58)
+            else:               # the match's last hand, its review being made
+                L.key(c, L.KEY_UP, 119, 58)

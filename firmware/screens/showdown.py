@@ -13,8 +13,10 @@ The knocker's melds are the arrangement the engine chose (R8); the
 defender's cards laid off onto them (R9) are drawn lit (inverted) at the
 end of the meld they extend, and named in the defender's line. After gin
 nothing is laid off (R9), and the line says so. The last line is the score
-as its sum (R10, firmware/screens/scoring.py). The deal number lets anyone
-replay the hand.
+as its sum (R10, firmware/screens/scoring.py). The header names the deal:
+its commitment, as shown when the hand started (the hand result's proof
+page reveals its seed and nonce), or for a match dealing by deal numbers
+the deal number, which lets anyone replay the hand.
 """
 
 from firmware import fb
@@ -51,6 +53,7 @@ class Showdown(Screen):
         self.laid = b""              # the cards laid off (R9), in meld order
         self.sum = b""
         self.deal = 0
+        self.commit = None           # b"DEAL #..." of a committed deal
 
     def enter(self, **kw):
         self.dirty = True
@@ -66,6 +69,7 @@ class Showdown(Screen):
         self.kind = {"gin": b"GIN!", "knock": b"KNOCK", "undercut": b"UNDERCUT!"}[res.kind]
         self.sum = score_sum(res)
         self.deal = h.deal
+        self.commit = None if h.deal is not None else b"DEAL #" + h.commit.encode()
         kc = h.cards_of(k)
         dc = h.cards_of(1 - k)
         # Knocker: each meld with the defender's layoffs on it (R9).
@@ -144,6 +148,9 @@ class Showdown(Screen):
     def _header(self, c):
         """The kind of win on a lit band, the deal number at its right."""
         L.title_bar(c, self.kind)
+        if self.commit is not None:
+            c.text(self.commit, 126 - fb.text_width(self.commit), 2, 0)
+            return
         x = 126 - fb.num_width(self.deal)
         c.num(self.deal, x, 2, 0)
         c.text(b"DEAL", x - 20, 2, 0)

@@ -339,6 +339,8 @@ import firmware.settings as S
 S.SPEED_MS = (60, 60, 60)           # the AI's moves stay 60 ms (not 0.9 s)
 from firmware import pico
 pico.hw_seed = lambda: %(seed)d
+from firmware import entropy
+pico.hw_entropy = lambda: entropy.seeded(%(seed)d)
 pico.DATA_DIR = %(data)r
 exec(open(%(main)r).read(), {"__name__": "__main__"})
 """
@@ -417,7 +419,10 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
     script.write_text(DEVICE % {"fakes": FAKES, "repo": ROOT, "seed": SEED,
                                 "data": str(data),
                                 "main": os.path.join(ROOT, "firmware", "main.py")})
-    sim = Sim(seed=SEED, storage=MemStorage())
+    from firmware import entropy
+
+    # the board's entropy, made reproducible on both sides: committed deals
+    sim = Sim(seed=SEED, storage=MemStorage(), entropy=entropy.seeded(SEED))
     sim.settle()
     con = Console([mp, "-X", "heapsize=2M", str(script)], str(tmp_path))
     try:
@@ -442,8 +447,9 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
         assert sim.screen == "showdown"
         m = sim.app.match
         res = m.results[-1]
-        # the showdown shows the deal number (the hand's seed)
-        assert sim.app.screen.deal == m.hands[0].deal
+        # the showdown names the deal by the commitment shown at its start
+        assert m.hands[0].deal is None
+        assert sim.app.screen.commit == b"DEAL #" + m.hands[0].commit.encode()
         # the board kept the record of the hand
         rec_dir = data / "records"
         for _ in range(100):
@@ -457,8 +463,10 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
         again = engine.replay(text)
         r2 = again.results[-1]
         assert (r2.kind, r2.winner, r2.points) == (res.kind, res.winner, res.points)
-        assert "hand 1 fingerprint %s deal %d " % (
-            engine.fingerprint_text(m.hands[0].deal), m.hands[0].deal) in text
+        seed, nonce = m.proof(0)
+        from engine.sha256 import hex_text
+        assert "hand 1 commit %s seed %s nonce %s first 0" % (
+            m.hands[0].commit, hex_text(seed), hex_text(nonce)) in text
     finally:
         con.close()
     out = "\n".join(con.text)

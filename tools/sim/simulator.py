@@ -171,7 +171,7 @@ class Sim:
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
                  png_dir=None, player_factory=None, settings=None, sound=None,
-                 review_factory=None):
+                 review_factory=None, entropy=None):
         from firmware.app import App
 
         self.clock = clock or FakeClock()
@@ -186,7 +186,7 @@ class Sim:
         self.sound = sound
         self.app = App(self.display, self.buttons, self.clock, self.storage,
                        sound=sound, seed=seed, player_factory=player_factory,
-                       review_factory=review_factory)
+                       review_factory=review_factory, entropy=entropy)
         self._first_frame(png_dir)
 
     def _first_frame(self, png_dir):
@@ -350,8 +350,13 @@ def main(argv=None):
     from tools.sim import terminal
 
     saves = args.saves or os.environ.get("GIN_SAVES") or "saves"
+    # Play deals committed hands (engine/deal.py): their secret from the
+    # computer's entropy, or with --seed from the seed, to play a game again.
+    from firmware import entropy
+
     sim = Sim(seed=args.seed, level=args.level, storage=host_storage(saves),
               clock=RealClock(), png_dir=args.png,
+              entropy=entropy.board() if args.seed is None else entropy.seeded(args.seed),
               sound=SimSound(bell=True) if args.sound else None)
     keep_records(sim, saves)
     terminal.run(sim)
