@@ -39,7 +39,7 @@ def class_of_screen(name):
     raise ValueError("the stub app has no screens")
 
 class StubApp:
-    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None, entropy=None):
         global APP
         APP = self
         self.display = display

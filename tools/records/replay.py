@@ -3,6 +3,7 @@
     python3 tools/records/replay.py RECORD [RECORD ...]
     micropython tools/records/replay.py RECORD
     python3 tools/records/replay.py --review [--seat 1] RECORD
+    python3 tools/records/replay.py --verify RECORD [RECORD ...]
 
 --review adds, after each hand, the review of one seat's decisions (YOU,
 seat 0, unless --seat 1: the CPU), as the handheld's hand result shows it:
@@ -13,12 +14,23 @@ few words; then the match's summary (engine/review.py).
 RECORD is a game record (engine/record.py): a file the handheld keeps in
 /data/records (`make records` copies them into ./records/), one the
 simulator keeps in saves/records/, or one tools/records/record_match.py printed.
-The replay deals every hand again from the record's seed, checks that each
-deal number matches, checks that each hand's fingerprint (shown by the
-handheld when the hand started) belongs to its deal number, plays every
+The replay checks each hand's commitment (shown by the handheld when the
+hand started: DEAL #...) against the seed and nonce revealed at its end
+(SHA-256, engine/deal.py), deals the hand again from its seed, plays every
 move through the rules' legality checks and checks every result line, so
 a record that does not come from a fair deal and legal play is rejected
-with the line that disagrees (exit 1).
+with the line that disagrees (exit 1). Records of matches dealt by deal
+numbers (tests, tools, older firmware) have each deal number checked
+against its fingerprint instead.
+
+--verify says, hand by hand, whether its commitment holds and its deal and
+moves replay, then a verdict: exit 0 when every hand verifies, 1 when any
+does not (a changed card, seed or nonce...). A hand still in play when the
+record was written has not revealed its seed: it is said, not checked.
+
+A file that is not a game record (not text, cut short, more than
+MAX_BYTES, from a newer version of the game) is answered with one line and
+exit status 2.
 
 Runs unchanged on CPython and the MicroPython unix port and prints the same
 bytes on both. Seat 0 is YOU and seat 1 the CPU, as on the handheld.
@@ -30,11 +42,16 @@ import _root  # this script's folder, tools/records/, is first on sys.path on ev
 
 _root.add_repo_root()
 
-from engine import Hand, card_text, deck_for, fingerprint_text, replay  # noqa: E402
+from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
+from engine.record import NewerRecord  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
-         "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n")
+         "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
+         "       replay.py --verify RECORD ...   (check every hand's commitment and replay it)\n")
+MAX_BYTES = 1 << 18     # 256 KB: a long match's record is tens of KB
+CHUNK = 1 << 14
+BAD = 2                 # exit status: not a game record
 NAMES = ("YOU", "CPU")
 WHY = {"stock": "the stock ran down with no knock", "pile": "the discard pile went round"}
 
@@ -109,6 +126,8 @@ def replay_text(text, write, review_seat=None):
         return replay_box(text, write)
     try:
         m = replay(text)
+    except NewerRecord:
+        raise
     except ValueError as e:
         write("the record does not replay: %s\n" % (e,))
         return False
@@ -119,9 +138,12 @@ def replay_text(text, write, review_seat=None):
     for i in range(len(m.hands)):
         h = m.hands[i]
         res = m.results[i] if i < len(m.results) else None
-        start = Hand(m.rules, deck_for(h.deal), h.first, h.deal)
-        write("\nhand %d, fingerprint %s, deal number %d, %s first\n" % (
-            i + 1, fingerprint_text(h.deal), h.deal, NAMES[h.first]))
+        start = Hand(m.rules, m.deck_of(i), h.first, h.deal)
+        if h.deal is None:
+            write("\nhand %d, commitment %s, %s first\n" % (i + 1, h.commit, NAMES[h.first]))
+        else:
+            write("\nhand %d, fingerprint %s, deal number %d, %s first\n" % (
+                i + 1, fingerprint_text(h.deal), h.deal, NAMES[h.first]))
         write("  YOU  dealt %s\n" % _cards(start.cards_of(0)))
         write("  CPU  dealt %s\n" % _cards(start.cards_of(1)))
         write("  upcard    %s\n" % card_text(start.upcard()))
@@ -150,13 +172,171 @@ def replay_text(text, write, review_seat=None):
         if m.rules.match_bonus:
             write("bonuses: game %d, hands %d, shutout %d; total %d\n" % (
                 e.game_bonus, e.hand_bonus, e.shutout_bonus, e.total))
-    write("replayed: every deal number, move and result as recorded\n")
-    if text.lstrip().startswith("gin-rummy record 1"):
+    if m.unrevealed:
+        write("hand %d was in play when the record was written: its deal is not "
+              "revealed, so it is not replayed\n" % m.unrevealed)
+    if m.committed:
+        write("replayed: every deal, move and result as recorded\n")
+        write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
+              "its end, so the deck was fixed before the first card was seen\n")
+    elif text.lstrip().startswith("gin-rummy record 1"):
+        write("replayed: every deal number, move and result as recorded\n")
         write("(a record from before fingerprints: none to check)\n")
     else:
-        write("fingerprints: each hand's matches its deal number, so the deck "
-              "was fixed before the first card was seen\n")
+        write("replayed: every deal number, move and result as recorded\n")
+        write("fingerprints: each hand's matches its deal number (a match dealt by "
+              "deal numbers: a check, not a commitment)\n")
     return True
+
+
+class NotARecord(ValueError):
+    """What --verify finds is no game record at all (exit status 2)."""
+
+
+def _hand_lines(lines):
+    """[(hand number, index of its line, words)] of a record's lines."""
+    out = []
+    for i in range(len(lines)):
+        w = lines[i].split()
+        if w and w[0] == "hand":
+            out.append((len(out) + 1, i, w))
+    return out
+
+
+def _error_line(msg):
+    """The record line number a replay error names, or 0."""
+    k = msg.find("record line ")
+    if k < 0:
+        return 0
+    d = ""
+    for ch in msg[k + 12:]:
+        if not ch.isdigit():
+            break
+        d += ch
+    return int(d) if d else 0
+
+
+def verify_text(text, write):
+    """--verify: a line per hand and a verdict; True when every hand verifies."""
+    from engine.deal import commitment
+    from engine.sha256 import from_hex
+
+    lines = [ln.strip() for ln in text.split("\n")]
+    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    hands = _hand_lines(lines)
+    if not hands:
+        raise NotARecord("the record holds no hand: it is cut short")
+    # 1. each commitment against its revealed seed and nonce
+    status = {}
+    first_bad = None
+    for n, i, w in hands:
+        if len(w) >= 4 and w[2] == "commit":
+            if len(w) == 6:
+                status[n] = "open"
+                continue
+            why = None
+            try:
+                if len(w) != 10 or w[4] != "seed" or w[6] != "nonce":
+                    raise ValueError("the hand line is not 'hand N commit C seed S nonce X first F'")
+                got = commitment(from_hex(w[5]), from_hex(w[7]))
+                if got != w[3]:
+                    why = ("commitment %s, but SHA-256 of the seed and nonce revealed "
+                           "starts %s" % (w[3], got))
+            except ValueError as e:
+                why = str(e)
+            if why is not None:
+                status[n] = why
+                if first_bad is None:
+                    first_bad = n
+    # 2. deal and replay every hand before the first broken commitment
+    upto = len(lines) if first_bad is None else hands[first_bad - 1][1]
+    err = None
+    try:
+        replay("\n".join(lines[:upto]) + "\n")
+    except NewerRecord:
+        raise
+    except ValueError as e:
+        err = str(e)
+    err_at = _error_line(err) if err else 0
+    ok = True
+    stopped = False
+    for n, i, w in hands:
+        end = hands[n][1] if n < len(hands) else len(lines)     # its lines: i .. end-1
+        what = ("commitment %s" % w[3]) if len(w) >= 4 and w[2] == "commit" else (
+            "fingerprint %s of deal %s" % (w[3], w[5]) if len(w) >= 6 else "")
+        st = status.get(n)
+        if st == "open":
+            write("hand %d: %s: in play when the record was written; seed and nonce not "
+                  "revealed: not checked\n" % (n, what))
+            continue
+        if stopped:
+            write("hand %d: %s: not checked (the replay stopped before it)\n" % (n, what))
+            ok = False
+            continue
+        if st is not None:
+            write("hand %d: NOT VERIFIED: %s\n" % (n, st))
+            ok = False
+            stopped = True
+            continue
+        if err is not None and (err_at == 0 or err_at <= end):
+            write("hand %d: %s: NOT VERIFIED: %s\n" % (n, what, err))
+            ok = False
+            stopped = True
+            continue
+        if w[2] == "commit":
+            write("hand %d: %s = SHA-256(seed, nonce): verified; dealt again from the "
+                  "seed and replayed\n" % (n, what))
+        else:
+            write("hand %d: %s: matches; dealt again and replayed (a deal number: a "
+                  "check, not a commitment)\n" % (n, what))
+    if ok:
+        n = len(hands) - (1 if status.get(len(hands)) == "open" else 0)
+        write("verified: %d hand%s, every commitment, deal, move and result%s\n" % (
+            n, "" if n == 1 else "s",
+            "" if n == len(hands) else "; hand %d not revealed yet" % len(hands)))
+    else:
+        write("NOT VERIFIED: the record does not come from the deals it committed to "
+              "and legal play\n")
+    return ok
+
+
+def read_record(path):
+    """(text, None), or (None, why) for a file that is not a game record:
+    unreadable, more than MAX_BYTES, not ASCII text, or cut short in a line."""
+    try:
+        with open(path, "rb") as f:
+            parts = []
+            n = 0
+            while n <= MAX_BYTES:           # by pieces: MicroPython's read(n)
+                b = f.read(CHUNK)           # takes n bytes of heap at once
+                if not b:
+                    break
+                parts.append(b)
+                n += len(b)
+    except OSError as e:
+        return None, "cannot read it (%s)" % (e,)
+    except MemoryError:
+        return None, "not enough memory to read it"
+    if n > MAX_BYTES:
+        return None, "not a game record: more than %d bytes" % MAX_BYTES
+    data = b"".join(parts)
+    if len(data) > MAX_BYTES:
+        return None, "not a game record: more than %d bytes" % MAX_BYTES
+    if not data:
+        return None, "not a game record: the file is empty"
+    for i in range(len(data)):
+        b = data[i]
+        if b >= 128 or b < 32 and b not in (9, 10, 13):
+            return None, ("not a game record: byte %d (0x%02x) is not text "
+                          "(a record is plain ASCII)" % (i, b))
+    text = data.decode()
+    first = text.lstrip().split("\n", 1)[0].strip()
+    kind = first[:-1].rstrip() if first[-1:].isdigit() else ""
+    if kind not in ("gin-rummy record", "gin-rummy box record"):
+        return None, "not a game record: it does not start with 'gin-rummy record N'"
+    if not text.endswith("\n"):
+        return None, "the record is cut short: its last line has no end"
+    return text, None
 
 
 def replay_box(text, write):
@@ -237,12 +417,15 @@ def _options(args):
     """(review seat or None, paths); ValueError for a bad option."""
     seat = None
     review = False
+    verify = False
     paths = []
     i = 0
     while i < len(args):
         a = args[i]
         if a == "--review":
             review = True
+        elif a == "--verify":
+            verify = True
         elif a == "--seat":
             if i + 1 >= len(args) or args[i + 1] not in ("0", "1"):
                 raise ValueError("--seat takes 0 (YOU) or 1 (CPU)")
@@ -257,36 +440,56 @@ def _options(args):
         raise ValueError("--seat goes with --review")
     if review and seat is None:
         seat = 0
-    return seat, paths
+    if review and verify:
+        raise ValueError("--verify and --review go one at a time")
+    return seat, paths, verify
 
 
 def main(argv):
     args = argv[1:]
     if not args or args[0] in ("-h", "--help"):
         sys.stdout.write(USAGE)
-        return 0 if args else 2
+        return 0 if args else BAD
     try:
-        seat, paths = _options(args)
+        seat, paths, verify = _options(args)
     except ValueError as e:
         sys.stdout.write("%s\n%s" % (e, USAGE))
-        return 2
+        return BAD
     if not paths:
         sys.stdout.write(USAGE)
-        return 2
-    ok = True
+        return BAD
+    status = 0
     for i in range(len(paths)):
         p = paths[i]
-        try:
-            with open(p) as f:
-                text = f.read()
-        except OSError as e:
-            sys.stdout.write("%s: cannot read (%s)\n" % (p, e))
-            ok = False
-            continue
         if len(paths) > 1:
             sys.stdout.write("%s== %s\n" % ("\n" if i else "", p))
-        ok = replay_text(text, sys.stdout.write, seat) and ok
-    return 0 if ok else 1
+        text, why = read_record(p)
+        if text is None:
+            sys.stdout.write("%s: %s\n" % (p, why))
+            status = BAD
+            continue
+        if verify and text.lstrip().startswith("gin-rummy box record"):
+            sys.stdout.write("%s: a box game record (three players): --verify checks "
+                             "two-player records; replay.py without it checks this one\n" % p)
+            status = BAD
+            continue
+        try:
+            if verify:
+                ok = verify_text(text, sys.stdout.write)
+            else:
+                ok = replay_text(text, sys.stdout.write, seat)
+        except (NewerRecord, NotARecord) as e:
+            sys.stdout.write("%s: %s\n" % (p, e))
+            status = BAD
+            continue
+        except Exception as e:   # anything a damaged record may still raise
+            sys.stdout.write("%s: not a game record this replay can read (%s: %s)\n"
+                             % (p, type(e).__name__, e))
+            status = BAD
+            continue
+        if not ok and status == 0:
+            status = 1
+    return status
 
 
 if __name__ == "__main__":
