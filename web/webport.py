@@ -20,7 +20,10 @@ the ports differ:
   statistics survive a reload. A store that refuses a write (quota,
   disabled storage) leaves the game running; `kv_error` says why. A
   stored value that is not base64 is restored as its own text, so the
-  storage finds the file damaged, sets it aside and tells the player.
+  storage finds the file damaged, sets it aside and tells the player. A
+  key that cannot be a file name (a NUL, 300 characters...), a value that
+  is not text or a file the filesystem refuses is skipped and said on the
+  console (restore()); the page starts anyway.
   The wasm port's filesystem reports errors in Emscripten's (WASI)
   numbering (a missing file is errno 44, not ENOENT = 2); KvFs turns them
   into the numbers firmware.storage and `errno` use, or a missing save
@@ -205,6 +208,7 @@ class KvFs:
         self.errno_map = errno_map
         self.kv_error = None
         self.writes = 0
+        self.skipped = []          # what restore() could not use, said on the console
 
     def _oserror(self, e):
         """`e` with its errno in the usual numbering."""
@@ -307,31 +311,41 @@ class KvFs:
             n = kv.length
             for i in range(n):
                 k = kv.key(i)
-                if k is not None and k.startswith(self.prefix):
+                if isinstance(k, str) and k.startswith(self.prefix):
                     out.append(k)
         except Exception as e:
             self.kv_error = "the browser's storage cannot be read: %s" % (e,)
         out.sort()
         return out
 
-    def restore(self):
+    def restore(self, out=print):
         """Write the stored files into `root` (made if missing); returns
-        their names."""
+        their names. A key that cannot be a file name (a NUL, a slash, more
+        than NAME_MAX characters, anything but letters, digits and . _ -),
+        a value that is not text, or a file the filesystem refuses is
+        skipped, and said through out() (the page's console) and in
+        `kv_error`: a damaged store never stops the page."""
         try:
             self.fs.mkdir(self.root)
         except OSError:
             pass
         names = []
+        self.skipped = []
         for k in self.keys():
             name = k[len(self.prefix):]
-            if not name or "/" in name or name.startswith("."):
+            why = bad_name(name)
+            if why is not None:
+                self._skip(out, k, why)
                 continue
             try:
                 text = self.kv.getItem(k)
             except Exception as e:
-                self.kv_error = "could not restore %s: %s" % (k, e)
+                self._skip(out, k, "it could not be read (%s)" % (e,))
                 continue
             if text is None:
+                continue
+            if not isinstance(text, str):
+                self._skip(out, k, "its value is not text")
                 continue
             try:
                 # (bytes: the wasm port's binascii is micropython-lib's
@@ -341,14 +355,55 @@ class KvFs:
                 # Not base64: damaged. Its text becomes the file, which the
                 # storage then finds damaged, sets aside and says so.
                 self.kv_error = "%s is not base64 (%s): kept as it is for the storage" % (k, e)
-                data = text.encode()
-            f = self.fs.open(self.root + "/" + name, "wb")
+                try:
+                    data = text.encode()
+                except Exception as e2:
+                    self._skip(out, k, "its value is not text (%s)" % (e2,))
+                    continue
             try:
-                f.write(data)
-            finally:
-                f.close()
+                f = self.fs.open(self.root + "/" + name, "wb")
+                try:
+                    f.write(data)
+                finally:
+                    f.close()
+            except Exception as e:     # OSError, or ValueError for a name the fs refuses
+                self._skip(out, k, "the file could not be written (%s)" % (e,))
+                continue
             names.append(name)
         return names
+
+    def _skip(self, out, key, why):
+        shown = key if len(key) <= 48 else key[:45] + "..."
+        msg = "web: skipped the stored key %r: %s" % (shown, why)
+        self.skipped.append(msg)
+        self.kv_error = msg
+        if out is not None:
+            try:
+                out(msg)
+            except Exception:
+                pass
+
+
+NAME_MAX = 64
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
+
+
+def bad_name(name):
+    """Why a stored key's name cannot be a save file's name, or None."""
+    if not name:
+        return "no file name after the prefix"
+    if len(name) > NAME_MAX:
+        return "a file name of %d characters (at most %d)" % (len(name), NAME_MAX)
+    if name.startswith("."):
+        return "a hidden file name"
+    for ch in name:
+        if ch not in _NAME_CHARS:
+            if ch == "\x00":
+                return "its name holds a NUL"
+            if ch == "/":
+                return "its name holds a slash"
+            return "its name holds %r" % ch
+    return None
 
 
 class Web:

@@ -293,3 +293,57 @@ def test_build_refuses_to_replace_a_foreign_folder(tmp_path):
     with pytest.raises(SystemExit):
         build.build(str(tmp_path), quiet=True)
     assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+class OddKv(webport.DictKv):
+    """A store as a damaged browser profile may hold: values that are not
+    text (a proxy the page could not turn into a string)."""
+
+    def getItem(self, k):
+        v = self.items.get(k)
+        if v == "<not text>":
+            return 12345
+        if v == "<refuses>":
+            raise RuntimeError("SecurityError")
+        return v
+
+
+def test_a_damaged_local_storage_is_skipped_and_said_and_the_page_starts(tmp_path, capsys):
+    """A key holding a NUL, a 300-character key, a slash, values that are
+    not text or not base64: the page used to stop at the first (the
+    filesystem refused the name); now it restores what it can, skips the
+    rest and says each on the console."""
+    kv = OddKv()
+    web = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "a"))
+    web.keys("A R A")
+    good = dict(kv.items)
+    assert any(k.endswith("game.dat") for k in good)
+    p = webport.TEST_PREFIX        # fake=True: the test mode's keys
+    kv.items[p + "bad\x00name.dat"] = "AAAA"
+    kv.items[p + "x" * 300] = "AAAA"
+    kv.items[p + "sub/dir.dat"] = "AAAA"
+    kv.items[p + "value.dat"] = "<not text>"
+    kv.items[p + "locked.dat"] = "<refuses>"
+    kv.items[p + ""] = "AAAA"
+    kv.items[p + "junk.dat"] = "\u2603 not base64 \u2603"
+    kv.items["other-site-key"] = "\x00" * 10
+    capsys.readouterr()
+    again = webport.Web(kv, seed=SEED, fake=True, root=str(tmp_path / "b"))
+    said = capsys.readouterr().out
+    # the page started and offers the saved match
+    assert again.screen() == "title"
+    assert again.app.screen.keys[0] == "continue"
+    assert again.app.match.seed == web.app.match.seed
+    # each key it could not use is skipped and said, one line each
+    skipped = again.fs.skipped
+    assert len(skipped) == 6, skipped
+    for why in ("its name holds a NUL", "a file name of 300 characters (at most 64)",
+                "its name holds a slash", "its value is not text",
+                "it could not be read (SecurityError)", "no file name after the prefix"):
+        assert sum(why in s for s in skipped) == 1, (why, skipped)
+        assert why in said
+    assert said.count("web: skipped the stored key") == 6
+    # the restored files are the good ones and the junk one (not base64:
+    # the storage's own check sets it aside)
+    assert sorted(again.restored) == sorted([k[len(p):] for k in good] + ["junk.dat"])
+    assert "other-site-key" in kv.items          # another page's keys untouched
