@@ -1,10 +1,13 @@
 """SHA-256 (FIPS 180-4) in plain Python on 16-bit halves.
 
 `sha256(data)` is the 32-byte digest of `data` (bytes or bytearray). It is
-the runtime's own `hashlib.sha256` where there is one (CPython, the
-MicroPython rp2 and unix ports), and this module's code where there is not:
-a CircuitPython build without `hashlib` (the plain Pico's has none; a port
-built with it is used as is) or a WebAssembly build without it.
+the runtime's own hashlib where there is one: hashlib.sha256 on CPython and
+the MicroPython rp2 and unix ports (and the WebAssembly port if built with
+it); hashlib.new("sha256") on
+a CircuitPython build with a hashlib module (the CircuitPython port uses
+that, and nothing needs installing: adafruit_hashlib is not used). A build
+without one (CircuitPython has hashlib on some ports only) uses this
+module's own code, checked against hashlib in host_tests/engine/test_deal.py.
 
 The code here keeps every 32-bit word as two 16-bit halves, so every value
 stays a small int (< 2**30) on a 32-bit MicroPython: no long integers. It
@@ -161,14 +164,24 @@ def sha256_py(data):
     return bytes(out)
 
 
-def _hashlib_sha256():
-    try:
-        import hashlib
-    except ImportError:
-        return None
+def _hashlib_sha256(hashlib=None):
+    """The runtime's SHA-256 as a function bytes -> object with digest():
+    hashlib.sha256 (CPython, MicroPython), or hashlib.new("sha256", data)
+    (CircuitPython's hashlib, on the ports built with it); None when there
+    is none, or when it does not give the known answer for b"abc"."""
+    if hashlib is None:
+        try:
+            import hashlib
+        except ImportError:
+            return None
     f = getattr(hashlib, "sha256", None)
     if f is None:
-        return None
+        new = getattr(hashlib, "new", None)
+        if new is None:
+            return None
+
+        def f(data):
+            return new("sha256", data)
     try:
         if f(b"abc").digest()[:4] != b"\xbax\x16\xbf":
             return None

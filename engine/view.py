@@ -4,11 +4,11 @@ A `View` reads the hand only through the seat's own masks, the discard pile,
 the stock's size (never its order), the move log and the public counters.
 The opponent's cards are never touched, so a view cannot leak them; a test
 swaps in a hand whose hidden parts raise when read. Nor does a view give
-anything that determines them: no deal number, no seed (the deal number
-shuffles the whole deck, so it is shown only once the hand is over, at the
-showdown, and the start of a hand shows only its fingerprint, which
-engine.rng.fingerprint cannot turn back into the deal). A new hand is told
-by `hand_no`.
+anything that determines them: no deal number, no seed, no deal secret,
+no hand seed or nonce, no commitment (engine/deal.py: the hand's seed
+shuffles the whole deck, so it is revealed only once the hand is over;
+host_tests/engine/test_deal.py checks every public name of a view). A new
+hand is told by `hand_no`.
 """
 from .cards import NO_CARD
 from .hand import (OVER, DISCARD_PHASE, PHASE_NAMES, TOOK, DISCARD)

@@ -1,8 +1,9 @@
 """Game records kept on the board (DESIGN: players suspect a rigged deck).
 
 At the end of every hand the app hands the match to keep_match(), which
-writes the match's game record (engine.write_record: rules, seed, each
-hand's deal number, every move and each result) to
+writes the match's game record (engine.write_record: the game's version,
+rules, seed, each finished hand's commitment with the seed and nonce that
+give it, every move and each result) to
 
     <root>/NNNNNN-SEED.txt      e.g. /data/records/000012-734112093.txt
 
@@ -13,7 +14,8 @@ The newest KEEP matches are kept; older files are removed when a new match
 gets its file.
 
 The files are plain text (no save container): `make records` copies them
-off with mpremote and `tools/records/replay.py FILE` replays one anywhere. Written
+off with mpremote and `tools/records/replay.py FILE` replays one anywhere
+(--verify checks every hand's commitment: docs/FAIRNESS.md). Written
 atomically: the text goes to <file>.tmp, which is then renamed over the
 file (littlefs renames atomically), so a power cut leaves the previous
 version or the new one; a stray .tmp is ignored and replaced later.

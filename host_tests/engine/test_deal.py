@@ -44,6 +44,37 @@ def test_sha256_known_answers_and_the_small_int_code_agree():
     assert SOURCE in ("hashlib", "engine.sha256")
 
 
+class _Digest:
+    def __init__(self, d):
+        self.d = d
+
+    def digest(self):
+        return self.d
+
+
+class _NewOnly:
+    """A hashlib as CircuitPython's: new(name, data), no sha256."""
+
+    @staticmethod
+    def new(name, data):
+        assert name == "sha256"
+        return _Digest(sha256_py(data))
+
+
+class _Wrong:
+    @staticmethod
+    def sha256(data):
+        return _Digest(bytes(32))
+
+
+def test_a_hashlib_with_new_only_is_used_and_a_wrong_one_is_not():
+    from engine.sha256 import _hashlib_sha256
+
+    f = _hashlib_sha256(_NewOnly)
+    assert f is not None and f(b"abc").digest() == sha256_py(b"abc")
+    assert _hashlib_sha256(_Wrong) is None
+
+
 def test_hex_round_trips_and_refuses_what_is_not_hex():
     assert from_hex(hex_text(SECRET)) == SECRET
     assert from_hex("0a0B") == b"\x0a\x0b"

@@ -21,6 +21,12 @@ board's serial console, firmware/textview.py). Scripted key names:
 L R U D A B, LEFT RIGHT UP DOWN, LA LB (long A / B; also Z X), and wN to
 let N ms pass.
 
+Deals: play in the terminal deals committed hands as the handheld does
+(docs/FAIRNESS.md): each match's deal secret and AI seed come from the
+computer's entropy, or with --seed N from N (the same N plays the same
+deals again, and anyone who knows N knows them). Scripted runs (--keys)
+deal by deal numbers from the seed, as the tests' pictures expect.
+
 With a fake clock (scripted runs, tests) the same presses always give the
 same screens: each key is pressed, held 50 ms, released, then time advances
 until nothing is pending (AI moves, pauses). --png DIR writes a picture of
