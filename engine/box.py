@@ -215,14 +215,25 @@ class _SeatMatch:
 
 
 # -- records ------------------------------------------------------------------
-BOX_HEADER = "gin-rummy box record 2"
+BOX_HEADER = "gin-rummy box record 3"         # with the game's version
+BOX_HEADER_V2 = "gin-rummy box record 2"
 BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
+_BOX_FORMS = {BOX_HEADER: 3, BOX_HEADER_V2: 2, BOX_HEADER_V1: 1}
 
 
-def box_record_text(bm, v1=False):
-    """The box match as a record: role draws, each hand's fingerprint, deal
-    number, roles and moves (v1: the older form, without fingerprints)."""
-    out = [BOX_HEADER_V1 if v1 else BOX_HEADER, "rules " + bm.rules.text(), "seed %d" % bm.seed]
+def box_record_text(bm, v1=False, form=3):
+    """The box match as a record: the game's version, role draws, each
+    hand's fingerprint, deal number, roles and moves (form 2: no version
+    line; v1 or form 1: the older form, without fingerprints either)."""
+    if v1:
+        form = 1
+    out = [BOX_HEADER if form == 3 else BOX_HEADER_V2 if form == 2 else BOX_HEADER_V1]
+    if form == 3:
+        from .version import VERSION
+        out.append("version " + VERSION)
+    out.append("rules " + bm.rules.text())
+    out.append("seed %d" % bm.seed)
+    v1 = form == 1
     for d in bm.draws:
         out.append("draw %s %s %s" % (card_text(d[0]), card_text(d[1]), card_text(d[2])))
     for i in range(len(bm.hands)):
@@ -251,13 +262,32 @@ def box_replay(text):
     from .rules import Rules
     if type(text) is not str:
         raise ValueError("a game record is text, not %r" % (text,))
+    from .record import NewerRecord, check_version
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    if len(lines) < 3 or lines[0] not in (BOX_HEADER, BOX_HEADER_V1):
+    if lines and lines[0].startswith("gin-rummy box record ") and lines[0] not in _BOX_FORMS:
+        f = lines[0][21:]
+        if f.isdigit() and int(f) > 3:
+            raise NewerRecord("the box record is of format %s, newer than this version of "
+                              "the game reads (3): replay it with a newer version" % f)
+    if len(lines) < 3 or lines[0] not in _BOX_FORMS:
         raise ValueError("not a box game record")
-    v1 = lines[0] == BOX_HEADER_V1
-    bm = BoxMatch(Rules.from_text(lines[1][6:]), int(lines[2][5:]))
+    form = _BOX_FORMS[lines[0]]
+    b = 0
+    if form == 3:
+        if not lines[1].startswith("version "):
+            raise ValueError("record line 2: expected 'version X.Y.Z'")
+        check_version(lines[1][8:])
+        b = 1
+    if len(lines) < 3 + b or not lines[1 + b].startswith("rules ") or \
+            not lines[2 + b].startswith("seed "):
+        raise ValueError("not a box game record")
+    try:
+        seed = int(lines[2 + b][5:])
+    except ValueError:
+        raise ValueError("record line %d: the seed is a number" % (3 + b))
+    bm = BoxMatch(Rules.from_text(lines[1 + b][6:]), seed)
     seen = 0
-    for n in range(3, len(lines)):
+    for n in range(3 + b, len(lines)):
         ln = lines[n]
         w = ln.split()
         if w[0] in ("0", "1", "2") and len(w) == 2:
@@ -272,6 +302,9 @@ def box_replay(text):
                 why = bm.next_hand()
                 if why:
                     raise ValueError("record line %d: %s" % (n + 1, why))
-    if box_record_text(bm, v1) != "\n".join(lines) + "\n":
+    again = box_record_text(bm, form=form).split("\n")
+    if form == 3:
+        again[1] = lines[1]      # the version as written (a patch version may differ)
+    if "\n".join(again) != "\n".join(lines) + "\n":
         raise ValueError("the record does not replay to the same match")
     return bm

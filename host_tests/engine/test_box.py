@@ -128,3 +128,23 @@ def test_v6_record_replays_and_save_restores():
     r = loads(dumps(bm))
     assert r.scores == bm.scores and r.roles == bm.roles
     assert box_record_text(r) == text
+
+
+def test_v6_record_carries_the_version_and_a_newer_one_is_said():
+    from engine.record import NewerRecord
+    from engine.version import VERSION
+    from scenario import raises
+
+    bm = _auto(BoxMatch(seed=8), 300)
+    text = box_record_text(bm)
+    lines = text.split("\n")
+    assert lines[0] == "gin-rummy box record 3" and lines[1] == "version " + VERSION
+    # the forms before still replay
+    assert box_record_text(box_replay(box_record_text(bm, form=2)), form=2) == \
+        box_record_text(bm, form=2)
+    assert box_replay(box_record_text(bm, v1=True)).scores == bm.scores
+    lines[1] = "version 9.0.0"
+    assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
+    lines[1] = "version " + VERSION
+    lines[0] = "gin-rummy box record 4"
+    assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))

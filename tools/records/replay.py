@@ -345,6 +345,8 @@ def replay_box(text, write):
 
     try:
         bm = box_replay(text)
+    except NewerRecord:
+        raise
     except ValueError as e:
         write("the record does not replay: %s\n" % (e,))
         return False
