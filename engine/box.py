@@ -262,7 +262,7 @@ def box_replay(text):
     from .rules import Rules
     if type(text) is not str:
         raise ValueError("a game record is text, not %r" % (text,))
-    from .record import NewerRecord, check_version
+    from .record_read import NewerRecord, check_version
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if lines and lines[0].startswith("gin-rummy box record ") and lines[0] not in _BOX_FORMS:
         f = lines[0][21:]

@@ -131,7 +131,7 @@ def test_v6_record_replays_and_save_restores():
 
 
 def test_v6_record_carries_the_version_and_a_newer_one_is_said():
-    from engine.record import NewerRecord
+    from engine.record_read import NewerRecord
     from engine.version import VERSION
     from scenario import raises
 

@@ -5,7 +5,7 @@ give the same answers on all three."""
 from engine import Match, CARDEMS, View, dumps, loads, replay, record_text
 from engine.deal import (hand_keys, commitment, deck_from_seed, secret_from_int,
                          SECRET_LEN, COMMIT_HEX)
-from engine.record import NewerRecord
+from engine.record_read import NewerRecord
 from engine.save import SaveError
 from engine.sha256 import sha256, sha256_py, hex_text, from_hex, SOURCE
 from scenario import raises

@@ -44,7 +44,7 @@ _root.add_repo_root()
 
 from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
-from engine.record import NewerRecord  # noqa: E402
+from engine.record_read import NewerRecord  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
