@@ -148,3 +148,19 @@ def test_without_entropy_a_match_deals_by_deal_numbers_as_before():
     assert not m.committed and m.ai_seed is None and m.hand.deal is not None
     import engine
     assert sim.app.screen.fp == b"DEAL #" + engine.fingerprint_text(m.hand.deal).encode()
+
+
+def test_a_seeded_run_plays_the_same_committed_deals_again():
+    """The simulator's --seed N: the entropy made from N, the same deals."""
+    hands = []
+    for _ in range(2):
+        sim = Sim(seed=4, storage=MemStorage(), entropy=entropy.seeded(4))
+        sim.settle()
+        sim.press("A")
+        m = sim.app.match
+        hands.append((m.hand.commit, m.hand.cards_of(0), m.hand.cards_of(1), m.ai_seed))
+    assert hands[0] == hands[1]
+    other = Sim(seed=4, storage=MemStorage(), entropy=entropy.seeded(5))
+    other.settle()
+    other.press("A")
+    assert other.app.match.hand.commit != hands[0][0]
