@@ -77,7 +77,10 @@ def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
 
             # the deal secret and the AI's seed of every new match: os.urandom
             # (CircuitPython's, from the RP2040's ring oscillator), else the
-            # random module, which CircuitPython seeds from the hardware
+            # random module, which CircuitPython seeds from the hardware.
+            # The deals' SHA-256 (engine/sha256.py) is CircuitPython's
+            # hashlib where the build has one, else the engine's own code:
+            # nothing to install on the drive.
             from firmware import entropy
 
             kw["entropy"] = entropy.board()

@@ -90,6 +90,12 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
     st = cpports.NvmStorage(microcontroller.nvm)
     assert st.load("game")[0] is not None     # the new match went into the nvm
     assert made[0].deinited                   # the pins are freed at the end
+    # the match deals committed hands: its secret and AI seed from the
+    # board's entropy (os.urandom), saved with it
+    from firmware import gamesave
+
+    m = gamesave.decode(st.load("game")[0]).match
+    assert m.committed and m.hand.deal is None and m.ai_seed is not None
 
 
 def test_no_display_runs_headless_with_advice(monkeypatch, capsys, fake_time):
