@@ -2,10 +2,10 @@
 
 `sha256(data)` is the 32-byte digest of `data` (bytes or bytearray). It is
 the runtime's own hashlib where there is one: hashlib.sha256 on CPython and
-the MicroPython rp2 and unix ports (and the WebAssembly port if built with
-it); hashlib.new("sha256") on
-a CircuitPython build with a hashlib module (the CircuitPython port uses
-that, and nothing needs installing: adafruit_hashlib is not used). A build
+the MicroPython rp2, unix and WebAssembly (the web page's) ports;
+hashlib.new("sha256") on a CircuitPython build with a hashlib module (the
+CircuitPython port uses that, and nothing needs installing:
+adafruit_hashlib is not used). A build
 without one (CircuitPython has hashlib on some ports only) uses this
 module's own code, checked against hashlib in host_tests/engine/test_deal.py.
 

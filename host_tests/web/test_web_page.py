@@ -213,3 +213,46 @@ def test_the_handheld_fits_a_phone_screen(browser, site, width):
     for part in ("bezel", "oled", "dpad", "a", "b"):
         l, r, t, b = got[part]
         assert left <= l and r <= right and top <= t and b <= bottom, (part, got)
+
+
+def test_the_page_in_play_deals_committed_hands(browser, site):
+    """Real play (no fake clock): the deal secret from the browser's
+    crypto.getRandomValues, the hand showing its commitment."""
+    open_page(browser, site, "?seed=3")
+    browser.wait("gin.t.title !== undefined")
+    browser.key("Enter")
+    browser.wait("gin.screen() === 'play'", 10000)
+    assert browser.eval("gin.py('app.match.committed')") is True
+    commit = browser.eval("gin.py('app.match.hand.commit')")
+    assert len(commit) == 10 and int(commit, 16) >= 0
+    assert browser.eval("gin.py('app.screen.fp.decode()')") == "DEAL #" + commit
+    assert browser.eval("gin.py('app.match.ai_seed is not None')") is True
+
+
+DAMAGE_JS = """(() => {
+  const p = "gin-rummy/";
+  localStorage.setItem(p + "bad\\u0000name.dat", "AAAA");
+  localStorage.setItem(p + "x".repeat(300), "AAAA");
+  localStorage.setItem(p + "sub/dir.dat", "AAAA");
+  localStorage.setItem(p + "junk.dat", "\\u2603 garbage \\ud800");
+  localStorage.setItem(p, "AAAA");
+  return localStorage.length;
+})()"""
+
+
+def test_the_page_starts_on_a_damaged_local_storage_and_says_so(browser, site):
+    open_page(browser, site, "?seed=3")
+    browser.wait("gin.t.title !== undefined")
+    browser.key("Enter")                           # a match, saved
+    browser.wait("gin.screen() === 'play'", 10000)
+    assert browser.eval(DAMAGE_JS) >= 6
+    browser.call("reload")
+    browser.wait("window.gin && (gin.ready || gin.failed)", 60000)
+    assert browser.eval("gin.failed") is None
+    browser.wait("gin.t.title !== undefined", 60000)
+    assert browser.eval("gin.py('app.screen.keys[0]')") == "continue"
+    said = [m for m in browser.call("console") if "web: skipped the stored key" in m]
+    for why in ("its name holds a NUL", "a file name of 300 characters",
+                "its name holds a slash", "no file name after the prefix"):
+        assert sum(why in m for m in said) == 1, (why, said)
+    assert not [m for m in browser.call("console") if m.startswith("pageerror")]
