@@ -52,7 +52,6 @@ class Match:
             raise ValueError("the AI's seed is an int 0..2**30-1, not %r" % (ai_seed,))
         self.ai_seed = ai_seed
         self._reveals = reveals       # (seed, nonce) of every hand, from a record
-        self._proofs = []             # (seed, nonce) of every committed hand dealt
         self.unrevealed = 0           # replay: the hand a record left unrevealed
         self.scores = [0, 0]
         self.hands_won = [0, 0]
@@ -112,7 +111,6 @@ class Match:
                 raise ValueError("hand %d's seed is not revealed" % n)
             h = Hand(self.rules, deck_from_seed(hs), first, None)
             h.commit = commitment(hs, nonce)
-            self._proofs.append((hs, nonce))
         else:
             deal = self._rng.seed30()
             h = Hand(self.rules, deck_for(deal), first, deal)
@@ -128,7 +126,11 @@ class Match:
             raise ValueError("this match deals by deal numbers: no commitments")
         if not 0 <= i < len(self.results):
             raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
-        return self._proofs[i]
+        # made again from the secret when asked (once a hand, for the
+        # record and the proof page): nothing kept per hand on the heap
+        if self._secret is not None:
+            return hand_keys(self._secret, i + 1)
+        return self._reveals[i]
 
     def deck_of(self, i):
         """The 52-card order hand i (0-based) was dealt from: any hand of a
