@@ -325,8 +325,19 @@ class App:
         e = self.entropy
         if e is None:
             return engine.Match(rules, seed)
-        secret = bytes(e(16))
-        b = e(4)
+        try:
+            secret = bytes(e(16))
+            b = e(4)
+            if len(secret) != 16 or len(b) != 4:
+                raise ValueError("short read")
+        except Exception:
+            # a source that failed now: the random module (seeded from the
+            # hardware at start), never a match dealt from its seed
+            from firmware.entropy import fallback
+
+            e = fallback()
+            secret = e(16)
+            b = e(4)
         ai = ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
         return engine.Match(rules, seed, secret=secret, ai_seed=ai)
 

@@ -56,6 +56,11 @@ def _random_module():
     return f
 
 
+def fallback():
+    """The random module as a source: what is left when the board's fails."""
+    return _random_module()
+
+
 def board():
     """The board's entropy source (see the module's docstring)."""
     global _RANDOM

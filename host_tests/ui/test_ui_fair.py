@@ -164,3 +164,18 @@ def test_a_seeded_run_plays_the_same_committed_deals_again():
     other.settle()
     other.press("A")
     assert other.app.match.hand.commit != hands[0][0]
+
+
+def test_a_failing_entropy_source_still_gives_a_committed_match():
+    def broken(n):
+        raise OSError(5, "EIO")
+
+    sim = Sim(seed=5, storage=MemStorage(), entropy=broken)
+    sim.settle()
+    sim.press("A")
+    m = sim.app.match
+    assert sim.screen == "play" and m.committed and m.ai_seed is not None
+    short = Sim(seed=5, storage=MemStorage(), entropy=lambda n: b"\x01")
+    short.settle()
+    short.press("A")
+    assert short.app.match.committed and short.app.match._secret != b"\x01" * 16
