@@ -13,24 +13,39 @@ stays and the other two swap; after a hand the box loses, the box sits out,
 the captain goes into the box and the sitter becomes captain; after a drawn
 hand nobody moves and the same box deals again. Undercut bonus 10, gin 25;
 the sitter never scores; V1 and V3 apply; first to the target (100) wins.
+
+Deals as in a two-player match (engine/match.py): with a `secret` (play on
+the handheld) every hand is a committed deal (engine/deal.py: `hand.commit`
+shown at its start, `proof(i)` once it is over); without one, deal numbers
+from the match seed's generator. The role draws come from that generator
+either way (they are shown). `ai_seed` is the AIs' seed, kept and saved
+with the match.
 """
 from .cards import card_text
 from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for, fingerprint_text
 from .rules import CARDEMS, check_rules
+from .deal import check_secret, hand_keys, commitment, deck_from_seed
+from .sha256 import hex_text
 
 BOX_RULES = CARDEMS.copy(name="box", upcard_offer=True, stop_at=2, undercut_bonus=10)
 ROLE_NAMES = ("box", "captain", "sitter")
 
 
 class BoxMatch:
-    def __init__(self, rules=None, seed=0):
+    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
         if rules is None:
             rules = BOX_RULES
         check_rules(rules)
         self.rules = rules
         self.seed = seed
         self._rng = Rng(seed)
+        self._secret = None if secret is None else check_secret(secret)
+        if ai_seed is not None and (type(ai_seed) is not int or not 0 <= ai_seed < 1 << 30):
+            raise ValueError("the AI's seed is an int 0..2**30-1, not %r" % (ai_seed,))
+        self.ai_seed = ai_seed
+        self._reveals = reveals       # (seed, nonce) of every hand, from a record
+        self.unrevealed = 0           # replay: the hand a record left unrevealed
         self.scores = [0, 0, 0]
         self.hands_won = [0, 0, 0]
         self.results = []       # (HandResult, roles of that hand)
@@ -67,10 +82,43 @@ class BoxMatch:
         return (cap, sit, box)                  # box lost: captain in, sitter captain
 
     # -- state -----------------------------------------------------------------
+    @property
+    def committed(self):
+        return self._secret is not None or self._reveals is not None
+
     def _deal(self):
-        deal = self._rng.seed30()
-        self.hands.append((Hand(self.rules, deck_for(deal), 0, deal), self.roles))
+        if self.committed:
+            n = len(self.hands) + 1
+            if self._secret is not None:
+                hs, nonce = hand_keys(self._secret, n)
+            elif n <= len(self._reveals):
+                hs, nonce = self._reveals[n - 1]
+            else:
+                raise ValueError("hand %d's seed is not revealed" % n)
+            h = Hand(self.rules, deck_from_seed(hs), 0, None)
+            h.commit = commitment(hs, nonce)
+        else:
+            deal = self._rng.seed30()
+            h = Hand(self.rules, deck_for(deal), 0, deal)
+        self.hands.append((h, self.roles))
         self.advice = None
+
+    def proof(self, i):
+        """(seed, nonce) of finished hand i (0-based) of a committed match
+        (engine/match.py's Match.proof)."""
+        if not self.committed:
+            raise ValueError("this match deals by deal numbers: no commitments")
+        if not 0 <= i < len(self.results):
+            raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
+        if self._secret is not None:
+            return hand_keys(self._secret, i + 1)
+        return self._reveals[i]
+
+    def deck_of(self, i):
+        h = self.hands[i][0]
+        if h.deal is not None:
+            return deck_for(h.deal)
+        return deck_from_seed(self.proof(i)[0])
 
     @property
     def hand(self):
@@ -238,9 +286,17 @@ def box_record_text(bm, v1=False, form=3):
         out.append("draw %s %s %s" % (card_text(d[0]), card_text(d[1]), card_text(d[2])))
     for i in range(len(bm.hands)):
         h, roles = bm.hands[i]
-        fp = "" if v1 else "fingerprint %s " % fingerprint_text(h.deal)
-        out.append("hand %d %sdeal %d box %d captain %d sitter %d" % (
-            i + 1, fp, h.deal, roles[0], roles[1], roles[2]))
+        if h.deal is None:          # a committed deal: revealed once over
+            if i < len(bm.results):
+                hs, nonce = bm.proof(i)
+                what = "commit %s seed %s nonce %s" % (h.commit, hex_text(hs), hex_text(nonce))
+            else:
+                what = "commit %s" % h.commit
+        else:
+            fp = "" if v1 else "fingerprint %s " % fingerprint_text(h.deal)
+            what = "%sdeal %d" % (fp, h.deal)
+        out.append("hand %d %s box %d captain %d sitter %d" % (
+            i + 1, what, roles[0], roles[1], roles[2]))
         for j in range(len(h.log)):
             out.append("%d %s" % (roles[1] if h.log_seat[j] == 0 else roles[0],
                                   action_text(h.log[j])))
@@ -285,7 +341,9 @@ def box_replay(text):
         seed = int(lines[2 + b][5:])
     except ValueError:
         raise ValueError("record line %d: the seed is a number" % (3 + b))
-    bm = BoxMatch(Rules.from_text(lines[1 + b][6:]), seed)
+    reveals, lines = _box_reveals(lines)
+    bm = BoxMatch(Rules.from_text(lines[1 + b][6:]), seed, reveals=reveals[0])
+    bm.unrevealed = reveals[1]
     seen = 0
     for n in range(3 + b, len(lines)):
         ln = lines[n]
@@ -308,3 +366,52 @@ def box_replay(text):
     if "\n".join(again) != "\n".join(lines) + "\n":
         raise ValueError("the record does not replay to the same match")
     return bm
+
+
+def _box_reveals(lines):
+    """((reveals or None, number of the hand left unrevealed or 0), lines
+    without that hand) of a box record: each committed hand's seed and
+    nonce, checked against its commitment (ValueError if they disagree).
+    The hand in play when the record was written (its commitment only)
+    is left out with its moves: it cannot be dealt again."""
+    from .sha256 import from_hex
+
+    reveals = []
+    committed = None
+    out = []
+    skipping = False
+    for n in range(len(lines)):
+        ln = lines[n]
+        w = ln.split()
+        if w and w[0] == "hand":
+            c = len(w) >= 4 and w[2] == "commit"
+            if committed is None:
+                committed = c
+            elif c != committed:
+                raise ValueError("record line %d: hands of one match are all committed "
+                                 "or all numbered" % (n + 1))
+            if c:
+                if skipping:
+                    raise ValueError("record line %d: a hand after one not revealed" % (n + 1))
+                if len(w) == 10:
+                    skipping = True
+                    continue
+                if len(w) != 14 or w[4] != "seed" or w[6] != "nonce":
+                    raise ValueError("record line %d: expected 'hand N commit C seed S "
+                                     "nonce X box B captain C sitter S'" % (n + 1))
+                try:
+                    hs = from_hex(w[5])
+                    nonce = from_hex(w[7])
+                except ValueError:
+                    raise ValueError("record line %d: the seed and nonce are hex" % (n + 1))
+                if len(hs) != 16 or len(nonce) != 16 or commitment(hs, nonce) != w[3]:
+                    raise ValueError("record line %d: the commitment %s is not what its seed "
+                                     "and nonce give" % (n + 1, w[3]))
+                reveals.append((hs, nonce))
+        elif skipping and w and w[0] in ("0", "1", "2") and len(w) == 2:
+            continue
+        out.append(ln)
+    if skipping and not reveals:
+        raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
+                         "is over, and no hand before it can be replayed")
+    return ((reveals if committed else None), len(reveals) + 1 if skipping else 0), out

@@ -9,8 +9,8 @@ Layout, version 3:
 
 secret is the match's deal secret (engine/deal.py: committed deals) and
 ai_seed the AI's own seed, drawn apart from it, so a resumed match deals
-and plays on as it would have. A match with neither (one dealt by deal
-numbers, a V6 box match) is written as version 2, the same bytes without
+and plays on as it would have (a V6 box match's too). A match with
+neither (one dealt by deal numbers) is written as version 2, the same bytes without
 the flags, which older firmware reads too. Version 2 is read as ever.
 
 magic is b"GRSV", or b"GRSB" for a V6 box match (engine/box.py), whose
@@ -175,10 +175,8 @@ def _start(data):
                 ai = _read_u32(data, pos)
                 pos += 4
         if magic == BOX_MAGIC:
-            if secret is not None or ai is not None:
-                raise ValueError("a box match has no deal secret")
             from .box import BoxMatch
-            m = BoxMatch(rules, seed)
+            m = BoxMatch(rules, seed, secret=secret, ai_seed=ai)
         else:
             m = Match(rules, seed, secret=secret, ai_seed=ai)
     except (ValueError, UnicodeError) as e:

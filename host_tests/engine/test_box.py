@@ -148,3 +148,42 @@ def test_v6_record_carries_the_version_and_a_newer_one_is_said():
     lines[1] = "version " + VERSION
     lines[0] = "gin-rummy box record 4"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
+
+
+def test_v6_committed_deals_record_save_and_replay():
+    from engine.deal import commitment, hand_keys
+    from engine.sha256 import hex_text
+    from scenario import raises
+
+    secret = bytes(range(16))
+    bm = BoxMatch(seed=8, secret=secret, ai_seed=77)
+    assert bm.committed and bm.hand.deal is None
+    seed, nonce = hand_keys(secret, 1)
+    assert bm.hand.commit == commitment(seed, nonce)
+    assert "not over" in raises(ValueError, bm.proof, 0)
+    r = loads(dumps(bm))
+    assert r.committed and r.ai_seed == 77 and r.hand.commit == bm.hand.commit
+    bm = _auto(bm)
+    assert bm.winner is not None
+    text = box_record_text(bm)
+    assert "hand 1 commit %s seed %s nonce %s box" % (
+        bm.hands[0][0].commit, hex_text(seed), hex_text(nonce)) in text
+    assert hex_text(secret) not in text
+    again = box_replay(text)
+    assert again.scores == bm.scores and box_record_text(again) == text
+    # a changed nonce is refused
+    bad = text.replace(hex_text(nonce), "0" * 32)
+    assert "commitment" in raises(ValueError, box_replay, bad)
+    # a hand in play: its commitment only, left out of the replay
+    m2 = BoxMatch(seed=8, secret=secret)
+    n = 0
+    while m2.to_move is not None and n < 400:
+        m2.act(m2.legal()[0] if "draw_stock" not in m2.legal() else "draw_stock")
+        n += 1
+    m2.next_hand()
+    m2.act(m2.legal()[0])
+    t2 = box_record_text(m2)
+    s2, n2 = hand_keys(secret, 2)
+    assert "hand 2 commit %s box" % m2.hand.commit in t2 and hex_text(s2) not in t2
+    r2 = box_replay(t2)
+    assert r2.unrevealed == 2 and len(r2.results) == 1
