@@ -318,13 +318,16 @@ class App:
         self.ai = self._new_ai(self.match)
         self.save_match()
 
-    def make_match(self, rules, seed):
-        """A new match: with the entropy source, its deal secret and its
-        AI's seed drawn from it, one after the other (neither tells the
-        other); without one, a match dealing from its seed."""
+    def make_match(self, rules, seed, cls=None):
+        """A new match (an engine.Match, or `cls`: a V6 BoxMatch): with the
+        entropy source, its deal secret and its AI's seed drawn from it, one
+        after the other (neither tells the other); without one, a match
+        dealing from its seed."""
+        if cls is None:
+            cls = engine.Match
         e = self.entropy
         if e is None:
-            return engine.Match(rules, seed)
+            return cls(rules, seed)
         try:
             secret = bytes(e(16))
             b = e(4)
@@ -339,7 +342,7 @@ class App:
             secret = e(16)
             b = e(4)
         ai = ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
-        return engine.Match(rules, seed, secret=secret, ai_seed=ai)
+        return cls(rules, seed, secret=secret, ai_seed=ai)
 
     def _new_ai(self, m):
         """The AI for match `m`, at the settings' level, with the match's

@@ -8,7 +8,9 @@ are engine.box.BOX_RULES (V1 offer, V3 stop, undercut 10) with the match
 target of the settings (V5; 100 unless changed).
 
 The AIs are engine.ai.Player objects at the settings' level, one per AI
-player, made when first needed (after a resume too) and kept on the app.
+player, made when first needed (after a resume too) and kept on the app,
+seeded from the match's AI seed (drawn from the board's entropy with its
+deal secret: the App's make_match) when it has one.
 """
 
 from firmware.compat import const
@@ -30,7 +32,7 @@ def new_box_match(app):
     from engine.box import BoxMatch
 
     seed = app.next_seed()
-    app.match = BoxMatch(box_rules(app), seed)
+    app.match = app.make_match(box_rules(app), seed, BoxMatch)
     app.ai = None
     app.box_ais = None
     app.save_match()
@@ -46,10 +48,14 @@ def box_ais(app):
         return cur[2]
     from firmware.app import ai_seed
 
-    seed = m.seed
-    ais = [None,
-           app.player_factory(level, ai_seed((seed + 1) & _SEED_MASK)),
-           app.player_factory(level, ai_seed((seed + 2) & _SEED_MASK))]
+    a = getattr(m, "ai_seed", None)
+    if a is None:           # a match dealt by deal numbers
+        s1 = ai_seed((m.seed + 1) & _SEED_MASK)
+        s2 = ai_seed((m.seed + 2) & _SEED_MASK)
+    else:                   # drawn from the board's entropy with the match
+        s1 = a
+        s2 = (a * 69069 + 12345) & _SEED_MASK
+    ais = [None, app.player_factory(level, s1), app.player_factory(level, s2)]
     app.box_ais = (m, level, ais)
     return ais
 

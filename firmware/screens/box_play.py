@@ -66,6 +66,7 @@ class BoxPlay(Play):
         self.role_of = bytearray(3)       # player -> 0 box, 1 captain, 2 sitter
         self.score3 = [0, 0, 0]
         self.sitter = False               # the human sits this hand out
+        self.committed = False            # the hand's deal is a committed one
         self.advising = False             # the human sitter picks advice
         self.who = 1                      # whose last turn the texts show
         self.mover = 1                    # the player to move
@@ -89,6 +90,7 @@ class BoxPlay(Play):
         self.sitter = r[2] == 0
         p = m.to_move
         self.mover = r[1] if p is None else p
+        self.committed = m.hand.deal is None     # a committed deal: fp is DEAL #...
 
     def _sync_scores(self):
         """The three totals; once the hand is over, as they were until the
@@ -346,8 +348,13 @@ class BoxPlay(Play):
             x = c.text(who, x0, y1, 1, fb.BIG)
             c.text(b" THINKING", x, y1, 1, fb.BIG)
         elif self.ai_took == NOCARD and self.ai_out == NOCARD:
-            x = c.text(b"HAND ", x0, y1, 1, fb.BIG)
-            c.num(self.hand_no, x, y1, 1, fb.BIG)
+            if self.committed and self.fresh:
+                # the commitment to the deal (engine/deal.py) while the
+                # hand is new; the hand result's proof page reveals it
+                c.text(self.fp, x0, y1, 1, fb.BIG)
+            else:
+                x = c.text(b"HAND ", x0, y1, 1, fb.BIG)
+                c.num(self.hand_no, x, y1, 1, fb.BIG)
             cap = self.roles[1]
             x = c.text(NAMES[cap], x0, y2, 1, fb.BIG)
             c.text(b" START" if cap == 0 else b" STARTS", x, y2, 1, fb.BIG)

@@ -17,7 +17,8 @@ V6: a box that wins stays and the other two swap; a box that loses sits
 out, the captain goes into the box and the sitter becomes captain; after a
 drawn hand nobody moves and the same box deals again. The sitter never
 scores. A deals the next hand (BoxMatch.next_hand), or shows the match
-end once a player has reached the target.
+end once a player has reached the target. UP, for a committed deal, shows
+the hand's proof page (its seed and nonce: firmware/screens/result.py).
 """
 
 from firmware import fb
@@ -25,7 +26,7 @@ from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES, ROLE_TAGS, rotation_lines
-from firmware.screens.result import go_on, title, why_text
+from firmware.screens.result import go_on, title, why_text, proof_of, draw_proof, proof_hint
 
 
 class BoxResult(Screen):
@@ -42,6 +43,8 @@ class BoxResult(Screen):
         self.next_role = bytearray(3)    # player -> role next hand
         self.target = 100
         self.over = False
+        self.proof = None                # a committed deal's (commit, seed, nonce)
+        self.page = False                # its proof page is showing (UP)
 
     def enter(self, **kw):
         self.dirty = True
@@ -57,6 +60,8 @@ class BoxResult(Screen):
         else:
             self.scorer = roles[0] if res.winner == 1 else roles[1]
         self.why = why_text(res, m.rules.stop_at)
+        self.proof = proof_of(m)
+        self.page = False
         self.lines = rotation_lines(roles, res.winner)
         # the roles of the next hand, by the engine's own V6 rotation
         nxt = m.rotate(res) if not self.over else roles
@@ -64,10 +69,19 @@ class BoxResult(Screen):
             self.next_role[nxt[i]] = i
 
     def event(self, ev, now):
-        if ev == btn.A:
+        if self.page and (ev == btn.UP or ev == btn.B):
+            self.page = False
+            self.dirty = True
+        elif ev == btn.UP and self.proof is not None and not self.page:
+            self.page = True
+            self.dirty = True
+        elif ev == btn.A:
             go_on(self.app, self.over, "box_match_end", "box_play")
 
     def draw(self, c):
+        if self.page:
+            draw_proof(c, self.hand_no, self.proof, self.over)
+            return
         c.fill(0)
         title(c, self.hand_no)
         if self.scorer is None:
@@ -92,4 +106,6 @@ class BoxResult(Screen):
             if not self.over:
                 x = c.text(b"NEXT", 96, yy, 1)
                 c.text(ROLE_TAGS[self.next_role[p]], x + 2, yy, 1)
-        L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)
+        x = L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)
+        if self.proof is not None:
+            proof_hint(c, x, 58)

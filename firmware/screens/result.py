@@ -44,6 +44,46 @@ def go_on(app, over, end_screen, play_screen):
         app.go(play_screen, new_hand=True)
 
 
+def proof_of(m):
+    """(commitment, seed hex, nonce hex) as bytes of the match's last
+    finished hand, or None when it was dealt by a deal number."""
+    h = m.hand
+    if h.deal is not None or not getattr(h, "commit", None):
+        return None
+    from engine.sha256 import hex_text
+
+    seed, nonce = m.proof(len(m.results) - 1)
+    return (h.commit.encode(), hex_text(seed).encode(), hex_text(nonce).encode())
+
+
+def draw_proof(c, hand_no, proof, over):
+    """The deal's proof page: the commitment shown at the hand's start and
+    the seed and nonce that give it (32 hex digits each: a line)."""
+    commit, seed, nonce = proof
+    c.fill(0)
+    c.fill_rect(0, 0, 128, 9, 1)
+    x = c.text(b"HAND", 2, 1, 0, fb.BIG)
+    x = c.num(hand_no, x + 6, 1, 0, fb.BIG)
+    c.text(b"DEAL PROOF", x + 6, 1, 0, fb.BIG)
+    x = c.text(b"SHOWN AT START #", 0, 12, 1)
+    c.text(commit, x, 12, 1)
+    c.text(b"SEED", 0, 20, 1)
+    c.text(seed, 0, 26, 1)
+    c.text(b"NONCE", 0, 34, 1)
+    c.text(nonce, 0, 40, 1)
+    c.text(b"# = SHA-256(SEED + NONCE)", 0, 48, 1)
+    x = L.hint(c, b"A", b"MATCH RESULT" if over else b"NEXT HAND", 0, 58)
+    L.hint(c, L.KEY_UP, b"BACK", x + 4, 58)
+
+
+def proof_hint(c, x, y):
+    """^ PROOF after the hints ending at x (the key alone when no room)."""
+    if x + 4 + 9 + fb.text_width(b"PROOF") <= 128:
+        L.hint(c, L.KEY_UP, b"PROOF", x + 4, y)
+    else:
+        L.key(c, L.KEY_UP, 119, y)
+
+
 def title(c, hand_no):
     """HAND n RESULT, dark on a lit band."""
     c.fill_rect(0, 0, 128, 9, 1)
@@ -84,13 +124,7 @@ class Result(Screen):
         self.over = m.phase == "match_over"
         self.why = why_text(res, m.rules.stop_at)
         self.page = False
-        self.proof = None
-        h = m.hand
-        if h.deal is None and getattr(h, "commit", None):
-            from engine.sha256 import hex_text
-
-            seed, nonce = m.proof(len(m.results) - 1)
-            self.proof = (h.commit.encode(), hex_text(seed).encode(), hex_text(nonce).encode())
+        self.proof = proof_of(m)
         self.pct = -1
         self._review_progress()
 
@@ -121,22 +155,7 @@ class Result(Screen):
             self.app.go("review")
 
     def draw_proof(self, c):
-        """The deal's proof: the commitment shown at the hand's start and
-        the seed and nonce that give it (32 hex digits each: a line)."""
-        commit, seed, nonce = self.proof
-        c.fill_rect(0, 0, 128, 9, 1)
-        x = c.text(b"HAND", 2, 1, 0, fb.BIG)
-        x = c.num(self.hand_no, x + 6, 1, 0, fb.BIG)
-        c.text(b"DEAL PROOF", x + 6, 1, 0, fb.BIG)
-        x = c.text(b"SHOWN AT START #", 0, 12, 1)
-        c.text(commit, x, 12, 1)
-        c.text(b"SEED", 0, 20, 1)
-        c.text(seed, 0, 26, 1)
-        c.text(b"NONCE", 0, 34, 1)
-        c.text(nonce, 0, 40, 1)
-        c.text(b"# = SHA-256(SEED + NONCE)", 0, 48, 1)
-        x = L.hint(c, b"A", b"MATCH RESULT" if self.over else b"NEXT HAND", 0, 58)
-        L.hint(c, L.KEY_UP, b"BACK", x + 4, 58)
+        draw_proof(c, self.hand_no, self.proof, self.over)
 
     def draw(self, c):
         c.fill(0)
@@ -170,7 +189,4 @@ class Result(Screen):
             x = c.num(self.pct, x, 58, 1)
             x = c.text(b"%", x, 58, 1)
         if self.proof is not None:
-            if x + 4 + 9 + fb.text_width(b"PROOF") <= 128:
-                L.hint(c, L.KEY_UP, b"PROOF", x + 4, 58)
-            else:               # the match's last hand, its review being made
-                L.key(c, L.KEY_UP, 119, 58)
+            proof_hint(c, x, 58)

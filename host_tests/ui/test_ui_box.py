@@ -419,3 +419,51 @@ def test_box_table_redraw_allocates_nothing_on_micropython():
         res = dict(line.rsplit("|", 1) for line in out if "|" in line)
         assert res.get("screen") == "box_play", out
         assert res.get("table") == "1", "allocated under heap_lock (seed %d): %s" % (seed, out)
+
+
+# -- committed deals ---------------------------------------------------------
+
+def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_path):
+    from engine.deal import commitment, hand_keys
+    from engine.sha256 import hex_text
+    from firmware import entropy
+    from firmware.app import ai_seed
+
+    seeds = []
+
+    def factory(level, seed):
+        seeds.append(seed)
+        return simple_factory(level, seed)
+
+    g = Golden(tmp_path)
+    # YOU are captain: the hand waits for YOUR first move, showing its commitment
+    sim = CheckedSim(seed=SEED_CAPTAIN, storage=MemStorage(), player_factory=factory,
+                     settings={"speed": "fast"}, entropy=entropy.seeded(21))
+    m = start_box(sim)
+    assert m.committed and m.hand.deal is None and m.ai_seed is not None
+    seed, nonce = hand_keys(m._secret, 1)
+    assert m.hand.commit == commitment(seed, nonce)
+    # the AIs' seeds come from the match's own AI seed, not the match seed
+    assert seeds and m.ai_seed in seeds
+    assert ai_seed((m.seed + 1) & 0x3FFFFFFF) not in seeds
+    play = sim.app.screen
+    assert play.committed and play.fp == b"DEAL #" + m.hand.commit.encode()
+    assert play.fresh and play.ai_took == P.NOCARD and play.ai_out == P.NOCARD
+    assert m.hand_roles[1] == 0
+    g.check(sim, "84_box_play_commitment")
+    play_hand(sim)
+    if sim.screen == "box_showdown":
+        assert sim.app.screen.commit == b"DEAL #" + m.hands[0][0].commit.encode()
+        sim.press("A")
+    assert sim.screen == "box_result"
+    sim.press("U")
+    r = sim.app.screen
+    assert r.page and r.proof == (m.hands[0][0].commit.encode(), hex_text(seed).encode(),
+                                  hex_text(nonce).encode())
+    g.check(sim, "85_box_result_proof")
+    sim.press("U")
+    assert not sim.app.screen.page
+    # saved with its secret and AI seed: a restart resumes the same
+    saved = gamesave.decode(sim.storage.load("game")[0]).match
+    assert saved.committed and saved.ai_seed == m.ai_seed and saved._secret == m._secret
+    g.finish()
