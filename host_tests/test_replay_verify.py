@@ -195,3 +195,38 @@ def test_a_missing_file_and_a_good_one_give_2(record):
     out = r.stdout.decode()
     assert r.returncode == 2
     assert "/nonexistent/x.txt: cannot read it" in out and "verified: 3 hands" in out
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_verify_checks_a_box_game_record(tmp_path, runtime):
+    from engine.box import BoxMatch, box_record_text
+
+    bm = BoxMatch(seed=8, secret=secret_from_int(3))
+    n = 0
+    while bm.winner is None and n < 5000:
+        if bm.phase == "hand_over":
+            if len(bm.results) == 3:
+                break
+            bm.next_hand()
+            continue
+        legal = bm.legal()
+        bm.act("draw_stock" if "draw_stock" in legal else legal[0])
+        n += 1
+    p = tmp_path / "box.txt"
+    text = box_record_text(bm)
+    p.write_text(text)
+    r = run(["--verify", str(p)], runtime)
+    out = r.stdout.decode()
+    assert r.returncode == 0, out
+    lines = out.splitlines()
+    assert len(lines) == len(bm.hands) + 1
+    assert lines[0].startswith("hand 1: commitment %s = SHA-256(seed, nonce): verified"
+                               % bm.hands[0][0].commit)
+    # a changed nonce: not verified
+    w = [ln for ln in text.split("\n") if ln.startswith("hand 2 ")][0].split()
+    bad = tmp_path / "box_bad.txt"
+    bad.write_text(text.replace(w[7], ("0" if w[7][0] != "0" else "1") + w[7][1:]))
+    r = run(["--verify", str(bad)], runtime)
+    out = r.stdout.decode()
+    assert r.returncode == 1 and out.startswith("NOT VERIFIED: record line"), out
+    assert "commitment %s is not what its seed and nonce give" % w[3] in out

@@ -24,7 +24,8 @@ numbers (tests, tools, older firmware) have each deal number checked
 against its fingerprint instead.
 
 --verify says, hand by hand, whether its commitment holds and its deal and
-moves replay, then a verdict: exit 0 when every hand verifies, 1 when any
+moves replay (a V6 box record: all of it checked at once, then a line per
+hand), then a verdict: exit 0 when every hand verifies, 1 when any
 does not (a changed card, seed or nonce...). A hand still in play when the
 record was written has not revealed its seed: it is said, not checked.
 
@@ -363,7 +364,48 @@ def replay_box(text, write):
             write(ln + "\n")
     write("\nmatch: %s\n" % ("player %d wins" % bm.winner if bm.winner is not None
                              else "not over"))
-    write("replayed: every deal number, move and result as recorded\n")
+    if bm.unrevealed:
+        write("hand %d was in play when the record was written: its deal is not "
+              "revealed, so it is not replayed\n" % bm.unrevealed)
+    if bm.committed:
+        write("replayed: every deal, move and result as recorded\n")
+        write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
+              "its end, so the deck was fixed before the first card was seen\n")
+    else:
+        write("replayed: every deal number, move and result as recorded\n")
+    return True
+
+
+def verify_box(text, write):
+    """--verify of a V6 box record: engine.box checks every commitment and
+    replays every hand; a line per hand and the verdict."""
+    from engine.box import box_replay
+
+    try:
+        bm = box_replay(text)
+    except NewerRecord:
+        raise
+    except ValueError as e:
+        write("NOT VERIFIED: %s\n" % (e,))
+        return False
+    n = len(bm.hands)
+    if n == 0:
+        raise NotARecord("the record holds no hand: it is cut short")
+    for i in range(n):
+        h = bm.hands[i][0]
+        if h.deal is None:
+            write("hand %d: commitment %s = SHA-256(seed, nonce): verified; dealt again from "
+                  "the seed and replayed\n" % (i + 1, h.commit))
+        else:
+            write("hand %d: fingerprint %s of deal %d: matches; dealt again and replayed (a "
+                  "deal number: a check, not a commitment)\n"
+                  % (i + 1, fingerprint_text(h.deal), h.deal))
+    if bm.unrevealed:
+        write("hand %d: in play when the record was written; seed and nonce not revealed: "
+              "not checked\n" % bm.unrevealed)
+    write("verified: %d hand%s, every commitment, deal, move and result%s\n" % (
+        n, "" if n == 1 else "s",
+        "; hand %d not revealed yet" % bm.unrevealed if bm.unrevealed else ""))
     return True
 
 
@@ -470,18 +512,19 @@ def main(argv):
             sys.stdout.write("%s: %s\n" % (p, why))
             status = BAD
             continue
-        if verify and text.lstrip().startswith("gin-rummy box record"):
-            sys.stdout.write("%s: a box game record (three players): --verify checks "
-                             "two-player records; replay.py without it checks this one\n" % p)
-            status = BAD
-            continue
+        box = text.lstrip().startswith("gin-rummy box record")
         try:
             if verify:
-                ok = verify_text(text, sys.stdout.write)
+                ok = (verify_box if box else verify_text)(text, sys.stdout.write)
             else:
                 ok = replay_text(text, sys.stdout.write, seat)
         except (NewerRecord, NotARecord) as e:
             sys.stdout.write("%s: %s\n" % (p, e))
+            status = BAD
+            continue
+        except MemoryError:
+            sys.stdout.write("%s: not enough memory to replay it here (CPython, or "
+                             "micropython -X heapsize=4M, has room)\n" % p)
             status = BAD
             continue
         except Exception as e:   # anything a damaged record may still raise
