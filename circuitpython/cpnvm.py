@@ -19,12 +19,20 @@ So the image is a log of records appended into erased bytes only:
   order; the rest of the sector is left erased for the appends to come.
 - Before that erase the same image is written to a file on the CIRCUITPY
   drive (BACKUP_PATH) when boot.py has made the drive writable for the
-  game. A cut during the erase or the programming is then recovered from
-  the file at the next start, silently: nothing was lost.
+  game. If the drive refuses that write, the file is deleted; if it
+  cannot be deleted either, the sector is not erased (BackupStale: the
+  save fails, the game says so and tries again at the next turn), so no
+  erase ever leaves an older file beside it. A cut during the
+  programming, once the header is whole, is recovered from the file of
+  the same generation at the next start, silently: nothing was lost. A
+  sector left blank (a cut between the erase and the first byte) or cut
+  inside its header tells no generation: the file is resumed and that is
+  said (MSG_DRIVE), since a start with the drive read-only may have
+  rewritten the sector without keeping the file.
 - Without the file, a cut inside the rewrite loses what was not
-  programmed yet; that is detected (a torn header or snapshot) and said
-  ("SAVE DAMAGED": the saved data were lost while the flash was being
-  rewritten). Only a cut exactly between the erase and the first
+  programmed yet; that is detected (a torn header or snapshot) and said,
+  naming every kind of data lost (the match and statistics, the
+  settings). Only a cut exactly between the erase and the first
   programmed byte leaves a blank sector, which looks like a new board.
 
 Record (big-endian):
@@ -75,10 +83,37 @@ MSG_IMAGE = "Saved data were damaged (%s); started fresh."
 MSG_LOG = "Saved data were damaged (%s); resumed the save before."
 MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, "
               "from a few turns before.")
+MSG_DRIVE = ("The power went off while the saved data were being rewritten; resumed "
+             "the copy on the drive (rewrite %d). Turns played after that copy was "
+             "made, if any, are lost.")
+MSG_STALE = ("the copy of the saves on the drive (%s) could not be updated or deleted, "
+             "so the flash is not rewritten: saving is paused. Free the drive or delete "
+             "that file, then press reset.")
 
 
 class NvmFull(OSError):
     pass
+
+
+class BackupStale(OSError):
+    """The sector must be rewritten, but the backup file could be neither
+    brought up to date nor deleted: erasing now could leave a blank
+    sector beside an older file."""
+
+
+def _lost_words(lost):
+    """The kinds of data in `lost` (names) in words."""
+    kinds = []
+    if GAME_NAME in lost:
+        kinds.append("the match")
+        kinds.append("statistics")
+    if "settings" in lost:
+        kinds.append("settings")
+    if len(kinds) == 1:
+        return "the " + kinds[0] if kinds[0] == "settings" else kinds[0]
+    if kinds[-1] == "settings" and len(kinds) == 3:
+        return "the match, statistics and settings"
+    return " and ".join(kinds)
 
 
 def record(kind, payload):
@@ -295,6 +330,17 @@ class FileBackup:
                 pass
             return False
 
+    def exists(self):
+        try:
+            f = self.fs.open(self.path, "rb")
+        except OSError:
+            return False
+        try:
+            f.close()
+        except OSError:
+            pass
+        return True
+
     def read(self):
         try:
             f = self.fs.open(self.path, "rb")
@@ -353,22 +399,30 @@ class NvmStorage:
                         # not a cut rewrite: the file is from the last rewrite
                         self._note("nvm: " + im.why)
                         self._said = (GAME_NAME, MSG_BACKUP % im.why)
+                    elif not im.head:
+                        # A blank sector (or one cut before its header was
+                        # whole) says nothing of the generation it was
+                        # given: the file is that rewrite's image unless a
+                        # start with the drive read-only (no file kept)
+                        # rewrote the sector since. Said, never silent.
+                        self._note("nvm: the sector was blank or cut before its header; "
+                                   "resumed the backup file (rewrite %d)" % bk.gen)
+                        self._said = (GAME_NAME if bk.stats is not None else "settings",
+                                      MSG_DRIVE % bk.gen)
                     self.im = bk
                     return bk
         if im.state == "torn":
             self._note("nvm: a rewrite of the sector was cut")
-            lost = []
+            lost = self._torn_lost(im)
             if SETTINGS not in im.whole:
                 im.settings = None
-                lost.append("settings")
             if GAME not in im.whole:
                 im.stats = None
                 im.match = None
-                lost.append(GAME_NAME)
-            # Told with the first save lost (the game's, else the settings').
+            # Told with the game save if it was lost, else with the
+            # settings; the message names every kind of data lost.
             name = GAME_NAME if GAME_NAME in lost else "settings"
-            self._said = (name, MSG_LOST % ("the match and statistics" if name == GAME_NAME
-                                            else "the settings"))
+            self._said = (name, MSG_LOST % _lost_words(lost))
         elif im.state == "damaged":
             self._note("nvm: " + im.why)
             im.settings = im.stats = im.match = None
@@ -378,6 +432,20 @@ class NvmStorage:
             self._said = (GAME_NAME, MSG_LOG % im.why)
         self.im = im
         return im
+
+    @staticmethod
+    def _torn_lost(im):
+        """The names a cut rewrite lost: those whose record was not whole
+        (and that the image held or may have held)."""
+        lost = []
+        if GAME not in im.whole:
+            lost.append(GAME_NAME)
+        if SETTINGS not in im.whole:
+            lost.append("settings")
+        return lost
+
+    def _torn_message(self, im):
+        return MSG_LOST % _lost_words(self._torn_lost(im))
 
     def _payload(self, name):
         im = self._read()
@@ -524,8 +592,9 @@ class NvmStorage:
         image = head + body
         if len(image) > self.size:
             raise NvmFull(28, "the saves need %d bytes; the nvm has %d" % (len(image), self.size))
-        if self.backup is not None:
-            self.backup.write(image)
+        if self.backup is not None and not self.backup.write(image) \
+                and self.backup.exists():
+            raise BackupStale(30, MSG_STALE % self.backup.path)
         self.rewrites += 1
         self._write(0, image + b"\xff" * (self.size - len(image)))
         im = Image()

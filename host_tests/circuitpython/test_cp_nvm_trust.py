@@ -1,0 +1,179 @@
+"""cpnvm.NvmStorage: a backup file on the drive never brings back an older
+state without a word, and every kind of data a cut loses is named.
+
+The backup file is written just before each erase of the sector. If the
+drive refuses that write and the file cannot be deleted either, an older
+file stays behind; a cut between the next erase and its first programmed
+byte then leaves a blank sector beside that older file."""
+
+import copy
+
+import pytest
+
+import cpnvm
+from cpnvm import FileBackup, NvmStorage
+from microcontroller import FakeNvm, PowerCut
+
+from test_cp_nvm import game, settings
+from tools.saves.cutsim import FaultFS
+
+BACKUP = "/saves-backup.bin"
+EROFS = 30
+
+
+class RefusingFS(FaultFS):
+    """The drive once it turns read-only for the game: no open for writing,
+    no remove (EROFS)."""
+
+    refuse = False
+
+    def open(self, path, mode):
+        if self.refuse and "r" not in mode:
+            raise OSError(EROFS, path)
+        return super().open(path, mode)
+
+    def remove(self, path):
+        if self.refuse:
+            raise OSError(EROFS, path)
+        return super().remove(path)
+
+    def copy(self):
+        c = RefusingFS(dict(self.files), self.dirs)
+        c.refuse = self.refuse
+        return c
+
+
+def _fill_until_erase(st, nvm, t, seed=9):
+    """Save turn after turn until the sector is rewritten once more; the
+    last turn saved."""
+    start = nvm.erases
+    while nvm.erases == start:
+        t += 1
+        st.save("game", game(t, seed=seed))
+    return t
+
+
+def _hands(payload):
+    from firmware import gamesave
+    from firmware.stats import Stats
+
+    return Stats.decode(gamesave.split(payload)[0]).hands
+
+
+def test_a_refused_backup_write_never_leaves_an_older_file_beside_a_blank_sector():
+    nvm = FakeNvm()
+    fs = RefusingFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)        # the file holds this rewrite's image
+    assert fs.files.get(BACKUP)
+    fs.refuse = True                         # the drive refuses from now on
+    # the turns up to the next rewrite, which is cut between the erase and
+    # the first byte it programs
+    last = game(t, seed=9)
+    while True:
+        prior, im, erases = nvm.image(), copy.deepcopy(st.im), nvm.erases
+        t += 1
+        try:
+            st.save("game", game(t, seed=9))
+        except OSError:
+            # saving refused (the copy on the drive cannot be kept current):
+            # the sector is untouched
+            assert nvm.image() == prior
+            break
+        if nvm.erases > erases:              # that was the rewrite: again, cut
+            nvm.data[:] = prior
+            st.im = im
+            nvm.budget = nvm.events + 1      # the erase happens; the first byte does not
+            with pytest.raises(PowerCut):
+                st.save("game", game(t, seed=9))
+            break
+        last = game(t, seed=9)
+        assert nvm.erases < 5
+    assert last is not None
+    fs.refuse = False                        # next start: drive writable again
+    again = NvmStorage(FakeNvm(data=nvm.image()), FileBackup(BACKUP, fs.copy()))
+    got, msg = again.load("game")
+    if got != last and got != game(t, seed=9):
+        assert msg, "an older save resumed silently (turn %d saved)" % t
+    else:
+        assert msg is None
+
+
+def test_a_blank_sector_with_a_backup_file_is_resumed_and_said_when_it_may_be_older():
+    """A read-only start (no backup file object: the file stays as it was)
+    rewrites the sector twice; a cut between the next erase and its first
+    byte leaves a blank sector; the next start, with the drive writable
+    again, finds the old file: said, never silent."""
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)
+    filed = fs.files[BACKUP]
+    ro = NvmStorage(FakeNvm(data=nvm.image()), None)
+    ro.load("settings")
+    ro.load("game")
+    t = _fill_until_erase(ro, ro.nvm, t)
+    t = _fill_until_erase(ro, ro.nvm, t)
+    assert fs.files[BACKUP] == filed
+    blank = FakeNvm()                         # the cut: erased, nothing programmed
+    again = NvmStorage(blank, FileBackup(BACKUP, fs.copy()))
+    got, msg = again.load("game")
+    assert got is not None and _hands(got) <= _hands(game(t, seed=9))
+    assert msg and "copy on the drive" in msg, msg
+
+
+def test_a_cut_rewrite_without_the_backup_file_names_every_kind_of_data_lost():
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    t = 0
+    while True:
+        t += 1
+        prior = nvm.image()
+        erases = nvm.erases
+        st.save("game", game(t, seed=9))
+        if nvm.erases > erases:
+            break
+    # the rewrite again, cut once its header and a few bytes are programmed:
+    # neither the game save nor the settings are whole
+    cut = FakeNvm(data=prior)
+    cut.budget = 1 + 20
+    with pytest.raises(PowerCut):
+        _resave(cut, t)
+    again = NvmStorage(FakeNvm(data=cut.image()))
+    sett, smsg = again.load("settings")
+    got, msg = again.load("game")
+    assert sett is None and got is None
+    said = (smsg or "") + (msg or "")
+    for kind in ("match", "statistics", "settings"):
+        assert kind in said, (kind, smsg, msg)
+
+
+def _resave(nvm, t):
+    st = NvmStorage(nvm)
+    st.load("settings")
+    st.load("game")
+    st.save("game", game(t, seed=9))
+
+
+@pytest.mark.parametrize("lost", ["settings", "game"])
+def test_the_message_names_only_what_was_lost(lost):
+    st = NvmStorage(FakeNvm())
+    st.save("settings", settings())
+    st.save("game", game(3))
+    im = st.im
+    whole = [cpnvm.GAME] if lost == "settings" else [cpnvm.SETTINGS]
+    im2 = cpnvm.Image()
+    im2.state = "torn"
+    im2.whole = whole
+    im2.settings = im.settings
+    im2.stats, im2.match = im.stats, im.match
+    st2 = NvmStorage(FakeNvm())
+    st2.im = None
+    msg = st2._torn_message(im2)
+    if lost == "settings":
+        assert "settings" in msg and "match" not in msg and "statistics" not in msg
+    else:
+        assert "match" in msg and "statistics" in msg and "settings" not in msg
