@@ -190,6 +190,8 @@ class App:
         (a cut between: the game save wins at the next start)."""
         st = self.storage
         sp, m1 = st.load("stats")
+        self._note(m1, _outcome(st, "stats"), b"STATS", " The statistics are those of "
+                   "the save before.", " The statistics count from 0.")
         match, m2 = st.load("match", engine.loads)
         self._note_game(m2, _outcome(st, "match"))
         if sp is None and match is None:

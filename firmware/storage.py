@@ -184,6 +184,8 @@ KEPT = "kept"            # could not be read now: kept, not replaced
 MSG_FRESH = "Save was damaged; started fresh."
 MSG_RESUMED = "Save was damaged; resumed the one before."
 MSG_LOST = "The newest save was lost; resumed the one before."
+MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
+MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
             "written over; press reset to try again.")
 
@@ -378,11 +380,24 @@ class Storage:
             return self._told(name, RESUMED, value, msg)
         if isinstance(why, NotNow):
             return self._keep(name, bak, why)
+        extra = ""
         if why is not MISSING:
             self._note(bak, why)
+            if damaged:
+                # .dat was set aside (the newest damage, kept): this older
+                # one goes, so that the next start is quiet
+                try:
+                    self.fs.remove(bak)
+                    extra = MSG_BAK_DELETED
+                except OSError:
+                    extra = MSG_BAK_LEFT % (name + ".bak")
+            else:
+                bad_name = name + ".bad" if self._set_aside(bak, self.path(name, ".bad")) \
+                    else None
             damaged = True
         if damaged:
-            return self._told(name, DAMAGED, None, self._damaged_message(bad_name, False))
+            return self._told(name, DAMAGED, None,
+                              self._damaged_message(bad_name, False) + extra)
         return None, None
 
     def _told(self, name, outcome, value, msg):
@@ -399,7 +414,7 @@ class Storage:
     def _damaged_message(bad_name, resumed):
         msg = MSG_RESUMED if resumed else MSG_FRESH
         if bad_name:
-            msg += " Kept as " + bad_name
+            msg += " Kept as " + bad_name + "."
         return msg
 
     # -- writing --
