@@ -35,6 +35,15 @@ match starts; a save that could not be read now (no memory, a read error)
 is kept untouched. Older firmware's "stats" and "match" saves are read
 once and written as the game save.
 
+A save the flash refuses (full: OSError 28, or any write error) is said at
+once in a banner over the screen (banner: FLASH FULL or SAVE FAILED, with
+what to do); on a full flash the older matches' game records are deleted
+(firmware/records.py: Records.free) and the save is tried once more. A
+save still refused is tried again at the next turn (the game save is made
+after every turn; a refused settings save goes with it), and play goes
+on: what was saved before stays as it was, so a restart resumes it,
+never an older state. The first save that goes through again says so.
+
 Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
@@ -55,6 +64,9 @@ BLANK_MS = const(300000)
 DIM_CONTRAST = const(0x01)
 HELD_POLL_MS = const(10)
 MAX_WAIT_MS = const(60000)
+BANNER_MS = const(6000)         # a banner stays this long (or until a press)
+BANNER_AGAIN_MS = const(60000)  # a save still refused is said again after this
+_ENOSPC = const(28)
 _SEED_MASK = const(0x3FFFFFFF)
 
 AWAKE = const(0)
@@ -72,6 +84,13 @@ def ai_seed(match_seed):
     every deal follows (the AI must not be able to know the hidden cards),
     but a 24-bit value from it that no deal can be told from."""
     return engine.fingerprint(match_seed & _SEED_MASK)
+
+
+def _errno(e):
+    try:
+        return e.args[0]
+    except (AttributeError, IndexError):
+        return None
 
 
 def _outcome(storage, name):
@@ -99,6 +118,12 @@ class App:
         self.hint_player = None      # the hint's evaluator, made when first asked
         self.saved_at = 0
         self.save_error = None       # the last save the flash refused, if any
+        self.save_failing = None     # while saves are refused: why (else None)
+        self.banner = None           # (title, lines) drawn over the screen, or None
+        self._banner_until = 0
+        self._banner_at = None       # when a refused save was last said
+        self._banner_new = False
+        self._unsaved = []           # names whose last save was refused
         self.records = None          # firmware.records.Records: a record per hand end
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
@@ -356,17 +381,101 @@ class App:
     def _store(self, name, payload=None):
         """Save (or, with no payload, remove) through the storage port. A
         flash that refuses (full, worn, out of memory) must not stop the
-        game: the error is kept in save_error for the console and play
-        goes on."""
+        game: on a full flash the old game records are deleted and the
+        save tried once more; a save still refused is said (a banner), kept
+        in save_error for the console, and tried again at the next turn
+        while play goes on."""
+        freed = 0
         try:
-            if payload is None:
-                self.storage.remove(name)
-            else:
-                self.storage.save(name, payload)
-            return True
+            try:
+                self._put(name, payload)
+            except OSError as e:
+                if _errno(e) != _ENOSPC:
+                    raise
+                freed = self._free_space()
+                if not freed:
+                    raise
+                self._put(name, payload)          # once more, with the room made
         except (OSError, MemoryError) as e:
-            self.save_error = "could not save %s: %s" % (name, e)
+            self._refused(name, payload, e, freed)
             return False
+        self._stored(name, freed)
+        return True
+
+    def _put(self, name, payload):
+        if payload is None:
+            self.storage.remove(name)
+        else:
+            self.storage.save(name, payload)
+
+    def _free_space(self):
+        """Room on a full flash without losing the match: the records of
+        the older matches (Records.free). The number of files deleted."""
+        rec = self.records
+        if rec is None:
+            return 0
+        m = self.match
+        try:
+            return rec.free(m.seed if m is not None else None)
+        except Exception:
+            return 0
+
+    def _refused(self, name, payload, e, freed):
+        self.save_error = "could not save %s: %s" % (name, e)
+        self.save_failing = self.save_error
+        if payload is not None and name not in self._unsaved:
+            self._unsaved.append(name)
+        now = self.clock()
+        if self._banner_at is not None and ticks_diff(now, self._banner_at) < BANNER_AGAIN_MS:
+            return
+        self._banner_at = now
+        if _errno(e) == _ENOSPC:
+            self.show_banner(b"FLASH FULL", "Not saved; tries again each turn. %s Free "
+                             "space: copy records off, delete files (mpremote)." % (
+                                 "Old records deleted." if freed else "No old records left."))
+        elif isinstance(e, MemoryError):
+            self.show_banner(b"SAVE FAILED", "Not saved (no memory); tries again each "
+                             "turn. The last save still loads.")
+        else:
+            self.show_banner(b"SAVE FAILED", "Not saved (flash error %s); tries again "
+                             "each turn. The last save still loads." % (_errno(e),))
+
+    def _stored(self, name, freed):
+        if name in self._unsaved:
+            self._unsaved.remove(name)
+        if freed:
+            self.show_banner(b"FLASH FULL", "Old game records deleted to make room; "
+                             "the game is saved.")
+        elif self.save_failing is not None and not self._unsaved:
+            self.show_banner(b"SAVED AGAIN", "Saving works again; the game is saved.")
+        if not self._unsaved:
+            self.save_failing = None
+            self._banner_at = None
+
+    def show_banner(self, title, text, ms=BANNER_MS):
+        """Say `text` under `title` over the current screen at once, for
+        `ms` or until a press (the press still counts)."""
+        try:
+            from firmware.screens import layout as L
+
+            self.banner = (title, L.wrap(text, 31)[:4])
+        except MemoryError:
+            self.banner = (title, [])
+        self._banner_until = self.clock() + ms
+        self._banner_new = True
+        if self.screen is not None:
+            self.screen.dirty = True
+
+    def _draw_banner(self, c):
+        from firmware.screens import layout as L
+
+        title, lines = self.banner
+        h = 11 + 7 * len(lines)
+        c.fill_rect(0, 0, fb.WIDTH, h, 0)
+        L.title_bar(c, title)
+        for i in range(len(lines)):
+            L.rich_text(c, lines[i], 2, 11 + 7 * i)
+        c.hline(0, h - 1, fb.WIDTH, 1)
 
     def save_match(self):
         """Commit the game: the statistics and the match in play (none once
@@ -381,6 +490,8 @@ class App:
 
     def _save_now(self):
         self._save_due = False
+        if "settings" in self._unsaved:        # refused before: tried again
+            self._store("settings", self.settings.encode())
         try:
             payload = gamesave.encode(self.stats, self.match, self.held)
         except MemoryError as e:
@@ -475,6 +586,9 @@ class App:
         if self._record_after_save is not None:
             self._keep_record(self._record_after_save)
             self._record_after_save = None
+        if self._banner_new:
+            self._banner_new = False
+            wait = 0                   # drawn at the next step, at once
         return wait
 
     def _step(self):
@@ -494,11 +608,19 @@ class App:
             ev = b.event()
             while ev:
                 self._input_t = now
+                if self.banner is not None:
+                    self._end_banner()          # a press ends it (and still counts)
                 self.screen.event(ev, now)
                 ev = b.event()
             if b.held():
                 self._input_t = now
         wait = self.screen.tick(now)
+        if self.banner is not None:
+            left = ticks_diff(self._banner_until, now)
+            if left <= 0:
+                self._end_banner()
+            elif wait is None or left < wait:
+                wait = left
         s = self.screen
         if (s.dirty or s.part) and self.idle != BLANK:
             part = s.part
@@ -509,6 +631,8 @@ class App:
                 self.full_frames += 1
             else:
                 s.redraw(self.canvas, part)   # e.g. a cursor move
+            if self.banner is not None:
+                self._draw_banner(self.canvas)
             self.frames += 1
             self.last_bytes = self.display.show(self.canvas.buf)
         else:
@@ -518,6 +642,10 @@ class App:
         if self.screen.dirty or self.screen.part:
             wait = 0
         return self._idle_wait(now, wait)
+
+    def _end_banner(self):
+        self.banner = None
+        self.screen.dirty = True
 
     def _review_work(self):
         """A slice of the hand reviews (firmware/reviews.py) after the
