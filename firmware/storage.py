@@ -27,6 +27,12 @@ existing file is atomic, so after a power cut at any point one of these
 holds, and load() finds the newest complete save:
   - .dat is complete (the old or the new save; a stray .tmp is ignored);
   - .dat is missing (cut between the renames): .tmp is complete and new.
+A full flash (OSError 28) or a write error: a refused write or close
+deletes the unfinished .tmp and save() raises, .dat untouched; a refused
+first rename raises with .dat untouched; a refused last rename leaves the
+second case above, so the save is made, and the next save renames that
+.tmp to .dat before it writes a new .tmp (raising if it cannot), so the
+newest save is never written over.
 remove() deletes .tmp, .bak, then .dat, so a cut in it never brings an
 older save back. A payload equal to the last one saved or loaded is not
 written again (flash wear).
@@ -452,6 +458,13 @@ class Storage:
         fs = self.fs
         tmp = self.path(name, ".tmp")
         dat = self.path(name, ".dat")
+        have_dat = self._exists(dat)
+        if not have_dat and self._read(tmp)[1] is None:
+            # The save before is a complete .tmp (its last rename was
+            # refused): it becomes .dat before .tmp is written over; if the
+            # flash refuses that too, it stays the newest save.
+            fs.rename(tmp, dat)
+            have_dat = True
         try:
             f = fs.open(tmp, "wb")
             try:
@@ -468,9 +481,14 @@ class Storage:
             except OSError:
                 pass
             raise
-        if self._exists(dat):
-            fs.rename(dat, self.path(name, ".bak"))
-        fs.rename(tmp, dat)
+        if have_dat:
+            fs.rename(dat, self.path(name, ".bak"))   # refused: .dat still current
+        try:
+            fs.rename(tmp, dat)
+        except OSError:
+            # .dat is gone and .tmp is complete: load() takes .tmp, so the
+            # save is made (the next save renames it first).
+            pass
         self._last[name] = payload
         return True
 

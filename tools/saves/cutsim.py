@@ -51,7 +51,9 @@ class FaultFS:
     in all files raises OSError(ENOSPC); with `full_from` set, every step
     that writes (open for writing, a byte, flush, close) from that step on
     raises it (a flash that fills in the middle of a commit; rename and
-    remove still work: they free space or move metadata). A file whose
+    remove still work: they free space or move metadata; with
+    `full_renames` renames fail too, as a littlefs rename can when its
+    metadata block has no room to be compacted). A file whose
     write failed for lack of space is left as the model says: littlefs,
     as it was when opened (empty if it was new: littlefs commits a file
     only at close and does not commit a file whose write failed); prefix,
@@ -67,6 +69,7 @@ class FaultFS:
         self.emptied = emptied
         self.capacity = capacity
         self.full_from = full_from
+        self.full_renames = False  # once full, renames fail too (a metadata commit)
         self.nospace = 0           # writes refused for lack of space
         self._unclosed = {}  # path -> content before it was opened for writing
         self.steps = 0
@@ -169,6 +172,8 @@ class FaultFS:
         self._alive()
         if src not in self.files:
             raise OSError(ENOENT, src)
+        if self.full_renames and self._filling():
+            self._full("rename %s %s" % (src, dst))
         self._step("rename %s %s" % (src, dst))
         self.files[dst] = self.files.pop(src)
 
