@@ -138,6 +138,7 @@ class App:
         self.notes = []              # (title, text) still to show, once each
         self.held = None             # match bytes kept unread (no memory at boot)
         self._record_due = None      # a match whose record must be written again
+        self._finished = None        # a finished match kept in the save until its record is
         self._record_after_save = None  # a record to write once the save is done
         self._load_saves()
         try:
@@ -151,6 +152,8 @@ class App:
                 # The commit that ended this hand may have come just before
                 # a cut, before its game record was written.
                 self._record_due = m
+        elif self._finished is not None:
+            self._record_due = self._finished
         if self._fresh_after_damage:
             # A damaged save was set aside: start over and tell the player.
             self.new_match()
@@ -181,6 +184,10 @@ class App:
         self.stats = game.stats
         self.match = game.match
         self.held = game.held
+        if getattr(game, "finished", None) is not None:
+            # the commit that ended a match, and then a cut before its
+            # record: the record first, then a commit without the match
+            self._finished = game.finished
         if self.held is not None:
             self.notes.append((b"MATCH NOT LOADED",
                                "Not enough memory to load the saved match. It is kept; "
@@ -493,7 +500,7 @@ class App:
         if "settings" in self._unsaved:        # refused before: tried again
             self._store("settings", self.settings.encode())
         try:
-            payload = gamesave.encode(self.stats, self.match, self.held)
+            payload = gamesave.encode(self.stats, self.match, self.held, self._finished)
         except MemoryError as e:
             self.save_error = "could not save %s: %s" % (GAME, e)
             return
@@ -520,19 +527,22 @@ class App:
         it is written after the commit it reflects; only when the match is
         over, and the commit forgets it, does the record go first."""
         m = self.match
-        if m is not None and m.winner is not None:
-            self._keep_record(m)
-            self.save_match()
+        if m is not None and m.winner is not None and self.records is not None:
+            # The commit that ends the match keeps it (never resumed) until
+            # its record is written; the commit after the record drops it.
+            self._finished = m
+        self.save_match()
+        if self._save_due:
+            self._record_after_save = m   # step() writes it after the save
         else:
-            self.save_match()
-            if self._save_due:
-                self._record_after_save = m   # step() writes it after the save
-            else:
-                self._keep_record(m)
+            self._keep_record(m)
 
     def _keep_record(self, m):
         if self.records is not None and m is not None:
             self.records.keep_match(m)   # never raises
+            if m is self._finished:
+                self._finished = None
+                self.save_match()        # the finished match leaves the save
 
     def hard_player(self):
         """The hard player of the hint (made when first needed), which also

@@ -10,13 +10,16 @@ the statistics and the match are always those of the same moment, and a
 turn played again after a restart is counted once. (The game records,
 firmware/records.py, are written from the match after that commit; the
 App writes them again at boot when the commit that ended a hand came just
-before a cut.)
+before a cut. The commit that ends a match keeps the finished match,
+which is never resumed, until its record is written: the next commit
+drops it, and a start that finds it writes the record first, so a record
+never runs ahead of the match a start resumes.)
 
 decode() checks everything it holds before the App uses it: the
 statistics add up, the match replays through the rules (engine.loads),
 its rules are ones this handheld plays (settings.playable) so nothing
 loaded can fail later in play or when saved again. A finished match is not
-resumed. A MemoryError while rebuilding the match is not damage: the
+resumed (Game.finished: its record is due). A MemoryError while rebuilding the match is not damage: the
 statistics still load and the match's bytes are kept (Game.held) so the
 App writes them back unchanged until the player starts another match.
 """
@@ -27,10 +30,11 @@ HEAD = 7          # magic, version, stats_len
 
 
 class Game:
-    def __init__(self, stats, match=None, held=None):
+    def __init__(self, stats, match=None, held=None, finished=None):
         self.stats = stats
         self.match = match        # engine Match / BoxMatch in play, or None
         self.held = held          # match bytes that could not be rebuilt now
+        self.finished = finished  # a finished match whose game record is due
 
 
 def join(stats_bytes, match_bytes):
@@ -58,13 +62,17 @@ def split(payload):
     return bytes(payload[HEAD:HEAD + n]), bytes(payload[HEAD + n:])
 
 
-def encode(stats, match=None, held=None):
+def encode(stats, match=None, held=None, finished=None):
     """The payload for `stats` and the match in play (None, or over: no
-    match; `held`: match bytes to keep as they are)."""
+    match; `held`: match bytes to keep as they are; `finished`: with no
+    match in play, a finished match kept until its game record is
+    written)."""
     import engine
 
     if match is not None and match.winner is None:
         mb = engine.dumps(match)
+    elif finished is not None:
+        mb = engine.dumps(finished)
     else:
         mb = held or b""
     return join(stats.encode(), mb)
@@ -89,7 +97,7 @@ def decode(payload):
     if why:
         raise ValueError("the saved match: %s" % why)
     if match.winner is not None:
-        return Game(stats)
+        return Game(stats, finished=match)
     return Game(stats, match)
 
 

@@ -75,7 +75,8 @@ def campaign(matches, nvm_matches):
     bad = 0
     for r in results:
         print("  " + r.line())
-        print("      cut points per file: %s" % r.files())
+        print("      %s points per file: %s" % (
+            "fill" if getattr(r, "refused", None) is not None else "cut", r.files()))
         if getattr(r, "erases", None) is not None:
             print("      sector erases in the session: %d; of the silent losses, cuts exactly "
                   "between an erase and the first byte programmed (a blank sector: a new "
