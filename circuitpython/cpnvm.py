@@ -63,10 +63,12 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 """
 
 from firmware.compat import const
-from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, RESUMED, crc16, gc_collect,
-                              pack, unpack)
+from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
+                              gc_collect, newer_message, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
+NEWER_IMAGE = "/saves-newer.bin"   # a newer version's sector, kept on the drive
+NEWER_GAME = "/game.new"           # a newer version's game save, kept on the drive
 MAGIC = b"GRNV"
 VERSION = const(2)
 HEAD = const(1)
@@ -138,7 +140,7 @@ class Image:
     """What one nvm image (or its backup) holds, read record by record."""
 
     def __init__(self):
-        self.state = "blank"   # blank | ok | torn (a rewrite cut) | damaged | legacy
+        self.state = "blank"   # blank | ok | torn (a rewrite cut) | damaged | legacy | newer
         self.why = None
         self.gen = 0
         self.end = None        # where the next record goes; None: rewrite first
@@ -148,6 +150,7 @@ class Image:
         self.whole = []        # kinds of the snapshot that are whole (torn state)
         self.head = False      # the header record is whole (gen is known)
         self.legacy = None
+        self.newer = None      # a game record of a newer version (its payload)
 
 
 def scan(img):
@@ -199,6 +202,10 @@ def scan(img):
             if kind != HEAD or length != 9 or bytes(img[p:p + 4]) != MAGIC:
                 return _bad(im, pos, 0, "not a game image")
             if img[p + 4] != VERSION:
+                if img[p + 4] > VERSION:
+                    im.state = "newer"      # a newer firmware's layout: not damage
+                    im.end = None
+                    return im
                 return _bad(im, pos, 0, "image version %d" % img[p + 4])
             im.gen = (img[p + 5] << 8) | img[p + 6]
             im.head = True
@@ -227,13 +234,16 @@ def _apply(im, kind, img, p, length):
             im.stats = None
             im.match = None
             return None
-        if len(data) < 7 or data[:4] != b"GRGM":
-            return "a game record that is no game save"
-        k = (data[5] << 8) | data[6]
-        if 7 + k > len(data):
-            return "a game record cut short"
-        im.stats = data[7:7 + k]
-        im.match = data[7 + k:]
+        from firmware.gamesave import split
+
+        try:
+            im.stats, im.match = split(data)
+            im.newer = None
+        except NewerSave:
+            im.newer = data          # said at load, and kept on the drive if it can be
+            im.stats = im.match = None
+        except ValueError as e:
+            return "a game record that is no game save (%s)" % (e,)
     elif kind == MOVES or kind == HANDEND:
         if im.match is None or length < 2:
             return "moves with no match before them"
@@ -430,8 +440,30 @@ class NvmStorage:
         elif im.state == "ok" and im.why:
             self._note("nvm: " + im.why)
             self._said = (GAME_NAME, MSG_LOG % im.why)
+        elif im.state == "newer":
+            # A newer firmware's layout: kept whole on the drive, said, and
+            # this version starts fresh (the next save rewrites the sector).
+            kept = self._keep_newer(NEWER_IMAGE, img)
+            self._note("nvm: a newer version's layout; %s" % (
+                "kept as " + kept if kept else "not kept (no writable drive)"))
+            self._said = (GAME_NAME, newer_message(None, kept))
         self.im = im
         return im
+
+    def _keep_newer(self, path, data):
+        """Write `data` to `path` on the drive (the backup file's); the path,
+        or None when there is no writable drive."""
+        if self.backup is None:
+            return None
+        try:
+            f = self.backup.fs.open(path, "wb")
+            try:
+                f.write(pack(data))
+            finally:
+                f.close()
+            return path
+        except OSError:
+            return None
 
     @staticmethod
     def _torn_lost(im):
@@ -452,6 +484,8 @@ class NvmStorage:
         if name == "settings":
             return im.settings
         if name == GAME_NAME:
+            if im.newer is not None:
+                return im.newer
             if im.stats is None:
                 return None
             from firmware.gamesave import join
@@ -472,7 +506,8 @@ class NvmStorage:
         if said is not None and said[0] == name:
             self._said = None
             msg = said[1]
-            self.outcome[name] = RESUMED if payload is not None else DAMAGED
+            self.outcome[name] = RESUMED if payload is not None else (
+                NEWER if self.im.state == "newer" else DAMAGED)
         if self.im.state == "unread":
             return self._keep(name, self.im.why)
         if payload is None or decode is None:
@@ -482,6 +517,14 @@ class NvmStorage:
                 return decode(payload), msg
             except MemoryError:
                 gc_collect()
+            except NewerSave as e:
+                kept = self._keep_newer(NEWER_GAME, payload)
+                self._note("nvm %s: %s; %s" % (name, e, "kept as " + kept if kept
+                                                else "not kept (no writable drive)"))
+                self._forget(name)
+                self.im.newer = None
+                self.outcome[name] = NEWER
+                return None, newer_message(e.version, kept)
             except Exception as e:
                 self._note("nvm %s: contents rejected: %s" % (name, e))
                 self._forget(name)

@@ -53,7 +53,7 @@ from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware import gamesave
 from firmware.settings import Settings, Stats, playable
-from firmware.storage import KEPT, RESUMED
+from firmware.storage import KEPT, NEWER, RESUMED
 from firmware.reviews import Reviews
 import engine
 
@@ -208,6 +208,9 @@ class App:
         if outcome == RESUMED:
             self.notes.append((what + b" RESTORED", msg + resumed))
             return False
+        if outcome == NEWER:
+            self.notes.append((b"NEWER " + what, msg + fresh))
+            return True
         self.notes.append((what + (b" DAMAGED" if what == b"SAVE" else b" RESET"), msg + fresh))
         return True
 

@@ -115,15 +115,20 @@ def unpack(data, max_payload=MAX_PAYLOAD):
         return None, "file is truncated (%d bytes)" % n
     if bytes(data[0:4]) != MAGIC:
         return None, "not a save file (bad magic)"
-    if data[4] != VERSION:
-        return None, "save version %d is not supported (expected %d)" % (data[4], VERSION)
     length = (data[5] << 8) | data[6]
+    whole = n == OVERHEAD + length and \
+        crc16(data, 0, n - 2) == (data[n - 2] << 8) | data[n - 1]
+    if data[4] != VERSION:
+        # A newer container whose checksum holds was written so; any
+        # other version byte is damage.
+        if data[4] > VERSION and whole:
+            return None, NewerSave()
+        return None, "save version %d is not supported (expected %d)" % (data[4], VERSION)
     if length > max_payload:
         return None, "length %d is over the limit %d" % (length, max_payload)
     if n != OVERHEAD + length:
         return None, "file is %d bytes, its header says %d" % (n, OVERHEAD + length)
-    want = (data[n - 2] << 8) | data[n - 1]
-    if crc16(data, 0, n - 2) != want:
+    if not whole:
         return None, "checksum mismatch"
     return bytes(data[HEADER:n - 2]), None
 
@@ -184,12 +189,14 @@ class NotNow:
 
 # What load() did, in Storage.outcome[name] (the App picks its screen).
 DAMAGED = "damaged"      # set aside; nothing older was good: started fresh
+NEWER = "newer"          # a newer version's save, kept as <name>.new: started fresh
 RESUMED = "resumed"      # set aside (or missing); an older good save resumed
 KEPT = "kept"            # could not be read now: kept, not replaced
 
 MSG_FRESH = "Save was damaged; started fresh."
 MSG_RESUMED = "Save was damaged; resumed the one before."
 MSG_LOST = "The newest save was lost; resumed the one before."
+MSG_NEWER = "Saved by %s; this is %s: %s."
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
@@ -207,6 +214,24 @@ def gc_collect():
 
 class SaveTooLarge(OSError):
     pass
+
+
+class NewerSave(ValueError):
+    """A save written by a newer version of the game, which this one cannot
+    read (raised by a decoder, or found in a newer container): kept as
+    <name>.new, never read as damage. `version`: the one it names, if any."""
+
+    def __init__(self, version=None):
+        ValueError.__init__(self, "saved by version %s" % (version or "(newer)"))
+        self.version = version
+
+
+def newer_message(version, kept):
+    """What the player is told of a newer version's save."""
+    from engine.version import VERSION as this
+
+    return MSG_NEWER % ("version " + version if version else "a newer version", this,
+                        "kept as " + kept if kept else "it could not be kept")
 
 
 class Storage:
@@ -292,6 +317,8 @@ class Storage:
             value = decode(payload)
         except MemoryError:
             return None, None, NotNow("no memory to rebuild %s" % path)
+        except NewerSave as e:
+            return None, None, e
         except Exception as e:  # damage (and a decoder bug must not stop the boot)
             return None, None, "contents rejected: %s" % (e,)
         return payload, value, None
@@ -351,6 +378,11 @@ class Storage:
             return value, None
         if isinstance(why, NotNow):
             return self._keep(name, dat, why)
+        if isinstance(why, NewerSave):
+            # Not damage: kept whole beside the saves of this version.
+            self._note(dat, "%s; kept as %s.new" % (why, name))
+            kept = name + ".new" if self._set_aside(dat, self.path(name, ".new")) else None
+            return self._told(name, NEWER, None, newer_message(why.version, kept))
         damaged = why is not MISSING
         bad_name = name + ".bad"
         if damaged:

@@ -177,3 +177,51 @@ def test_the_message_names_only_what_was_lost(lost):
         assert "settings" in msg and "match" not in msg and "statistics" not in msg
     else:
         assert "match" in msg and "statistics" in msg and "settings" not in msg
+
+
+def test_a_newer_versions_sector_is_said_and_kept_on_the_drive():
+    from firmware import storage as stg
+
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(3))
+    img = bytearray(nvm.image())
+    head = cpnvm.record(cpnvm.HEAD, cpnvm.MAGIC + bytes((cpnvm.VERSION + 1,)) + img[7:11])
+    img[0:len(head)] = head
+    fs = FaultFS()
+    again = NvmStorage(FakeNvm(data=bytes(img)), FileBackup(BACKUP, fs))
+    again.load("settings")
+    got, msg = again.load("game")
+    assert got is None and msg.startswith("Saved by a newer version; this is ")
+    assert msg.endswith("kept as %s." % cpnvm.NEWER_IMAGE)
+    assert again.outcome["game"] == stg.NEWER
+    assert stg.unpack(fs.files[cpnvm.NEWER_IMAGE])[0] == bytes(img)
+    # without a writable drive it is said too, and not said to be kept
+    bare = NvmStorage(FakeNvm(data=bytes(img)))
+    bare.load("settings")
+    got, msg = bare.load("game")
+    assert got is None and "could not be kept" in msg
+
+
+def test_a_newer_versions_game_save_is_said_and_kept_on_the_drive():
+    from firmware import gamesave
+
+    v = b"2.3.0"
+    newer = b"GRGM" + bytes((gamesave.VERSION + 1, len(v))) + v + b"\x00\x07what it holds"
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(2))
+    st._append(st.im, cpnvm.record(cpnvm.GAME, newer))   # as a newer version appends it
+    fs = FaultFS()
+    again = NvmStorage(FakeNvm(data=nvm.image()), FileBackup(BACKUP, fs))
+    assert again.load("settings")[0] == settings()
+    got, msg = again.load("game", gamesave.decode)
+    assert got is None and msg.startswith("Saved by version 2.3.0; this is ")
+    assert msg.endswith("kept as /game.new.")
+    from firmware import storage as stg
+    assert stg.unpack(fs.files["/game.new"])[0] == newer
+    # the next save of this version goes on from nothing
+    again.save("game", game(4))
+    assert NvmStorage(FakeNvm(data=again.nvm.image())).load("game") == (game(4), None)
