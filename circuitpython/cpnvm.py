@@ -132,6 +132,15 @@ def record(kind, payload):
     return bytes(out)
 
 
+def _programmed_from(img, saved):
+    """True when the sector `img` holds `saved`'s first bytes and is
+    erased after them (a rewrite of `saved` cut in its programming)."""
+    end = len(img)
+    while end > 0 and img[end - 1] == 0xFF:
+        end -= 1
+    return end <= len(saved) and img[:end] == saved[:end]
+
+
 def _u16(v):
     return bytes(((v >> 8) & 0xFF, v & 0xFF))
 
@@ -403,7 +412,11 @@ class NvmStorage:
             saved = self.backup.read()
             if saved is not None:
                 bk = scan(saved + b"\xff" * (self.size - len(saved)))
-                if bk.state == "ok" and (not im.head or bk.gen == im.gen):
+                # A cut rewrite: the file must be the very image the sector
+                # was being programmed with (its programmed bytes agree),
+                # not only one of the same generation.
+                same = im.state != "torn" or not im.head or _programmed_from(img, saved)
+                if bk.state == "ok" and same and (not im.head or bk.gen == im.gen):
                     bk.end = None      # the sector is rewritten at the next save
                     if im.state == "damaged":
                         # not a cut rewrite: the file is from the last rewrite

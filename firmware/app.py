@@ -172,7 +172,8 @@ class App:
         self._rewrite = False
         self._fresh_after_damage = False
         self._note(msg, _outcome(st, "settings"), b"SETTINGS",
-                   " The settings before are back.", " The settings are the defaults again.")
+                   " The settings are those of the save resumed.",
+                   " The settings are the defaults again.")
         game, msg = st.load(GAME, gamesave.decode)
         outcome = _outcome(st, GAME)
         if game is None and msg is None:
@@ -216,7 +217,7 @@ class App:
 
     def _note_game(self, msg, outcome):
         if self._note(msg, outcome, b"SAVE", " The match and statistics are those of the "
-                      "save before.", " A new match starts; the statistics count from 0."):
+                      "save resumed.", " A new match starts; the statistics count from 0."):
             self._fresh_after_damage = True
 
     def _legacy(self):
@@ -226,7 +227,7 @@ class App:
         st = self.storage
         sp, m1 = st.load("stats")
         self._note(m1, _outcome(st, "stats"), b"STATS", " The statistics are those of "
-                   "the save before.", " The statistics count from 0.")
+                   "the save resumed.", " The statistics count from 0.")
         match, m2 = st.load("match", engine.loads)
         self._note_game(m2, _outcome(st, "match"))
         if sp is None and match is None:

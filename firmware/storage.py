@@ -195,6 +195,8 @@ KEPT = "kept"            # could not be read now: kept, not replaced
 
 MSG_FRESH = "Save was damaged; started fresh."
 MSG_RESUMED = "Save was damaged; resumed the one before."
+MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a power cut had "
+                      "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
 MSG_NEWER = "Saved by %s; this is %s: %s."
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
@@ -400,7 +402,8 @@ class Storage:
             except OSError:
                 pass  # still usable; the next save writes .dat again
             if damaged:
-                return self._told(name, RESUMED, value, self._damaged_message(bad_name, True))
+                return self._told(name, RESUMED, value,
+                                  self._damaged_message(bad_name, MSG_RESUMED_NEWEST))
             return value, None
         if isinstance(why, NotNow):
             return self._keep(name, tmp, why)
@@ -414,7 +417,7 @@ class Storage:
                 self._last[name] = payload
             except OSError:
                 pass  # still usable; the next save writes .dat
-            msg = self._damaged_message(bad_name, True) if damaged else MSG_LOST
+            msg = self._damaged_message(bad_name, MSG_RESUMED) if damaged else MSG_LOST
             return self._told(name, RESUMED, value, msg)
         if isinstance(why, NotNow):
             return self._keep(name, bak, why)
@@ -435,7 +438,7 @@ class Storage:
             damaged = True
         if damaged:
             return self._told(name, DAMAGED, None,
-                              self._damaged_message(bad_name, False) + extra)
+                              self._damaged_message(bad_name, MSG_FRESH) + extra)
         return None, None
 
     def _told(self, name, outcome, value, msg):
@@ -449,8 +452,7 @@ class Storage:
         return self._told(name, KEPT, None, MSG_KEPT % (why,))
 
     @staticmethod
-    def _damaged_message(bad_name, resumed):
-        msg = MSG_RESUMED if resumed else MSG_FRESH
+    def _damaged_message(bad_name, msg):
         if bad_name:
             msg += " Kept as " + bad_name + "."
         return msg

@@ -225,3 +225,52 @@ def test_a_newer_versions_game_save_is_said_and_kept_on_the_drive():
     # the next save of this version goes on from nothing
     again.save("game", game(4))
     assert NvmStorage(FakeNvm(data=again.nvm.image())).load("game") == (game(4), None)
+
+
+def test_a_file_of_the_same_generation_but_other_contents_is_not_resumed_silently():
+    """A cut after the backup file of a rewrite was written but before the
+    erase leaves the sector as it was and a file one generation ahead; a
+    start with the drive read-only (no file kept) then plays on and
+    rewrites the sector to that same generation, cut inside its
+    programming: the file is of the torn sector's generation, but not its
+    contents."""
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)
+    # the next rewrite: its file written, the power cut before the erase
+    while True:
+        prior, erases = nvm.image(), nvm.erases
+        t += 1
+        st.save("game", game(t, seed=9))
+        if nvm.erases > erases:
+            nvm.data[:] = prior          # as if cut before the erase: the file stays
+            break
+    ahead = fs.files[BACKUP]
+    ro = NvmStorage(FakeNvm(data=prior), None)      # read-only start
+    ro.load("settings")
+    ro.load("game")
+    u = t + 7                                       # other turns than the file's
+    while True:
+        prior2, erases = ro.nvm.image(), ro.nvm.erases
+        im2 = copy.deepcopy(ro.im)
+        u += 1
+        ro.save("game", game(u, seed=9))
+        if ro.nvm.erases > erases:
+            break
+    assert cpnvm.scan(ro.nvm.image()).gen == cpnvm.scan(
+        cpnvm.FileBackup(BACKUP, fs).read() + b"\xff" * 10).gen
+    # that rewrite again, cut once its header and part of the game are programmed
+    cut = FakeNvm(data=prior2)
+    ro2 = NvmStorage(cut, None)
+    ro2.im = im2
+    cut.budget = 1 + 60
+    with pytest.raises(PowerCut):
+        ro2.save("game", game(u, seed=9))
+    assert fs.files[BACKUP] == ahead
+    again = NvmStorage(FakeNvm(data=cut.image()), FileBackup(BACKUP, fs.copy()))
+    again.load("settings")
+    got, msg = again.load("game")
+    if got is not None and got not in (game(u - 1, seed=9), game(u, seed=9)):
+        assert msg, "the file of another rewrite resumed silently"

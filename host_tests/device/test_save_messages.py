@@ -81,3 +81,17 @@ def test_an_older_firmwares_damaged_statistics_are_said():
     assert b"STAT" in title, title
     assert "stats.bad" in text, text
     assert fs.files[p("stats.bad")] == bytes(bad)
+
+
+def test_damaged_main_save_and_a_complete_newer_copy(states):
+    """A complete .tmp is the newest save (a cut came before its renames):
+    with .dat damaged it is resumed, and the message does not call it the
+    one before."""
+    dat = _damaged(states[3])
+    fs = FaultFS({p("match.dat"): dat, p("match.tmp"): stg.pack(states[4]),
+                  p("match.bak"): stg.pack(states[2])}, [DATA])
+    value, msg = Storage(DATA, fs).load("match")
+    assert value == states[4]
+    assert msg == stg.MSG_RESUMED_NEWEST + " Kept as match.bad."
+    assert "before" not in msg
+    assert fs.files[p("match.bad")] == dat and fs.files[p("match.dat")] == stg.pack(states[4])
