@@ -85,6 +85,8 @@ MSG_IMAGE = "Saved data were damaged (%s); started fresh."
 MSG_LOG = "Saved data were damaged (%s); resumed the save before."
 MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, "
               "from a few turns before.")
+MSG_OLDER = ("The saved data of the firmware before this one were damaged: %s could "
+             "not be read.")
 MSG_DRIVE = ("The power went off while the saved data were being rewritten; resumed "
              "the copy on the drive (rewrite %d). Turns played after that copy was "
              "made, if any, are lost.")
@@ -160,6 +162,7 @@ class Image:
         self.head = False      # the header record is whole (gen is known)
         self.legacy = None
         self.newer = None      # a game record of a newer version (its payload)
+        self.legacy_damage = []  # names of the older layout found damaged
 
 
 def scan(img):
@@ -175,7 +178,8 @@ def scan(img):
         return im
     if bytes(img[0:5]) == MAGIC + b"\x01":
         im.state = "legacy"
-        im.legacy = legacy_v1(img)
+        im.legacy_damage = []
+        im.legacy = legacy_v1(img, im.legacy_damage)
         im.settings = im.legacy.get("settings")
         return im
     pos = 0
@@ -287,21 +291,26 @@ def _torn(im):
     return im
 
 
-def legacy_v1(img):
+def legacy_v1(img, damaged=None):
     """{name: payload} of an image of the older layout (version 1: a 64-byte
     header, then two slots per save: settings 2 x 192 bytes, stats
     2 x 240, match the rest; a slot holds b"GR" 1 id seq:2 len:2 payload
-    crc16), the newer valid slot of each."""
+    crc16), the newer valid slot of each. The names with a slot written
+    but none valid are appended to `damaged`."""
     out = {}
     off = 64
     layout = (("settings", 1, 192), ("stats", 2, 240), ("match", 3, (len(img) - 928) // 2))
     for name, rid, slot in layout:
         best = None
+        written = False
         for k in (0, 1):
             s = off + k * slot
             h = img[s:s + 8]
             if bytes(h[0:2]) != b"GR" or h[2] != 1 or h[3] != rid:
+                if h[0] != 0xFF:
+                    written = True
                 continue
+            written = True
             n = (h[6] << 8) | h[7]
             room = 2 * slot if k == 0 else slot
             if n + 10 > room:
@@ -313,6 +322,8 @@ def legacy_v1(img):
                 best = (seq, bytes(img[s + 8:s + 8 + n]))
         if best is not None:
             out[name] = best[1]
+        elif written and damaged is not None:
+            damaged.append(name)
         off += 2 * slot
     return out
 
@@ -453,6 +464,17 @@ class NvmStorage:
         elif im.state == "ok" and im.why:
             self._note("nvm: " + im.why)
             self._said = (GAME_NAME, MSG_LOG % im.why)
+        elif im.state == "legacy" and im.legacy_damage:
+            # Damage in the older firmware's saves, said like any other:
+            # with the first of them the App loads, naming every one.
+            lost = im.legacy_damage
+            self._note("nvm: the older layout's %s damaged" % ", ".join(lost))
+            words = []
+            for name, word in (("settings", "the settings"), ("stats", "the statistics"),
+                               ("match", "the match")):
+                if name in lost:
+                    words.append(word)
+            self._said = (lost[0], MSG_OLDER % " and ".join(words))
         elif im.state == "newer":
             # A newer firmware's layout: kept whole on the drive, said, and
             # this version starts fresh (the next save rewrites the sector).

@@ -274,3 +274,52 @@ def test_a_file_of_the_same_generation_but_other_contents_is_not_resumed_silentl
     got, msg = again.load("game")
     if got is not None and got not in (game(u - 1, seed=9), game(u, seed=9)):
         assert msg, "the file of another rewrite resumed silently"
+
+
+def _v1_image(damage=()):
+    """An nvm of the older firmware's layout (version 1: two slots per
+    save); the saves named in `damage` with a checksum that fails."""
+    import engine
+    from firmware.storage import crc16
+    from test_cp_nvm import match_after
+
+    img = bytearray(b"\xff" * 4096)
+    head = bytearray(b"GRNV\x01\x03")
+    for name, rid, off, slot in (("settings", 1, 64, 192), ("stats", 2, 448, 240),
+                                 ("match", 3, 928, 1584)):
+        head += name.encode() + bytes(8 - len(name)) + bytes((rid, off >> 8, off & 255,
+                                                               slot >> 8, slot & 255))
+    c = crc16(head)
+    head += bytes((c >> 8, c & 255))
+    img[0:64] = bytes(head) + bytes(64 - len(head))
+    m, _ = match_after(12)
+    for name, off, rid, payload in (("settings", 64, 1, settings("hard")),
+                                    ("stats", 448, 2, b"hands=4\nhands_won=1\nknocks=1\n"),
+                                    ("match", 928, 3, engine.dumps(m))):
+        rec = bytearray(b"GR\x01") + bytes((rid, 0, 1, len(payload) >> 8, len(payload) & 255))
+        rec += payload
+        c = crc16(rec)
+        if name in damage:
+            c ^= 0x5A5A
+        rec += bytes((c >> 8, c & 255))
+        img[off:off + len(rec)] = rec
+    return bytes(img), m
+
+
+@pytest.mark.parametrize("damaged", [("stats",), ("match",), ("settings", "stats")])
+def test_damage_in_an_older_firmwares_nvm_is_said(damaged):
+    from tools.sim.simulator import Sim
+
+    img, m = _v1_image(damaged)
+    sim = Sim(seed=4, storage=NvmStorage(FakeNvm(data=img)))
+    app = sim.app
+    said = []
+    while app.screen_name == "message":
+        said.append(b" ".join(bytes(x) for x in app.screen.lines).decode())
+        sim.press("A")
+    words = {"stats": "statistics", "match": "match", "settings": "settings"}
+    text = " ".join(said)
+    for name in damaged:
+        assert words[name] in text, (name, said)
+    if "settings" not in damaged:
+        assert app.settings.level == "hard"
