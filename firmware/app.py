@@ -444,6 +444,9 @@ class App:
             self.show_banner(b"FLASH FULL", "Not saved; tries again each turn. %s Free "
                              "space: copy records off, delete files (mpremote)." % (
                                  "Old records deleted." if freed else "No old records left."))
+        elif _errno(e) == 30:
+            self.show_banner(b"SAVE FAILED", "Not saved: a file is read-only (error 30). "
+                             "Tries again each turn; the last save still loads.")
         elif isinstance(e, MemoryError):
             self.show_banner(b"SAVE FAILED", "Not saved (no memory); tries again each "
                              "turn. The last save still loads.")

@@ -323,3 +323,46 @@ def test_damage_in_an_older_firmwares_nvm_is_said(damaged):
         assert words[name] in text, (name, said)
     if "settings" not in damaged:
         assert app.settings.level == "hard"
+
+
+def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
+    from tools.sim.simulator import Sim
+
+    nvm = FakeNvm()
+    fs = RefusingFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    _fill_until_erase(st, nvm, 0)                   # the drive holds a copy now
+    levels = ("easy", "normal", "hard")
+    k = 0
+    while True:                                     # the log filled to its last bytes
+        prior = nvm.image()
+        erases = nvm.erases
+        k += 1
+        st.save("settings", settings(levels[k % 3]))
+        if nvm.erases > erases:
+            break
+    fs.refuse = True
+    sim = Sim(seed=3, storage=NvmStorage(FakeNvm(data=prior), FileBackup(BACKUP, fs)))
+    said = []
+    show = sim.app.show_banner
+    sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))), "ui"))
+    from ui_driver import play_turn
+
+    sim.press("A")                                  # CONTINUE: the saves go on
+    for _ in range(40):                             # until the log is full
+        if said:
+            break
+        if sim.screen == "play" and sim.app.match.to_move == 0:
+            play_turn(sim)
+        else:
+            sim.press("A")
+        sim.settle()
+    assert said and said[0][0] == b"SAVE FAILED" and "read-only" in said[0][1], said
+    assert sim.app.save_failing and "could not be updated or deleted" in sim.app.save_error
+    assert sim.app.storage.nvm.erases == 0         # the sector was not erased

@@ -125,6 +125,7 @@ class Tally:
         self.lost = 0
         self.silent = 0
         self.detected = 0        # older or lost, with a message
+        self.alarms = 0          # a message with nothing lost (it may have been)
         self.double = 0
         self.blank = 0           # nvm: a blank sector after a cut (looks new)
         self.by_file = {}        # name saved -> cut points
@@ -134,10 +135,11 @@ class Tally:
         return ", ".join("%s %d" % (n, self.by_file[n]) for n in sorted(self.by_file))
 
     def line(self):
-        return ("%-34s %7d cut points in %4d saves: ok %d, silent losses %d, double counts %d, "
-                "older than the last turn %d, lost and said %d" % (
-                    self.storage, self.points, self.ops, self.ok, self.silent, self.double,
-                    self.older, self.detected))
+        return ("%-34s %7d cut points in %4d saves: ok %d (of them said, as nothing may be "
+                "lost: %d), silent losses %d, double counts %d, older than the last turn %d, "
+                "lost and said %d" % (
+                    self.storage, self.points, self.ops, self.ok, self.alarms, self.silent,
+                    self.double, self.older, self.detected))
 
 
 def _hands(stats):
@@ -210,6 +212,8 @@ def judge(tally, got, msgs, truth, i):
                 tally.double += 1
     if not bad:
         tally.ok += 1
+        if any(msgs):
+            tally.alarms += 1
         return
     if older:
         tally.older += 1
