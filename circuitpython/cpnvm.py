@@ -81,6 +81,8 @@ GAME_NAME = "game"
 
 MSG_LOST = ("The power went off while the saved data were being rewritten: "
             "%s were lost.")
+MSG_LOST_ALL = ("The power went off while the saved data were being rewritten: whatever "
+                "was saved (match, statistics, settings) was lost.")
 MSG_IMAGE = "Saved data were damaged (%s); started fresh."
 MSG_LOG = "Saved data were damaged (%s); resumed the save before."
 MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, "
@@ -163,6 +165,8 @@ class Image:
         self.legacy = None
         self.newer = None      # a game record of a newer version (its payload)
         self.legacy_damage = []  # names of the older layout found damaged
+        self.torn_kinds = []   # kinds of the records a cut rewrite left unfinished
+        self.unknown = True    # ... and whether others may have been lost too
 
 
 def scan(img):
@@ -197,7 +201,7 @@ def scan(img):
             return _bad(im, pos, snapshot, "not a record at byte %d" % pos)
         if pos + total > n:
             if pos < snapshot or pos == 0:
-                return _torn(im)
+                return _torn(im, img, pos, snapshot)
             im.end = None          # a torn last record fills the sector: full
             break
         crc = crc16(img, pos, pos + 2 + length)
@@ -205,7 +209,7 @@ def scan(img):
             if img[pos + total - 1] != 0xFF:
                 return _bad(im, pos, snapshot, "a record's checksum fails at byte %d" % pos)
             if pos < snapshot or pos == 0:
-                return _torn(im)
+                return _torn(im, img, pos, snapshot)
             pos += total           # a torn append: it never counted
             im.end = pos
             continue
@@ -232,7 +236,7 @@ def scan(img):
         pos += total
         im.end = pos
     if pos < snapshot:
-        return _torn(im)
+        return _torn(im, img, pos, snapshot)
     im.state = "ok"
     return im
 
@@ -285,9 +289,25 @@ def _bad(im, pos, snapshot, why):
     return im
 
 
-def _torn(im):
+def _torn(im, img, pos, snapshot):
+    """A rewrite cut in its programming at or after `pos`: the kinds of
+    the records it had not finished, where their first byte was
+    programmed (im.torn_kinds); im.unknown when some of the snapshot's
+    bytes say nothing of what they were to hold."""
     im.state = "torn"
     im.end = None
+    kinds = []
+    unknown = not im.head
+    p = pos
+    while not unknown and p < snapshot:
+        b0 = img[p]
+        if b0 == 0xFF or p + 1 >= len(img) or img[p + 1] == 0xFF:
+            unknown = True
+            break
+        kinds.append(b0 >> 4)
+        p += (((b0 & 0x0F) << 8) | img[p + 1]) + 4
+    im.torn_kinds = kinds
+    im.unknown = unknown
     return im
 
 
@@ -456,7 +476,7 @@ class NvmStorage:
             # Told with the game save if it was lost, else with the
             # settings; the message names every kind of data lost.
             name = GAME_NAME if GAME_NAME in lost else "settings"
-            self._said = (name, MSG_LOST % _lost_words(lost))
+            self._said = (name, self._torn_message(im))
         elif im.state == "damaged":
             self._note("nvm: " + im.why)
             im.settings = im.stats = im.match = None
@@ -505,14 +525,20 @@ class NvmStorage:
         """The names a cut rewrite lost: those whose record was not whole
         (and that the image held or may have held)."""
         lost = []
-        if GAME not in im.whole:
+        known = not im.unknown
+        if GAME not in im.whole and (not known or GAME in im.torn_kinds):
             lost.append(GAME_NAME)
-        if SETTINGS not in im.whole:
+        if SETTINGS not in im.whole and (not known or SETTINGS in im.torn_kinds):
             lost.append("settings")
         return lost
 
     def _torn_message(self, im):
-        return MSG_LOST % _lost_words(self._torn_lost(im))
+        lost = self._torn_lost(im)
+        if im.unknown and len(lost) == 2:
+            # cut in its header, or before the records' first bytes: what
+            # the sector held before cannot be told (nothing, on a new board)
+            return MSG_LOST_ALL
+        return MSG_LOST % _lost_words(lost)
 
     def _payload(self, name):
         im = self._read()

@@ -147,6 +147,8 @@ def test_a_cut_rewrite_without_the_backup_file_names_every_kind_of_data_lost():
     got, msg = again.load("game")
     assert sett is None and got is None
     said = (smsg or "") + (msg or "")
+    assert said in (cpnvm.MSG_LOST % "the match, statistics and settings",
+                    cpnvm.MSG_LOST_ALL), said
     for kind in ("match", "statistics", "settings"):
         assert kind in said, (kind, smsg, msg)
 
