@@ -85,8 +85,8 @@ MSG_LOST_ALL = ("The power went off while the saved data were being rewritten: w
                 "was saved (match, statistics, settings) was lost.")
 MSG_IMAGE = "Saved data were damaged (%s); started fresh."
 MSG_LOG = "Saved data were damaged (%s); resumed the save before."
-MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, "
-              "from a few turns before.")
+MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, made when "
+              "the flash was last rewritten: turns played since then are lost.")
 MSG_OLDER = ("The saved data of the firmware before this one were damaged: %s could "
              "not be read.")
 MSG_DRIVE = ("The power went off while the saved data were being rewritten; resumed "

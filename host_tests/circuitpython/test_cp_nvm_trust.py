@@ -368,3 +368,27 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     assert said and said[0][0] == b"SAVE FAILED" and "read-only" in said[0][1], said
     assert sim.app.save_failing and "could not be updated or deleted" in sim.app.save_error
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
+
+
+def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)
+    img = bytearray(nvm.image())
+    img[20] ^= 0x04                                  # inside the snapshot's game record
+    again = NvmStorage(FakeNvm(data=bytes(img)), FileBackup(BACKUP, fs.copy()))
+    sett, smsg = again.load("settings")
+    got, msg = again.load("game")
+    assert got == game(t, seed=9) and sett == settings() and smsg is None
+    assert msg.startswith("Saved data were damaged (") and msg.endswith(
+        "resumed the copy on the drive, made when the flash was last rewritten: turns "
+        "played since then are lost.")
+    assert again.outcome["game"] == "resumed"
+    # without the file the same damage starts fresh, said
+    bare = NvmStorage(FakeNvm(data=bytes(img)))
+    bare.load("settings")
+    got, msg = bare.load("game")
+    assert got is None and msg.startswith("Saved data were damaged (") and msg.endswith(
+        "started fresh.")

@@ -95,3 +95,28 @@ def test_damaged_main_save_and_a_complete_newer_copy(states):
     assert msg == stg.MSG_RESUMED_NEWEST + " Kept as match.bad."
     assert "before" not in msg
     assert fs.files[p("match.bad")] == dat and fs.files[p("match.dat")] == stg.pack(states[4])
+
+
+def test_main_save_missing_and_a_good_backup(states):
+    """Never left by save() or remove(): the backup is resumed, said, and
+    becomes the main save (the next start is quiet)."""
+    fs = FaultFS({p("match.bak"): stg.pack(states[2])}, [DATA])
+    value, msg = Storage(DATA, fs).load("match")
+    assert value == states[2] and msg == stg.MSG_LOST
+    assert fs.files[p("match.dat")] == stg.pack(states[2]) and p("match.bak") not in fs.files
+    assert Storage(DATA, fs).load("match") == (states[2], None)
+
+
+def test_both_damaged_and_the_backup_cannot_be_deleted(states):
+    class NoRemove(FaultFS):
+        def remove(self, path):
+            if path.endswith(".bak"):
+                raise OSError(5, "remove")
+            return super().remove(path)
+
+    dat, bak = _damaged(states[3]), _damaged(states[2])
+    fs = NoRemove({p("match.dat"): dat, p("match.bak"): bak}, [DATA])
+    value, msg = Storage(DATA, fs).load("match")
+    assert value is None
+    assert msg == stg.MSG_FRESH + " Kept as match.bad." + stg.MSG_BAK_LEFT % "match.bak"
+    assert fs.files[p("match.bad")] == dat and fs.files[p("match.bak")] == bak
