@@ -224,7 +224,7 @@ class NewerSave(ValueError):
     <name>.new, never read as damage. `version`: the one it names, if any."""
 
     def __init__(self, version=None):
-        ValueError.__init__(self, "saved by version %s" % (version or "(newer)"))
+        super().__init__("saved by version %s" % (version or "(newer)"))
         self.version = version
 
 
