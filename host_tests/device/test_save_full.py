@@ -171,3 +171,31 @@ def test_hands_played_while_saving_is_paused_are_counted_once():
     played = len(g.match.results) if g.match is not None else None
     if played is not None:
         assert g.stats.hands == played
+
+
+FULL_MP = r'''
+r = Rig()
+app = r.app
+st = app.storage
+def refuse(name, payload):
+    raise OSError(28, "no space")
+st.save = refuse
+r.press(btn.A)                       # NEW MATCH: its save is refused
+r.run(50)
+print("banner|%s" % (app.banner[0].decode() if app.banner else "-"))
+print("failing|%d" % (1 if app.save_failing else 0))
+r.run(7000)                          # the banner's time is over
+print("after|%s" % (app.banner[0].decode() if app.banner else "-"))
+'''
+
+
+def test_the_full_flash_banner_on_micropython():
+    import pytest
+
+    from tools.bench.bench_ui import ROOT as UROOT, SCENARIO, micropython_path, run_mp
+
+    if micropython_path() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    out = run_mp("import sys\nsys.path.insert(0, %r)\n" % UROOT + SCENARIO + FULL_MP)
+    res = dict(line.rsplit("|", 1) for line in out.strip().splitlines() if "|" in line)
+    assert res == {"banner": "FLASH FULL", "failing": "1", "after": "-"}, out
