@@ -38,7 +38,8 @@ once and written as the game save.
 A save the flash refuses (full: OSError 28, or any write error) is said at
 once in a banner over the screen (banner: FLASH FULL or SAVE FAILED, with
 what to do); on a full flash the older matches' game records are deleted
-(firmware/records.py: Records.free) and the save is tried once more. A
+(firmware/records.py: Records.free), then the backup copies of the saves
+(Storage.free_backups), the save tried again after each. A
 save still refused is tried again at the next turn (the game save is made
 after every turn; a refused settings save goes with it), and play goes
 on: what was saved before stays as it was, so a restart resumes it,
@@ -67,6 +68,10 @@ MAX_WAIT_MS = const(60000)
 BANNER_MS = const(6000)         # a banner stays this long (or until a press)
 BANNER_AGAIN_MS = const(60000)  # a save still refused is said again after this
 _ENOSPC = const(28)
+FREED_RECORDS = const(1)        # Records.free deleted the older matches' records
+FREED_BACKUPS = const(2)        # Storage.free_backups deleted the saves' .bak copies
+_FREED_TEXT = ("Nothing left to delete.", "Old records deleted.", "Backup copies deleted.",
+               "Old records, backups deleted.")
 _SEED_MASK = const(0x3FFFFFFF)
 
 AWAKE = const(0)
@@ -122,6 +127,7 @@ class App:
         self.banner = None           # (title, lines) drawn over the screen, or None
         self._banner_until = 0
         self._banner_at = None       # when a refused save was last said
+        self._freed_at = None        # when room made on a full flash was last said
         self._banner_new = False
         self._unsaved = []           # names whose last save was refused
         self.records = None          # firmware.records.Records: a record per hand end
@@ -403,10 +409,23 @@ class App:
             except OSError as e:
                 if _errno(e) != _ENOSPC:
                     raise
-                freed = self._free_space()
-                if not freed:
-                    raise
-                self._put(name, payload)          # once more, with the room made
+                err = e
+                # Room without losing the match: the older matches' records
+                # first, then the backup copies of the saves.
+                for tier in (FREED_RECORDS, FREED_BACKUPS):
+                    if not self._free_space(tier):
+                        continue
+                    freed |= tier
+                    try:
+                        self._put(name, payload)      # once more, with the room made
+                        err = None
+                        break
+                    except OSError as e2:
+                        if _errno(e2) != _ENOSPC:
+                            raise
+                        err = e2
+                if err is not None:
+                    raise err
         except (OSError, MemoryError) as e:
             self._refused(name, payload, e, freed)
             return False
@@ -419,15 +438,17 @@ class App:
         else:
             self.storage.save(name, payload)
 
-    def _free_space(self):
+    def _free_space(self, tier):
         """Room on a full flash without losing the match: the records of
-        the older matches (Records.free). The number of files deleted."""
-        rec = self.records
-        if rec is None:
-            return 0
-        m = self.match
+        the older matches (Records.free), or the backup copies of the
+        saves (Storage.free_backups). The number of files deleted."""
         try:
-            return rec.free(m.seed if m is not None else None)
+            if tier == FREED_RECORDS:
+                rec = self.records
+                m = self.match
+                return rec.free(m.seed if m is not None else None) if rec is not None else 0
+            free = getattr(self.storage, "free_backups", None)
+            return free() if free is not None else 0
         except Exception:
             return 0
 
@@ -442,8 +463,7 @@ class App:
         self._banner_at = now
         if _errno(e) == _ENOSPC:
             self.show_banner(b"FLASH FULL", "Not saved; tries again each turn. %s Free "
-                             "space: copy records off, delete files (mpremote)." % (
-                                 "Old records deleted." if freed else "No old records left."))
+                             "space with mpremote (records first)." % (_FREED_TEXT[freed],))
         elif _errno(e) == 30:
             self.show_banner(b"SAVE FAILED", "Not saved: a file is read-only (error 30). "
                              "Tries again each turn; the last save still loads.")
@@ -458,8 +478,11 @@ class App:
         if name in self._unsaved:
             self._unsaved.remove(name)
         if freed:
-            self.show_banner(b"FLASH FULL", "Old game records deleted to make room; "
-                             "the game is saved.")
+            now = self.clock()
+            if self._freed_at is None or ticks_diff(now, self._freed_at) >= BANNER_AGAIN_MS:
+                self._freed_at = now           # said again at most once a minute
+                self.show_banner(b"FLASH FULL", "%s to make room; the game is saved." % (
+                    _FREED_TEXT[freed][:-1],))
         elif self.save_failing is not None and not self._unsaved:
             self.show_banner(b"SAVED AGAIN", "Saving works again; the game is saved.")
         if not self._unsaved:

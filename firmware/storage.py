@@ -526,6 +526,29 @@ class Storage:
         self._last[name] = payload
         return True
 
+    def free_backups(self):
+        """Room on a full flash: delete every <name>.bak (the save before
+        the current one) and every .tmp beside a .dat (a save refused or
+        cut before its renames); a .tmp with no .dat is the newest save and
+        stays, and so do the set-aside .bad and .new files. The number of
+        files deleted."""
+        try:
+            items = self.fs.listdir(self.root or "/")
+        except OSError:
+            return 0
+        gone = 0
+        for n in items:
+            stem = n[:-4]
+            if n.endswith(".bak") or (n.endswith(".tmp") and (stem + ".dat") in items):
+                if stem in self.kept:
+                    continue
+                try:
+                    self.fs.remove(self.path(stem, n[-4:]))
+                    gone += 1
+                except OSError:
+                    pass
+        return gone
+
     def remove(self, name):
         """Delete the saves of `name`: the unfinished .tmp, then the backup,
         then the current save last, so a cut at any point leaves either the

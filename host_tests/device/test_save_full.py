@@ -119,13 +119,17 @@ def test_nothing_to_free_pauses_saving_says_so_and_tries_again_each_turn():
     app = sim.app
     saved = _game(fs)[0]
     assert saved == gamesave.encode(app.stats, app.match)
-    fs.capacity = fs.used()                          # full from now on
+    baks = [n for n in fs.files if n.endswith(".bak")]
+    assert baks
+    fs.capacity = fs.used() - 2000                   # full, whatever is deleted
     refused = fs.nospace
     _turns(sim, 6)
     assert fs.nospace > refused + 2                  # tried again turn after turn
     assert app.save_failing
     said = _said(sim, b"FLASH FULL")
-    assert said and said[0].startswith("Not saved; tries again each turn.")
+    assert said and said[0] == ("Not saved; tries again each turn. Backup copies deleted. "
+                                "Free space with mpremote (records first).")
+    assert not [n for n in fs.files if n.endswith(".bak")]
     assert _on_screen(sim, b"FLASH FULL")
     # what was saved before still loads, exactly
     payload, msg = _game(fs)
@@ -199,3 +203,19 @@ def test_the_full_flash_banner_on_micropython():
     out = run_mp("import sys\nsys.path.insert(0, %r)\n" % UROOT + SCENARIO + FULL_MP)
     res = dict(line.rsplit("|", 1) for line in out.strip().splitlines() if "|" in line)
     assert res == {"banner": "FLASH FULL", "failing": "1", "after": "-"}, out
+
+
+def test_with_no_records_left_the_backup_copies_go_next():
+    fs = FaultFS(dirs=[DATA], littlefs=True)
+    sim = _sim(fs)
+    sim.press("A")
+    _turns(sim, 2)
+    assert fs.files.get(DATA + "/game.bak")
+    fs.capacity = fs.used() + 40                     # too little for the next save's .tmp
+    _turns(sim, 1)
+    app = sim.app
+    said = _said(sim, b"FLASH FULL")
+    assert said == ["Backup copies deleted to make room; the game is saved."], said
+    assert DATA + "/game.dat" in fs.files and DATA + "/settings.dat" in fs.files
+    payload, msg = _game(fs)
+    assert msg is None and payload == gamesave.encode(app.stats, app.match)
