@@ -144,7 +144,7 @@ class App:
         self.notes = []              # (title, text) still to show, once each
         self.held = None             # match bytes kept unread (no memory at boot)
         self._record_due = None      # a match whose record must be written again
-        self._finished = None        # a finished match kept in the save until its record is
+        self._finished = None        # a finished match in the save until its record is written
         self._record_after_save = None  # a record to write once the save is done
         self._load_saves()
         try:
@@ -398,10 +398,10 @@ class App:
     def _store(self, name, payload=None):
         """Save (or, with no payload, remove) through the storage port. A
         flash that refuses (full, worn, out of memory) must not stop the
-        game: on a full flash the old game records are deleted and the
-        save tried once more; a save still refused is said (a banner), kept
-        in save_error for the console, and tried again at the next turn
-        while play goes on."""
+        game: on a full flash the older matches' records, then the saves'
+        backup copies, are deleted and the save tried again after each; a
+        save still refused is said (a banner), kept in save_error for the
+        console, and tried again at the next turn while play goes on."""
         freed = 0
         try:
             try:
@@ -554,8 +554,10 @@ class App:
         """After a hand end is counted in the statistics: one commit of the
         statistics with the match, and the match's game record (a refused
         save does not stop play). The record is written from the match, so
-        it is written after the commit it reflects; only when the match is
-        over, and the commit forgets it, does the record go first."""
+        it is written after the commit it reflects. At the match's end that
+        commit keeps the finished match (never resumed) and the one after
+        the record drops it, so a record never runs ahead of the match a
+        start resumes (gamesave.Game.finished)."""
         m = self.match
         if m is not None and m.winner is not None and self.records is not None:
             # The commit that ends the match keeps it (never resumed) until
