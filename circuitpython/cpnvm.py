@@ -534,7 +534,7 @@ class NvmStorage:
 
     def _torn_message(self, im):
         lost = self._torn_lost(im)
-        if im.unknown and len(lost) == 2:
+        if not lost or im.unknown and len(lost) == 2:
             # cut in its header, or before the records' first bytes: what
             # the sector held before cannot be told (nothing, on a new board)
             return MSG_LOST_ALL
