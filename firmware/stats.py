@@ -62,6 +62,24 @@ BEST_HAND_MAX = 300           # more than any hand can score (R10; rules.LIMITS)
 STAT_KEYS = tuple([f[1] for f in FIELDS if f[2] == COUNT])
 
 
+def per_decision(cost, n):
+    """A cost (points x16) over n decisions, in hundredths of a point per
+    decision, rounded: (cost * 100 + 8n) // 16n, with no product on the
+    way reaching 2**30 (the quotient and the remainder apart)."""
+    if n <= 0:
+        return 0
+    q = cost // n
+    r = cost - q * n
+    if q > COUNT_MAX // 25:
+        return COUNT_MAX // 100 * 100
+    a = q * 25
+    b = a & 3                  # v = a//4 + (b*n + 25r + 2n) // 4n
+    while n >= (1 << 25):      # 30n stays below 2**30 (a near-exact remainder)
+        n >>= 1
+        r >>= 1
+    return (a >> 2) + (b * n + 25 * r + 2 * n) // (4 * n)
+
+
 def _more(v, n):
     """v + n, stopping at COUNT_MAX (no sum goes over 2**30 on the way)."""
     return COUNT_MAX if n > COUNT_MAX - v else v + n
@@ -130,7 +148,7 @@ class Stats:
             return
         self.reviewed = _more(self.reviewed, n)
         self.review_cost = _more(self.review_cost, cost)
-        avg = (cost * 100 + 8 * n) // (16 * n)
+        avg = per_decision(cost, n)
         if self.review_matches == 0:
             self.review_avg = avg
         else:

@@ -120,3 +120,17 @@ def test_counters_below_the_bound_still_count_exactly():
         t.record_review(n, r.randrange(0, 16 * 40))
     t.check()
     assert t.review_matches == 50
+
+
+def test_the_review_figures_stay_small_ints_at_their_bound():
+    from firmware.stats import per_decision
+
+    for cost, n in ((COUNT_MAX, COUNT_MAX), (COUNT_MAX, 1), (COUNT_MAX, 1000),
+                    ((1 << 23) - 1, 7), (480, 20), (0, 5), (5, 0)):
+        v = per_decision(cost, n)
+        assert 0 <= v < (1 << 30)
+        if n and cost * 100 < (1 << 30):
+            assert v == (cost * 100 + 8 * n) // (16 * n)
+        elif n:
+            exact = cost * 100 / (16 * n)
+            assert abs(v - exact) <= max(2, exact / 1000) or v == COUNT_MAX // 100 * 100
