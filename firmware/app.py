@@ -37,13 +37,14 @@ once and written as the game save.
 
 A save the flash refuses (full: OSError 28, or any write error) is said at
 once in a banner over the screen (banner: FLASH FULL or SAVE FAILED, with
-what to do); on a full flash the older matches' game records are deleted
-(firmware/records.py: Records.free), then the backup copies of the saves
-(Storage.free_backups), the save tried again after each. A
-save still refused is tried again at the next turn (the game save is made
-after every turn; a refused settings save goes with it), and play goes
-on: what was saved before stays as it was, so a restart resumes it,
-never an older state. The first save that goes through again says so.
+what to do; firmware/savefail.py, imported only then); on a full flash
+the older matches' game records are deleted (Records.free), then the
+backup copies of the saves (Storage.free_backups), the save tried again
+after each. A save still refused is tried again at the next turn (the
+game save is made after every turn; a refused settings save goes with
+it), and play goes on: what was saved before stays as it was, so a
+restart resumes it, never an older state. The first save that goes
+through again says so.
 
 Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
@@ -66,12 +67,6 @@ DIM_CONTRAST = const(0x01)
 HELD_POLL_MS = const(10)
 MAX_WAIT_MS = const(60000)
 BANNER_MS = const(6000)         # a banner stays this long (or until a press)
-BANNER_AGAIN_MS = const(60000)  # a save still refused is said again after this
-_ENOSPC = const(28)
-FREED_RECORDS = const(1)        # Records.free deleted the older matches' records
-FREED_BACKUPS = const(2)        # Storage.free_backups deleted the saves' .bak copies
-_FREED_TEXT = ("Nothing left to delete.", "Old records deleted.", "Backup copies deleted.",
-               "Old records, backups deleted.")
 _SEED_MASK = const(0x3FFFFFFF)
 
 AWAKE = const(0)
@@ -89,13 +84,6 @@ def ai_seed(match_seed):
     every deal follows (the AI must not be able to know the hidden cards),
     but a 24-bit value from it that no deal can be told from."""
     return engine.fingerprint(match_seed & _SEED_MASK)
-
-
-def _errno(e):
-    try:
-        return e.args[0]
-    except (AttributeError, IndexError):
-        return None
 
 
 def _outcome(storage, name):
@@ -398,96 +386,25 @@ class App:
     def _store(self, name, payload=None):
         """Save (or, with no payload, remove) through the storage port. A
         flash that refuses (full, worn, out of memory) must not stop the
-        game: on a full flash the older matches' records, then the saves'
-        backup copies, are deleted and the save tried again after each; a
-        save still refused is said (a banner), kept in save_error for the
-        console, and tried again at the next turn while play goes on."""
-        freed = 0
+        game: firmware/savefail.py makes room on a full flash and tries
+        again, says a save still refused (a banner), keeps the error in
+        save_error for the console; the save is tried again at the next
+        turn while play goes on. (Imported only when a save fails: its
+        code stays off the heap otherwise.)"""
         try:
-            try:
-                self._put(name, payload)
-            except OSError as e:
-                if _errno(e) != _ENOSPC:
-                    raise
-                err = e
-                # Room without losing the match: the older matches' records
-                # first, then the backup copies of the saves.
-                for tier in (FREED_RECORDS, FREED_BACKUPS):
-                    if not self._free_space(tier):
-                        continue
-                    freed |= tier
-                    try:
-                        self._put(name, payload)      # once more, with the room made
-                        err = None
-                        break
-                    except OSError as e2:
-                        if _errno(e2) != _ENOSPC:
-                            raise
-                        err = e2
-                if err is not None:
-                    raise err
+            if payload is None:
+                self.storage.remove(name)
+            else:
+                self.storage.save(name, payload)
         except (OSError, MemoryError) as e:
-            self._refused(name, payload, e, freed)
-            return False
-        self._stored(name, freed)
+            from firmware import savefail
+
+            return savefail.refused(self, name, payload, e)
+        if self.save_failing is not None:
+            from firmware import savefail
+
+            savefail.stored(self, name, 0)
         return True
-
-    def _put(self, name, payload):
-        if payload is None:
-            self.storage.remove(name)
-        else:
-            self.storage.save(name, payload)
-
-    def _free_space(self, tier):
-        """Room on a full flash without losing the match: the records of
-        the older matches (Records.free), or the backup copies of the
-        saves (Storage.free_backups). The number of files deleted."""
-        try:
-            if tier == FREED_RECORDS:
-                rec = self.records
-                m = self.match
-                return rec.free(m.seed if m is not None else None) if rec is not None else 0
-            free = getattr(self.storage, "free_backups", None)
-            return free() if free is not None else 0
-        except Exception:
-            return 0
-
-    def _refused(self, name, payload, e, freed):
-        self.save_error = "could not save %s: %s" % (name, e)
-        self.save_failing = self.save_error
-        if payload is not None and name not in self._unsaved:
-            self._unsaved.append(name)
-        now = self.clock()
-        if self._banner_at is not None and ticks_diff(now, self._banner_at) < BANNER_AGAIN_MS:
-            return
-        self._banner_at = now
-        if _errno(e) == _ENOSPC:
-            self.show_banner(b"FLASH FULL", "Not saved; tries again each turn. %s Free "
-                             "space with mpremote (records first)." % (_FREED_TEXT[freed],))
-        elif _errno(e) == 30:
-            self.show_banner(b"SAVE FAILED", "Not saved: a file is read-only (error 30). "
-                             "Tries again each turn; the last save still loads.")
-        elif isinstance(e, MemoryError):
-            self.show_banner(b"SAVE FAILED", "Not saved (no memory); tries again each "
-                             "turn. The last save still loads.")
-        else:
-            self.show_banner(b"SAVE FAILED", "Not saved (flash error %s); tries again "
-                             "each turn. The last save still loads." % (_errno(e),))
-
-    def _stored(self, name, freed):
-        if name in self._unsaved:
-            self._unsaved.remove(name)
-        if freed:
-            now = self.clock()
-            if self._freed_at is None or ticks_diff(now, self._freed_at) >= BANNER_AGAIN_MS:
-                self._freed_at = now           # said again at most once a minute
-                self.show_banner(b"FLASH FULL", "%s to make room; the game is saved." % (
-                    _FREED_TEXT[freed][:-1],))
-        elif self.save_failing is not None and not self._unsaved:
-            self.show_banner(b"SAVED AGAIN", "Saving works again; the game is saved.")
-        if not self._unsaved:
-            self.save_failing = None
-            self._banner_at = None
 
     def show_banner(self, title, text, ms=BANNER_MS):
         """Say `text` under `title` over the current screen at once, for
