@@ -13,6 +13,7 @@ Files for a name, all in `root`:
     <name>.bak   the save before it (kept when a new one replaces it)
     <name>.tmp   a save being written
     <name>.bad   a damaged save, set aside for a look later
+    <name>.new   a save written by a newer version of the game, kept whole
 
 Each file is a container around the payload (big-endian):
 
@@ -46,7 +47,13 @@ error or a MemoryError is tried once more after a garbage collection; if
 it fails again, nothing is moved or replaced: the name is `kept` and
 save() refuses it until the next start, so a good save is never thrown
 away for want of memory. `reason` keeps the technical cause (and `damage`
-every cause since start) for the serial console.
+every cause since start) for the serial console. A save of a newer version
+(a container of a later version whose checksum holds, or `decode` raising
+NewerSave) is not damage: it is moved to <name>.new and said ("Saved by
+version X; this is Y: kept as game.new."), outcome NEWER.
+
+On a full flash free_backups() makes room without losing any current
+save: every .bak, and a .tmp beside its .dat.
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
