@@ -19,12 +19,20 @@ So the image is a log of records appended into erased bytes only:
   order; the rest of the sector is left erased for the appends to come.
 - Before that erase the same image is written to a file on the CIRCUITPY
   drive (BACKUP_PATH) when boot.py has made the drive writable for the
-  game. A cut during the erase or the programming is then recovered from
-  the file at the next start, silently: nothing was lost.
+  game. If the drive refuses that write, the file is deleted; if it
+  cannot be deleted either, the sector is not erased (BackupStale: the
+  save fails, the game says so and tries again at the next turn), so no
+  erase ever leaves an older file beside it. A cut during the
+  programming, once the header is whole, is recovered from the file of
+  the same generation at the next start, silently: nothing was lost. A
+  sector left blank (a cut between the erase and the first byte) or cut
+  inside its header tells no generation: the file is resumed and that is
+  said (MSG_DRIVE), since a start with the drive read-only may have
+  rewritten the sector without keeping the file.
 - Without the file, a cut inside the rewrite loses what was not
-  programmed yet; that is detected (a torn header or snapshot) and said
-  ("SAVE DAMAGED": the saved data were lost while the flash was being
-  rewritten). Only a cut exactly between the erase and the first
+  programmed yet; that is detected (a torn header or snapshot) and said,
+  naming every kind of data lost (the match and statistics, the
+  settings). Only a cut exactly between the erase and the first
   programmed byte leaves a blank sector, which looks like a new board.
 
 Record (big-endian):
@@ -55,10 +63,12 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 """
 
 from firmware.compat import const
-from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, RESUMED, crc16, gc_collect,
-                              pack, unpack)
+from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
+                              gc_collect, newer_message, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
+NEWER_IMAGE = "/saves-newer.bin"   # a newer version's sector, kept on the drive
+NEWER_GAME = "/game.new"           # a newer version's game save, kept on the drive
 MAGIC = b"GRNV"
 VERSION = const(2)
 HEAD = const(1)
@@ -71,14 +81,45 @@ GAME_NAME = "game"
 
 MSG_LOST = ("The power went off while the saved data were being rewritten: "
             "%s were lost.")
+MSG_LOST_ALL = ("The power went off while the saved data were being rewritten: whatever "
+                "was saved (match, statistics, settings) was lost.")
 MSG_IMAGE = "Saved data were damaged (%s); started fresh."
 MSG_LOG = "Saved data were damaged (%s); resumed the save before."
-MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, "
-              "from a few turns before.")
+MSG_BACKUP = ("Saved data were damaged (%s); resumed the copy on the drive, made when "
+              "the flash was last rewritten: turns played since then are lost.")
+MSG_OLDER = ("The saved data of the firmware before this one were damaged: %s could "
+             "not be read.")
+MSG_DRIVE = ("The power went off while the saved data were being rewritten; resumed "
+             "the copy on the drive (rewrite %d). Turns played after that copy was "
+             "made, if any, are lost.")
+MSG_STALE = ("the copy of the saves on the drive (%s) could not be updated or deleted, "
+             "so the flash is not rewritten: saving is paused. Free the drive or delete "
+             "that file, then press reset.")
 
 
 class NvmFull(OSError):
     pass
+
+
+class BackupStale(OSError):
+    """The sector must be rewritten, but the backup file could be neither
+    brought up to date nor deleted: erasing now could leave a blank
+    sector beside an older file."""
+
+
+def _lost_words(lost):
+    """The kinds of data in `lost` (names) in words."""
+    kinds = []
+    if GAME_NAME in lost:
+        kinds.append("the match")
+        kinds.append("statistics")
+    if "settings" in lost:
+        kinds.append("settings")
+    if len(kinds) == 1:
+        return "the " + kinds[0] if kinds[0] == "settings" else kinds[0]
+    if kinds[-1] == "settings" and len(kinds) == 3:
+        return "the match, statistics and settings"
+    return " and ".join(kinds)
 
 
 def record(kind, payload):
@@ -95,6 +136,15 @@ def record(kind, payload):
     return bytes(out)
 
 
+def _programmed_from(img, saved):
+    """True when the sector `img` holds `saved`'s first bytes and is
+    erased after them (a rewrite of `saved` cut in its programming)."""
+    end = len(img)
+    while end > 0 and img[end - 1] == 0xFF:
+        end -= 1
+    return end <= len(saved) and img[:end] == saved[:end]
+
+
 def _u16(v):
     return bytes(((v >> 8) & 0xFF, v & 0xFF))
 
@@ -103,7 +153,7 @@ class Image:
     """What one nvm image (or its backup) holds, read record by record."""
 
     def __init__(self):
-        self.state = "blank"   # blank | ok | torn (a rewrite cut) | damaged | legacy
+        self.state = "blank"   # blank | ok | torn (a rewrite cut) | damaged | legacy | newer
         self.why = None
         self.gen = 0
         self.end = None        # where the next record goes; None: rewrite first
@@ -113,6 +163,10 @@ class Image:
         self.whole = []        # kinds of the snapshot that are whole (torn state)
         self.head = False      # the header record is whole (gen is known)
         self.legacy = None
+        self.newer = None      # a game record of a newer version (its payload)
+        self.legacy_damage = []  # names of the older layout found damaged
+        self.torn_kinds = []   # kinds of the records a cut rewrite left unfinished
+        self.unknown = True    # ... and whether others may have been lost too
 
 
 def scan(img):
@@ -128,7 +182,8 @@ def scan(img):
         return im
     if bytes(img[0:5]) == MAGIC + b"\x01":
         im.state = "legacy"
-        im.legacy = legacy_v1(img)
+        im.legacy_damage = []
+        im.legacy = legacy_v1(img, im.legacy_damage)
         im.settings = im.legacy.get("settings")
         return im
     pos = 0
@@ -146,7 +201,7 @@ def scan(img):
             return _bad(im, pos, snapshot, "not a record at byte %d" % pos)
         if pos + total > n:
             if pos < snapshot or pos == 0:
-                return _torn(im)
+                return _torn(im, img, pos, snapshot)
             im.end = None          # a torn last record fills the sector: full
             break
         crc = crc16(img, pos, pos + 2 + length)
@@ -154,7 +209,7 @@ def scan(img):
             if img[pos + total - 1] != 0xFF:
                 return _bad(im, pos, snapshot, "a record's checksum fails at byte %d" % pos)
             if pos < snapshot or pos == 0:
-                return _torn(im)
+                return _torn(im, img, pos, snapshot)
             pos += total           # a torn append: it never counted
             im.end = pos
             continue
@@ -164,6 +219,10 @@ def scan(img):
             if kind != HEAD or length != 9 or bytes(img[p:p + 4]) != MAGIC:
                 return _bad(im, pos, 0, "not a game image")
             if img[p + 4] != VERSION:
+                if img[p + 4] > VERSION:
+                    im.state = "newer"      # a newer firmware's layout: not damage
+                    im.end = None
+                    return im
                 return _bad(im, pos, 0, "image version %d" % img[p + 4])
             im.gen = (img[p + 5] << 8) | img[p + 6]
             im.head = True
@@ -177,7 +236,7 @@ def scan(img):
         pos += total
         im.end = pos
     if pos < snapshot:
-        return _torn(im)
+        return _torn(im, img, pos, snapshot)
     im.state = "ok"
     return im
 
@@ -192,13 +251,16 @@ def _apply(im, kind, img, p, length):
             im.stats = None
             im.match = None
             return None
-        if len(data) < 7 or data[:4] != b"GRGM":
-            return "a game record that is no game save"
-        k = (data[5] << 8) | data[6]
-        if 7 + k > len(data):
-            return "a game record cut short"
-        im.stats = data[7:7 + k]
-        im.match = data[7 + k:]
+        from firmware.gamesave import split
+
+        try:
+            im.stats, im.match = split(data)
+            im.newer = None
+        except NewerSave:
+            im.newer = data          # said at load, and kept on the drive if it can be
+            im.stats = im.match = None
+        except ValueError as e:
+            return "a game record that is no game save (%s)" % (e,)
     elif kind == MOVES or kind == HANDEND:
         if im.match is None or length < 2:
             return "moves with no match before them"
@@ -227,27 +289,48 @@ def _bad(im, pos, snapshot, why):
     return im
 
 
-def _torn(im):
+def _torn(im, img, pos, snapshot):
+    """A rewrite cut in its programming at or after `pos`: the kinds of
+    the records it had not finished, where their first byte was
+    programmed (im.torn_kinds); im.unknown when some of the snapshot's
+    bytes say nothing of what they were to hold."""
     im.state = "torn"
     im.end = None
+    kinds = []
+    unknown = not im.head
+    p = pos
+    while not unknown and p < snapshot:
+        b0 = img[p]
+        if b0 == 0xFF or p + 1 >= len(img) or img[p + 1] == 0xFF:
+            unknown = True
+            break
+        kinds.append(b0 >> 4)
+        p += (((b0 & 0x0F) << 8) | img[p + 1]) + 4
+    im.torn_kinds = kinds
+    im.unknown = unknown
     return im
 
 
-def legacy_v1(img):
+def legacy_v1(img, damaged=None):
     """{name: payload} of an image of the older layout (version 1: a 64-byte
     header, then two slots per save: settings 2 x 192 bytes, stats
     2 x 240, match the rest; a slot holds b"GR" 1 id seq:2 len:2 payload
-    crc16), the newer valid slot of each."""
+    crc16), the newer valid slot of each. The names with a slot written
+    but none valid are appended to `damaged`."""
     out = {}
     off = 64
     layout = (("settings", 1, 192), ("stats", 2, 240), ("match", 3, (len(img) - 928) // 2))
     for name, rid, slot in layout:
         best = None
+        written = False
         for k in (0, 1):
             s = off + k * slot
             h = img[s:s + 8]
             if bytes(h[0:2]) != b"GR" or h[2] != 1 or h[3] != rid:
+                if h[0] != 0xFF:
+                    written = True
                 continue
+            written = True
             n = (h[6] << 8) | h[7]
             room = 2 * slot if k == 0 else slot
             if n + 10 > room:
@@ -259,6 +342,8 @@ def legacy_v1(img):
                 best = (seq, bytes(img[s + 8:s + 8 + n]))
         if best is not None:
             out[name] = best[1]
+        elif written and damaged is not None:
+            damaged.append(name)
         off += 2 * slot
     return out
 
@@ -294,6 +379,17 @@ class FileBackup:
             except OSError:
                 pass
             return False
+
+    def exists(self):
+        try:
+            f = self.fs.open(self.path, "rb")
+        except OSError:
+            return False
+        try:
+            f.close()
+        except OSError:
+            pass
+        return True
 
     def read(self):
         try:
@@ -347,28 +443,40 @@ class NvmStorage:
             saved = self.backup.read()
             if saved is not None:
                 bk = scan(saved + b"\xff" * (self.size - len(saved)))
-                if bk.state == "ok" and (not im.head or bk.gen == im.gen):
+                # A cut rewrite: the file must be the very image the sector
+                # was being programmed with (its programmed bytes agree),
+                # not only one of the same generation.
+                same = im.state != "torn" or not im.head or _programmed_from(img, saved)
+                if bk.state == "ok" and same and (not im.head or bk.gen == im.gen):
                     bk.end = None      # the sector is rewritten at the next save
                     if im.state == "damaged":
                         # not a cut rewrite: the file is from the last rewrite
                         self._note("nvm: " + im.why)
                         self._said = (GAME_NAME, MSG_BACKUP % im.why)
+                    elif not im.head:
+                        # A blank sector (or one cut before its header was
+                        # whole) says nothing of the generation it was
+                        # given: the file is that rewrite's image unless a
+                        # start with the drive read-only (no file kept)
+                        # rewrote the sector since. Said, never silent.
+                        self._note("nvm: the sector was blank or cut before its header; "
+                                   "resumed the backup file (rewrite %d)" % bk.gen)
+                        self._said = (GAME_NAME if bk.stats is not None else "settings",
+                                      MSG_DRIVE % bk.gen)
                     self.im = bk
                     return bk
         if im.state == "torn":
             self._note("nvm: a rewrite of the sector was cut")
-            lost = []
+            lost = self._torn_lost(im)
             if SETTINGS not in im.whole:
                 im.settings = None
-                lost.append("settings")
             if GAME not in im.whole:
                 im.stats = None
                 im.match = None
-                lost.append(GAME_NAME)
-            # Told with the first save lost (the game's, else the settings').
+            # Told with the game save if it was lost, else with the
+            # settings; the message names every kind of data lost.
             name = GAME_NAME if GAME_NAME in lost else "settings"
-            self._said = (name, MSG_LOST % ("the match and statistics" if name == GAME_NAME
-                                            else "the settings"))
+            self._said = (name, self._torn_message(im))
         elif im.state == "damaged":
             self._note("nvm: " + im.why)
             im.settings = im.stats = im.match = None
@@ -376,14 +484,69 @@ class NvmStorage:
         elif im.state == "ok" and im.why:
             self._note("nvm: " + im.why)
             self._said = (GAME_NAME, MSG_LOG % im.why)
+        elif im.state == "legacy" and im.legacy_damage:
+            # Damage in the older firmware's saves, said like any other:
+            # with the first of them the App loads, naming every one.
+            lost = im.legacy_damage
+            self._note("nvm: the older layout's %s damaged" % ", ".join(lost))
+            words = []
+            for name, word in (("settings", "the settings"), ("stats", "the statistics"),
+                               ("match", "the match")):
+                if name in lost:
+                    words.append(word)
+            self._said = (lost[0], MSG_OLDER % " and ".join(words))
+        elif im.state == "newer":
+            # A newer firmware's layout: kept whole on the drive, said, and
+            # this version starts fresh (the next save rewrites the sector).
+            kept = self._keep_newer(NEWER_IMAGE, img)
+            self._note("nvm: a newer version's layout; %s" % (
+                "kept as " + kept if kept else "not kept (no writable drive)"))
+            self._said = (GAME_NAME, newer_message(None, kept))
         self.im = im
         return im
+
+    def _keep_newer(self, path, data):
+        """Write `data` to `path` on the drive (the backup file's); the path,
+        or None when there is no writable drive."""
+        if self.backup is None:
+            return None
+        try:
+            f = self.backup.fs.open(path, "wb")
+            try:
+                f.write(pack(data))
+            finally:
+                f.close()
+            return path
+        except OSError:
+            return None
+
+    @staticmethod
+    def _torn_lost(im):
+        """The names a cut rewrite lost: those whose record was not whole
+        (and that the image held or may have held)."""
+        lost = []
+        known = not im.unknown
+        if GAME not in im.whole and (not known or GAME in im.torn_kinds):
+            lost.append(GAME_NAME)
+        if SETTINGS not in im.whole and (not known or SETTINGS in im.torn_kinds):
+            lost.append("settings")
+        return lost
+
+    def _torn_message(self, im):
+        lost = self._torn_lost(im)
+        if not lost or im.unknown and len(lost) == 2:
+            # cut in its header, or before the records' first bytes: what
+            # the sector held before cannot be told (nothing, on a new board)
+            return MSG_LOST_ALL
+        return MSG_LOST % _lost_words(lost)
 
     def _payload(self, name):
         im = self._read()
         if name == "settings":
             return im.settings
         if name == GAME_NAME:
+            if im.newer is not None:
+                return im.newer
             if im.stats is None:
                 return None
             from firmware.gamesave import join
@@ -404,7 +567,8 @@ class NvmStorage:
         if said is not None and said[0] == name:
             self._said = None
             msg = said[1]
-            self.outcome[name] = RESUMED if payload is not None else DAMAGED
+            self.outcome[name] = RESUMED if payload is not None else (
+                NEWER if self.im.state == "newer" else DAMAGED)
         if self.im.state == "unread":
             return self._keep(name, self.im.why)
         if payload is None or decode is None:
@@ -414,6 +578,14 @@ class NvmStorage:
                 return decode(payload), msg
             except MemoryError:
                 gc_collect()
+            except NewerSave as e:
+                kept = self._keep_newer(NEWER_GAME, payload)
+                self._note("nvm %s: %s; %s" % (name, e, "kept as " + kept if kept
+                                                else "not kept (no writable drive)"))
+                self._forget(name)
+                self.im.newer = None
+                self.outcome[name] = NEWER
+                return None, newer_message(e.version, kept)
             except Exception as e:
                 self._note("nvm %s: contents rejected: %s" % (name, e))
                 self._forget(name)
@@ -524,8 +696,9 @@ class NvmStorage:
         image = head + body
         if len(image) > self.size:
             raise NvmFull(28, "the saves need %d bytes; the nvm has %d" % (len(image), self.size))
-        if self.backup is not None:
-            self.backup.write(image)
+        if self.backup is not None and not self.backup.write(image) \
+                and self.backup.exists():
+            raise BackupStale(30, MSG_STALE % self.backup.path)
         self.rewrites += 1
         self._write(0, image + b"\xff" * (self.size - len(image)))
         im = Image()

@@ -40,6 +40,17 @@ match starts; a save that could not be read now (no memory, a read error)
 is kept untouched. Older firmware's "stats" and "match" saves are read
 once and written as the game save.
 
+A save the flash refuses (full: OSError 28, or any write error) is said at
+once in a banner over the screen (banner: FLASH FULL or SAVE FAILED, with
+what to do; firmware/savefail.py, imported only then); on a full flash
+the older matches' game records are deleted (Records.free), then the
+backup copies of the saves (Storage.free_backups), the save tried again
+after each. A save still refused is tried again at the next turn (the
+game save is made after every turn; a refused settings save goes with
+it), and play goes on: what was saved before stays as it was, so a
+restart resumes it, never an older state. The first save that goes
+through again says so.
+
 Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
@@ -49,7 +60,7 @@ from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware import gamesave
 from firmware.settings import Settings, Stats, playable
-from firmware.storage import KEPT, RESUMED
+from firmware.storage import KEPT, NEWER, RESUMED
 from firmware.reviews import Reviews
 import engine
 
@@ -60,6 +71,7 @@ BLANK_MS = const(300000)
 DIM_CONTRAST = const(0x01)
 HELD_POLL_MS = const(10)
 MAX_WAIT_MS = const(60000)
+BANNER_MS = const(6000)         # a banner stays this long (or until a press)
 _SEED_MASK = const(0x3FFFFFFF)
 
 AWAKE = const(0)
@@ -106,6 +118,13 @@ class App:
         self.hint_player = None      # the hint's evaluator, made when first asked
         self.saved_at = 0
         self.save_error = None       # the last save the flash refused, if any
+        self.save_failing = None     # while saves are refused: why (else None)
+        self.banner = None           # (title, lines) drawn over the screen, or None
+        self._banner_until = 0
+        self._banner_at = None       # when a refused save was last said
+        self._freed_at = None        # when room made on a full flash was last said
+        self._banner_new = False
+        self._unsaved = []           # names whose last save was refused
         self.records = None          # firmware.records.Records: a record per hand end
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
@@ -120,6 +139,7 @@ class App:
         self.notes = []              # (title, text) still to show, once each
         self.held = None             # match bytes kept unread (no memory at boot)
         self._record_due = None      # a match whose record must be written again
+        self._finished = None        # a finished match in the save until its record is written
         self._record_after_save = None  # a record to write once the save is done
         self._load_saves()
         try:
@@ -133,6 +153,8 @@ class App:
                 # The commit that ended this hand may have come just before
                 # a cut, before its game record was written.
                 self._record_due = m
+        elif self._finished is not None:
+            self._record_due = self._finished
         if self._fresh_after_damage:
             # A damaged save was set aside: start over and tell the player.
             self.new_match()
@@ -151,7 +173,8 @@ class App:
         self._rewrite = False
         self._fresh_after_damage = False
         self._note(msg, _outcome(st, "settings"), b"SETTINGS",
-                   " The settings before are back.", " The settings are the defaults again.")
+                   " The settings are those of the save resumed.",
+                   " The settings are the defaults again.")
         game, msg = st.load(GAME, gamesave.decode)
         outcome = _outcome(st, GAME)
         if game is None and msg is None:
@@ -163,6 +186,10 @@ class App:
         self.stats = game.stats
         self.match = game.match
         self.held = game.held
+        if getattr(game, "finished", None) is not None:
+            # the commit that ended a match, and then a cut before its
+            # record: the record first, then a commit without the match
+            self._finished = game.finished
         if self.held is not None:
             self.notes.append((b"MATCH NOT LOADED",
                                "Not enough memory to load the saved match. It is kept; "
@@ -183,12 +210,15 @@ class App:
         if outcome == RESUMED:
             self.notes.append((what + b" RESTORED", msg + resumed))
             return False
+        if outcome == NEWER:
+            self.notes.append((b"NEWER " + what, msg + fresh))
+            return True
         self.notes.append((what + (b" DAMAGED" if what == b"SAVE" else b" RESET"), msg + fresh))
         return True
 
     def _note_game(self, msg, outcome):
         if self._note(msg, outcome, b"SAVE", " The match and statistics are those of the "
-                      "save before.", " A new match starts; the statistics count from 0."):
+                      "save resumed.", " A new match starts; the statistics count from 0."):
             self._fresh_after_damage = True
 
     def _legacy(self):
@@ -197,6 +227,8 @@ class App:
         (a cut between: the game save wins at the next start)."""
         st = self.storage
         sp, m1 = st.load("stats")
+        self._note(m1, _outcome(st, "stats"), b"STATS", " The statistics are those of "
+                   "the save resumed.", " The statistics count from 0.")
         match, m2 = st.load("match", engine.loads)
         self._note_game(m2, _outcome(st, "match"))
         if sp is None and match is None:
@@ -389,17 +421,50 @@ class App:
     def _store(self, name, payload=None):
         """Save (or, with no payload, remove) through the storage port. A
         flash that refuses (full, worn, out of memory) must not stop the
-        game: the error is kept in save_error for the console and play
-        goes on."""
+        game: firmware/savefail.py makes room on a full flash and tries
+        again, says a save still refused (a banner), keeps the error in
+        save_error for the console; the save is tried again at the next
+        turn while play goes on. (Imported only when a save fails: its
+        code stays off the heap otherwise.)"""
         try:
             if payload is None:
                 self.storage.remove(name)
             else:
                 self.storage.save(name, payload)
-            return True
         except (OSError, MemoryError) as e:
-            self.save_error = "could not save %s: %s" % (name, e)
-            return False
+            from firmware import savefail
+
+            return savefail.refused(self, name, payload, e)
+        if self.save_failing is not None:
+            from firmware import savefail
+
+            savefail.stored(self, name, 0)
+        return True
+
+    def show_banner(self, title, text, ms=BANNER_MS):
+        """Say `text` under `title` over the current screen at once, for
+        `ms` or until a press (the press still counts)."""
+        try:
+            from firmware.screens import layout as L
+
+            self.banner = (title, L.wrap(text, 31)[:4])
+        except MemoryError:
+            self.banner = (title, [])
+        self._banner_until = self.clock() + ms
+        self._banner_new = True
+        if self.screen is not None:
+            self.screen.dirty = True
+
+    def _draw_banner(self, c):
+        from firmware.screens import layout as L
+
+        title, lines = self.banner
+        h = 11 + 7 * len(lines)
+        c.fill_rect(0, 0, fb.WIDTH, h, 0)
+        L.title_bar(c, title)
+        for i in range(len(lines)):
+            L.rich_text(c, lines[i], 2, 11 + 7 * i)
+        c.hline(0, h - 1, fb.WIDTH, 1)
 
     def save_match(self):
         """Commit the game: the statistics and the match in play (none once
@@ -414,8 +479,10 @@ class App:
 
     def _save_now(self):
         self._save_due = False
+        if "settings" in self._unsaved:        # refused before: tried again
+            self._store("settings", self.settings.encode())
         try:
-            payload = gamesave.encode(self.stats, self.match, self.held)
+            payload = gamesave.encode(self.stats, self.match, self.held, self._finished)
         except MemoryError as e:
             self.save_error = "could not save %s: %s" % (GAME, e)
             return
@@ -439,22 +506,27 @@ class App:
         """After a hand end is counted in the statistics: one commit of the
         statistics with the match, and the match's game record (a refused
         save does not stop play). The record is written from the match, so
-        it is written after the commit it reflects; only when the match is
-        over, and the commit forgets it, does the record go first."""
+        it is written after the commit it reflects. At the match's end that
+        commit keeps the finished match (never resumed) and the one after
+        the record drops it, so a record never runs ahead of the match a
+        start resumes (gamesave.Game.finished)."""
         m = self.match
-        if m is not None and m.winner is not None:
-            self._keep_record(m)
-            self.save_match()
+        if m is not None and m.winner is not None and self.records is not None:
+            # The commit that ends the match keeps it (never resumed) until
+            # its record is written; the commit after the record drops it.
+            self._finished = m
+        self.save_match()
+        if self._save_due:
+            self._record_after_save = m   # step() writes it after the save
         else:
-            self.save_match()
-            if self._save_due:
-                self._record_after_save = m   # step() writes it after the save
-            else:
-                self._keep_record(m)
+            self._keep_record(m)
 
     def _keep_record(self, m):
         if self.records is not None and m is not None:
             self.records.keep_match(m)   # never raises
+            if m is self._finished:
+                self._finished = None
+                self.save_match()        # the finished match leaves the save
 
     def hard_player(self):
         """The hard player of the hint (made when first needed), which also
@@ -508,6 +580,9 @@ class App:
         if self._record_after_save is not None:
             self._keep_record(self._record_after_save)
             self._record_after_save = None
+        if self._banner_new:
+            self._banner_new = False
+            wait = 0                   # drawn at the next step, at once
         return wait
 
     def _step(self):
@@ -527,11 +602,19 @@ class App:
             ev = b.event()
             while ev:
                 self._input_t = now
+                if self.banner is not None:
+                    self._end_banner()          # a press ends it (and still counts)
                 self.screen.event(ev, now)
                 ev = b.event()
             if b.held():
                 self._input_t = now
         wait = self.screen.tick(now)
+        if self.banner is not None:
+            left = ticks_diff(self._banner_until, now)
+            if left <= 0:
+                self._end_banner()
+            elif wait is None or left < wait:
+                wait = left
         s = self.screen
         if (s.dirty or s.part) and self.idle != BLANK:
             part = s.part
@@ -542,6 +625,8 @@ class App:
                 self.full_frames += 1
             else:
                 s.redraw(self.canvas, part)   # e.g. a cursor move
+            if self.banner is not None:
+                self._draw_banner(self.canvas)
             self.frames += 1
             self.last_bytes = self.display.show(self.canvas.buf)
         else:
@@ -551,6 +636,10 @@ class App:
         if self.screen.dirty or self.screen.part:
             wait = 0
         return self._idle_wait(now, wait)
+
+    def _end_banner(self):
+        self.banner = None
+        self.screen.dirty = True
 
     def _review_work(self):
         """A slice of the hand reviews (firmware/reviews.py) after the

@@ -1,6 +1,15 @@
 """The game save: the statistics and the match in play, in one commit.
 
-    b"GRGM"  version:1  stats_len:2  stats  match
+    b"GRGM"  layout:1  vlen:1  game version  stats_len:2  stats  match
+
+layout is this encoding's version (2; layout 1 had no game version:
+b"GRGM" 1 stats_len:2 stats match, still read). The game version is
+engine/version.py's VERSION of the firmware that wrote it, in ASCII. Every
+later layout keeps b"GRGM" layout vlen version first, so a save from a
+newer layout, or from a newer game version that this one cannot read, is
+told apart from damage: decode() raises firmware.storage.NewerSave, which
+the storage keeps as <name>.new and says ("Saved by version X; this is Y:
+kept as game.new").
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
 in play, or nothing. The App writes this whole payload through the storage
@@ -10,34 +19,42 @@ the statistics and the match are always those of the same moment, and a
 turn played again after a restart is counted once. (The game records,
 firmware/records.py, are written from the match after that commit; the
 App writes them again at boot when the commit that ended a hand came just
-before a cut.)
+before a cut. The commit that ends a match keeps the finished match,
+which is never resumed, until its record is written: the next commit
+drops it, and a start that finds it writes the record first, so a record
+never runs ahead of the match a start resumes.)
 
 decode() checks everything it holds before the App uses it: the
 statistics add up, the match replays through the rules (engine.loads),
 its rules are ones this handheld plays (settings.playable) so nothing
 loaded can fail later in play or when saved again. A finished match is not
-resumed. A MemoryError while rebuilding the match is not damage: the
+resumed (Game.finished: its record is due). A MemoryError while rebuilding the match is not damage: the
 statistics still load and the match's bytes are kept (Game.held) so the
 App writes them back unchanged until the player starts another match.
 """
 
 MAGIC = b"GRGM"
-VERSION = 1
-HEAD = 7          # magic, version, stats_len
+VERSION = 2       # the layout
 
 
 class Game:
-    def __init__(self, stats, match=None, held=None):
+    def __init__(self, stats, match=None, held=None, finished=None):
         self.stats = stats
         self.match = match        # engine Match / BoxMatch in play, or None
         self.held = held          # match bytes that could not be rebuilt now
+        self.finished = finished  # a finished match whose game record is due
 
 
 def join(stats_bytes, match_bytes):
     """The payload of statistics and match bytes (b"" for no match)."""
+    from engine.version import VERSION as GAME_VERSION
+
+    v = GAME_VERSION.encode()
     n = len(stats_bytes)
     out = bytearray(MAGIC)
     out.append(VERSION)
+    out.append(len(v))
+    out.extend(v)
     out.append(n >> 8)
     out.append(n & 0xFF)
     out.extend(stats_bytes)
@@ -45,26 +62,79 @@ def join(stats_bytes, match_bytes):
     return bytes(out)
 
 
-def split(payload):
-    """(stats bytes, match bytes) of a payload; ValueError if it is none."""
-    if len(payload) < HEAD or bytes(payload[:4]) != MAGIC:
+def saved_by(payload):
+    """The game version a payload names (layout 2 and later), or None."""
+    if len(payload) < 6 or bytes(payload[:4]) != MAGIC or payload[4] < 2:
+        return None
+    n = payload[5]
+    if 6 + n > len(payload):
+        return None
+    try:
+        return bytes(payload[6:6 + n]).decode()
+    except UnicodeError:
+        return None
+
+
+def _parts(v):
+    out = []
+    for p in v.split("."):
+        try:
+            out.append(int(p))
+        except ValueError:
+            out.append(-1)
+    return out
+
+
+def newer(version):
+    """True when game version `version` is newer than this one."""
+    from engine.version import VERSION as GAME_VERSION
+
+    return version is not None and _parts(version) > _parts(GAME_VERSION)
+
+
+def _head(payload):
+    """The offset of stats_len in a payload; ValueError, or NewerSave for
+    a layout newer than this one's."""
+    if len(payload) < 7 or bytes(payload[:4]) != MAGIC:
         raise ValueError("not a game save (bad magic)")
-    if payload[4] != VERSION:
-        raise ValueError("game save version %d is not supported (expected %d)"
-                         % (payload[4], VERSION))
-    n = (payload[5] << 8) | payload[6]
-    if HEAD + n > len(payload):
+    layout = payload[4]
+    if layout == 1:
+        return 5
+    if layout > VERSION:
+        from firmware.storage import NewerSave
+
+        raise NewerSave(saved_by(payload))
+    if layout != VERSION:
+        raise ValueError("game save layout %d is not supported (expected %d)"
+                         % (layout, VERSION))
+    i = 6 + payload[5]
+    if i + 2 > len(payload):
         raise ValueError("game save is cut short")
-    return bytes(payload[HEAD:HEAD + n]), bytes(payload[HEAD + n:])
+    return i
 
 
-def encode(stats, match=None, held=None):
+def split(payload):
+    """(stats bytes, match bytes) of a payload; ValueError if it is none
+    (NewerSave: a newer layout)."""
+    i = _head(payload)
+    n = (payload[i] << 8) | payload[i + 1]
+    i += 2
+    if i + n > len(payload):
+        raise ValueError("game save is cut short")
+    return bytes(payload[i:i + n]), bytes(payload[i + n:])
+
+
+def encode(stats, match=None, held=None, finished=None):
     """The payload for `stats` and the match in play (None, or over: no
-    match; `held`: match bytes to keep as they are)."""
+    match; `held`: match bytes to keep as they are; `finished`: with no
+    match in play, a finished match kept until its game record is
+    written)."""
     import engine
 
     if match is not None and match.winner is None:
         mb = engine.dumps(match)
+    elif finished is not None:
+        mb = engine.dumps(finished)
     else:
         mb = held or b""
     return join(stats.encode(), mb)
@@ -72,7 +142,22 @@ def encode(stats, match=None, held=None):
 
 def decode(payload):
     """Game from a payload; ValueError (engine.SaveError among them) when
-    anything in it is unsound."""
+    anything in it is unsound, NewerSave when it is a newer version's that
+    this one cannot read."""
+    try:
+        return _decode(payload)
+    except MemoryError:
+        raise
+    except Exception as e:
+        from firmware.storage import NewerSave
+
+        v = saved_by(payload)
+        if not isinstance(e, NewerSave) and newer(v):
+            raise NewerSave(v)
+        raise
+
+
+def _decode(payload):
     import engine
     from firmware.settings import playable
     from firmware.stats import Stats
@@ -89,7 +174,7 @@ def decode(payload):
     if why:
         raise ValueError("the saved match: %s" % why)
     if match.winner is not None:
-        return Game(stats)
+        return Game(stats, finished=match)
     return Game(stats, match)
 
 

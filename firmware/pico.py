@@ -523,10 +523,11 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
         out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
     except MemoryError as e:
         _print_exception(e)
-        if getattr(app, "saved_at", 0):
+        if getattr(app, "saved_at", 0) and not getattr(app, "save_failing", None):
             # A turn was saved since this start: start again on a fresh heap,
             # which resumes it. A start that runs out before its first save
-            # stops below instead, so this never loops.
+            # stops below instead, so this never loops. (Not while saves are
+            # refused: the last one saved is older than the play on screen.)
             out("The game ran out of memory; it starts again from the last completed "
                 "turn (saved).")
             try:

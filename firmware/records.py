@@ -22,13 +22,25 @@ version or the new one; a stray .tmp is ignored and replaced later.
 
 A record that cannot be written (flash full, failing) never stops the game:
 keep_match() returns None, `error` says why, and the first failure is
-reported on the serial console.
+reported on the serial console. On a full flash (OSError 28) the older
+matches' records are deleted (free()) and the record is tried once more;
+the App does the same before it tries a refused save again, so the game
+save always goes before the records.
 """
 
 from firmware.compat import const, hold_reserve
 
 KEEP = const(8)      # matches kept
 _DIGITS = const(6)
+_ENOSPC = const(28)
+
+
+def no_space(e):
+    """True for an OSError that says the flash is full."""
+    try:
+        return e.args[0] == _ENOSPC
+    except (AttributeError, IndexError):
+        return False
 
 
 def _num(name):
@@ -86,9 +98,38 @@ class Records:
                 except OSError:
                     pass  # made meanwhile, or a parent is missing: open() says
 
-    def keep_match(self, match):
-        """Write `match`'s record; the file's path, or None (see `error`)."""
+    def free(self, keep=None):
+        """Delete the records of every match but `keep` (a match seed, or
+        None), oldest first, and any unfinished .tmp: room on a full flash.
+        The number of files deleted."""
+        tail = None if keep is None else "-%d.txt" % keep
         try:
+            items = self.fs.listdir(self.root)
+        except OSError:
+            return 0
+        gone = 0
+        for n in sorted(items):
+            base = n[:-4] if n.endswith(".tmp") else n
+            if _num(base) < 0 or (tail is not None and base.endswith(tail)
+                                  and not n.endswith(".tmp")):
+                continue
+            try:
+                self.fs.remove(self.path(n))
+                gone += 1
+            except OSError:
+                pass
+        return gone
+
+    def keep_match(self, match):
+        """Write `match`'s record; the file's path, or None (see `error`).
+        A full flash: the older matches' records are deleted and the record
+        is tried once more."""
+        try:
+            try:
+                return self._keep(match)
+            except OSError as e:
+                if not no_space(e) or not self.free(match.seed):
+                    raise
             return self._keep(match)
         except Exception as e:  # OSError, MemoryError: the game goes on
             self.error = "%s: %s" % (type(e).__name__, e)
@@ -117,12 +158,19 @@ class Records:
         fs = self.fs
         f = fs.open(tmp, "wb")
         try:
-            write = f.write
-            _write_record(match, lambda s: write(s.encode()))
-            f.flush()
-        finally:
-            f.close()
-            hold_reserve()     # let go by OsFs.open (firmware.compat)
+            try:
+                write = f.write
+                _write_record(match, lambda s: write(s.encode()))
+                f.flush()
+            finally:
+                f.close()
+                hold_reserve()     # let go by OsFs.open (firmware.compat)
+        except BaseException:
+            try:               # a torn .tmp would only take room
+                fs.remove(tmp)
+            except OSError:
+                pass
+            raise
         try:
             fs.rename(tmp, path)
         except OSError:

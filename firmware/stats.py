@@ -19,6 +19,10 @@ Adding a field (an "opponent style" record, say):
   4. a settings entry that resets it calls stats.reset("style").
 Counters need only steps 1-3 (kind COUNT, size 4) and count from 0.
 
+Every counter saturates: it stops at COUNT_MAX (a hand or match is then
+not counted at all, so the counts still add up), so no play from a save
+that loads makes one that does not.
+
 Decoding validates: a length that does not fit the kind, a counter over
 its bound, a repeated tag, or counts that cannot go together (more hands
 won than played) raise ValueError, so a damaged record is set aside with
@@ -58,6 +62,29 @@ BEST_HAND_MAX = 300           # more than any hand can score (R10; rules.LIMITS)
 STAT_KEYS = tuple([f[1] for f in FIELDS if f[2] == COUNT])
 
 
+def per_decision(cost, n):
+    """A cost (points x16) over n decisions, in hundredths of a point per
+    decision, rounded: (cost * 100 + 8n) // 16n, with no product on the
+    way reaching 2**30 (the quotient and the remainder apart)."""
+    if n <= 0:
+        return 0
+    q = cost // n
+    r = cost - q * n
+    if q > COUNT_MAX // 25:
+        return COUNT_MAX // 100 * 100
+    a = q * 25
+    b = a & 3                  # v = a//4 + (b*n + 25r + 2n) // 4n
+    while n >= (1 << 25):      # 30n stays below 2**30 (a near-exact remainder)
+        n >>= 1
+        r >>= 1
+    return (a >> 2) + (b * n + 25 * r + 2 * n) // (4 * n)
+
+
+def _more(v, n):
+    """v + n, stopping at COUNT_MAX (no sum goes over 2**30 on the way)."""
+    return COUNT_MAX if n > COUNT_MAX - v else v + n
+
+
 def _default(name):
     return DEFAULTS.get(name, 0)
 
@@ -78,7 +105,11 @@ class Stats:
         raise ValueError("no statistics field %r" % (name,))
 
     def record_hand(self, result, seat=0):
-        """Count a finished hand (HandResult) from `seat`'s side."""
+        """Count a finished hand (HandResult) from `seat`'s side. Every
+        counter stops at COUNT_MAX (_more): once `hands` is there, a hand
+        is not counted at all, so the counts still add up (check())."""
+        if self.hands >= COUNT_MAX:
+            return
         self.hands += 1
         if result.winner is None:
             self.draws += 1
@@ -93,10 +124,13 @@ class Stats:
         elif result.kind == "undercut":
             self.undercuts += 1
         if result.points > self.best_hand:
-            self.best_hand = result.points
+            self.best_hand = min(result.points, BEST_HAND_MAX)
 
     def record_match(self, end, seat=0):
-        """Count a finished match (MatchEnd)."""
+        """Count a finished match (MatchEnd); none once `matches` is at
+        COUNT_MAX."""
+        if self.matches >= COUNT_MAX:
+            return
         self.matches += 1
         if end.winner == seat:
             self.matches_won += 1
@@ -106,12 +140,15 @@ class Stats:
         (points x16). review_avg is the running figure, the cost per
         decision in hundredths of a point, moving 1/REVIEW_RECENT of the way
         to each match's own (the first match sets it): it follows the last
-        few matches, so a player sees it fall as they learn."""
-        if n <= 0:
+        few matches, so a player sees it fall as they learn. A review
+        with no match counted for it (the statistics were reset before it
+        was finished, or `matches` stopped at its maximum) is not counted;
+        the sums stop at COUNT_MAX."""
+        if n <= 0 or self.review_matches >= self.matches:
             return
-        self.reviewed += n
-        self.review_cost += cost
-        avg = (cost * 100 + 8 * n) // (16 * n)
+        self.reviewed = _more(self.reviewed, n)
+        self.review_cost = _more(self.review_cost, cost)
+        avg = per_decision(cost, n)
         if self.review_matches == 0:
             self.review_avg = avg
         else:

@@ -13,6 +13,7 @@ Files for a name, all in `root`:
     <name>.bak   the save before it (kept when a new one replaces it)
     <name>.tmp   a save being written
     <name>.bad   a damaged save, set aside for a look later
+    <name>.new   a save written by a newer version of the game, kept whole
 
 Each file is a container around the payload (big-endian):
 
@@ -27,6 +28,12 @@ existing file is atomic, so after a power cut at any point one of these
 holds, and load() finds the newest complete save:
   - .dat is complete (the old or the new save; a stray .tmp is ignored);
   - .dat is missing (cut between the renames): .tmp is complete and new.
+A full flash (OSError 28) or a write error: a refused write or close
+deletes the unfinished .tmp and save() raises, .dat untouched; a refused
+first rename raises with .dat untouched; a refused last rename leaves the
+second case above, so the save is made, and the next save renames that
+.tmp to .dat before it writes a new .tmp (raising if it cannot), so the
+newest save is never written over.
 remove() deletes .tmp, .bak, then .dat, so a cut in it never brings an
 older save back. A payload equal to the last one saved or loaded is not
 written again (flash wear).
@@ -40,7 +47,13 @@ error or a MemoryError is tried once more after a garbage collection; if
 it fails again, nothing is moved or replaced: the name is `kept` and
 save() refuses it until the next start, so a good save is never thrown
 away for want of memory. `reason` keeps the technical cause (and `damage`
-every cause since start) for the serial console.
+every cause since start) for the serial console. A save of a newer version
+(a container of a later version whose checksum holds, or `decode` raising
+NewerSave) is not damage: it is moved to <name>.new and said ("Saved by
+version X; this is Y: kept as game.new."), outcome NEWER.
+
+On a full flash free_backups() makes room without losing any current
+save: every .bak, and a .tmp beside its .dat.
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
@@ -109,15 +122,20 @@ def unpack(data, max_payload=MAX_PAYLOAD):
         return None, "file is truncated (%d bytes)" % n
     if bytes(data[0:4]) != MAGIC:
         return None, "not a save file (bad magic)"
-    if data[4] != VERSION:
-        return None, "save version %d is not supported (expected %d)" % (data[4], VERSION)
     length = (data[5] << 8) | data[6]
+    whole = n == OVERHEAD + length and \
+        crc16(data, 0, n - 2) == (data[n - 2] << 8) | data[n - 1]
+    if data[4] != VERSION:
+        # A newer container whose checksum holds was written so; any
+        # other version byte is damage.
+        if data[4] > VERSION and whole:
+            return None, NewerSave()
+        return None, "save version %d is not supported (expected %d)" % (data[4], VERSION)
     if length > max_payload:
         return None, "length %d is over the limit %d" % (length, max_payload)
     if n != OVERHEAD + length:
         return None, "file is %d bytes, its header says %d" % (n, OVERHEAD + length)
-    want = (data[n - 2] << 8) | data[n - 1]
-    if crc16(data, 0, n - 2) != want:
+    if not whole:
         return None, "checksum mismatch"
     return bytes(data[HEADER:n - 2]), None
 
@@ -178,12 +196,18 @@ class NotNow:
 
 # What load() did, in Storage.outcome[name] (the App picks its screen).
 DAMAGED = "damaged"      # set aside; nothing older was good: started fresh
+NEWER = "newer"          # a newer version's save, kept as <name>.new: started fresh
 RESUMED = "resumed"      # set aside (or missing); an older good save resumed
 KEPT = "kept"            # could not be read now: kept, not replaced
 
 MSG_FRESH = "Save was damaged; started fresh."
 MSG_RESUMED = "Save was damaged; resumed the one before."
+MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a power cut had "
+                      "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
+MSG_NEWER = "Saved by %s; this is %s: %s."
+MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
+MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
             "written over; press reset to try again.")
 
@@ -199,6 +223,24 @@ def gc_collect():
 
 class SaveTooLarge(OSError):
     pass
+
+
+class NewerSave(ValueError):
+    """A save written by a newer version of the game, which this one cannot
+    read (raised by a decoder, or found in a newer container): kept as
+    <name>.new, never read as damage. `version`: the one it names, if any."""
+
+    def __init__(self, version=None):
+        super().__init__("saved by version %s" % (version or "(newer)"))
+        self.version = version
+
+
+def newer_message(version, kept):
+    """What the player is told of a newer version's save."""
+    from engine.version import VERSION as this
+
+    return MSG_NEWER % ("version " + version if version else "a newer version", this,
+                        "kept as " + kept if kept else "it could not be kept")
 
 
 class Storage:
@@ -284,6 +326,8 @@ class Storage:
             value = decode(payload)
         except MemoryError:
             return None, None, NotNow("no memory to rebuild %s" % path)
+        except NewerSave as e:
+            return None, None, e
         except Exception as e:  # damage (and a decoder bug must not stop the boot)
             return None, None, "contents rejected: %s" % (e,)
         return payload, value, None
@@ -343,6 +387,11 @@ class Storage:
             return value, None
         if isinstance(why, NotNow):
             return self._keep(name, dat, why)
+        if isinstance(why, NewerSave):
+            # Not damage: kept whole beside the saves of this version.
+            self._note(dat, "%s; kept as %s.new" % (why, name))
+            kept = name + ".new" if self._set_aside(dat, self.path(name, ".new")) else None
+            return self._told(name, NEWER, None, newer_message(why.version, kept))
         damaged = why is not MISSING
         bad_name = name + ".bad"
         if damaged:
@@ -360,7 +409,8 @@ class Storage:
             except OSError:
                 pass  # still usable; the next save writes .dat again
             if damaged:
-                return self._told(name, RESUMED, value, self._damaged_message(bad_name, True))
+                return self._told(name, RESUMED, value,
+                                  self._damaged_message(bad_name, MSG_RESUMED_NEWEST))
             return value, None
         if isinstance(why, NotNow):
             return self._keep(name, tmp, why)
@@ -374,15 +424,28 @@ class Storage:
                 self._last[name] = payload
             except OSError:
                 pass  # still usable; the next save writes .dat
-            msg = self._damaged_message(bad_name, True) if damaged else MSG_LOST
+            msg = self._damaged_message(bad_name, MSG_RESUMED) if damaged else MSG_LOST
             return self._told(name, RESUMED, value, msg)
         if isinstance(why, NotNow):
             return self._keep(name, bak, why)
+        extra = ""
         if why is not MISSING:
             self._note(bak, why)
+            if damaged:
+                # .dat was set aside (the newest damage, kept): this older
+                # one goes, so that the next start is quiet
+                try:
+                    self.fs.remove(bak)
+                    extra = MSG_BAK_DELETED
+                except OSError:
+                    extra = MSG_BAK_LEFT % (name + ".bak")
+            else:
+                bad_name = name + ".bad" if self._set_aside(bak, self.path(name, ".bad")) \
+                    else None
             damaged = True
         if damaged:
-            return self._told(name, DAMAGED, None, self._damaged_message(bad_name, False))
+            return self._told(name, DAMAGED, None,
+                              self._damaged_message(bad_name, MSG_FRESH) + extra)
         return None, None
 
     def _told(self, name, outcome, value, msg):
@@ -396,10 +459,9 @@ class Storage:
         return self._told(name, KEPT, None, MSG_KEPT % (why,))
 
     @staticmethod
-    def _damaged_message(bad_name, resumed):
-        msg = MSG_RESUMED if resumed else MSG_FRESH
+    def _damaged_message(bad_name, msg):
         if bad_name:
-            msg += " Kept as " + bad_name
+            msg += " Kept as " + bad_name + "."
         return msg
 
     # -- writing --
@@ -437,6 +499,13 @@ class Storage:
         fs = self.fs
         tmp = self.path(name, ".tmp")
         dat = self.path(name, ".dat")
+        have_dat = self._exists(dat)
+        if not have_dat and self._read(tmp)[1] is None:
+            # The save before is a complete .tmp (its last rename was
+            # refused): it becomes .dat before .tmp is written over; if the
+            # flash refuses that too, it stays the newest save.
+            fs.rename(tmp, dat)
+            have_dat = True
         try:
             f = fs.open(tmp, "wb")
             try:
@@ -453,11 +522,39 @@ class Storage:
             except OSError:
                 pass
             raise
-        if self._exists(dat):
-            fs.rename(dat, self.path(name, ".bak"))
-        fs.rename(tmp, dat)
+        if have_dat:
+            fs.rename(dat, self.path(name, ".bak"))   # refused: .dat still current
+        try:
+            fs.rename(tmp, dat)
+        except OSError:
+            # .dat is gone and .tmp is complete: load() takes .tmp, so the
+            # save is made (the next save renames it first).
+            pass
         self._last[name] = payload
         return True
+
+    def free_backups(self):
+        """Room on a full flash: delete every <name>.bak (the save before
+        the current one) and every .tmp beside a .dat (a save refused or
+        cut before its renames); a .tmp with no .dat is the newest save and
+        stays, and so do the set-aside .bad and .new files. The number of
+        files deleted."""
+        try:
+            items = self.fs.listdir(self.root or "/")
+        except OSError:
+            return 0
+        gone = 0
+        for n in items:
+            stem = n[:-4]
+            if n.endswith(".bak") or (n.endswith(".tmp") and (stem + ".dat") in items):
+                if stem in self.kept:
+                    continue
+                try:
+                    self.fs.remove(self.path(stem, n[-4:]))
+                    gone += 1
+                except OSError:
+                    pass
+        return gone
 
     def remove(self, name):
         """Delete the saves of `name`: the unfinished .tmp, then the backup,

@@ -83,6 +83,6 @@ def review_line(c, st, y):
     x = c.text(b"REVIEW -", 2, y, 1)
     x = c.text(running_text(st.review_avg), x, y, 1)
     x = c.text(b"EACH (ALL -", x + 4, y, 1)
-    n = st.reviewed
-    x = c.text(running_text((st.review_cost * 100 + 8 * n) // (16 * n) if n else 0), x, y, 1)
+    from firmware.stats import per_decision
+    x = c.text(running_text(per_decision(st.review_cost, st.reviewed)), x, y, 1)
     c.text(b")", x, y, 1)

@@ -250,23 +250,33 @@ def test_a_cut_at_every_flash_event_of_a_rewrite(backup):
     old, new = saves[-1], g
     said = []
     blank = []
+    drive = []
 
     def prepare(st2):
         st2.nvm.data[:] = prior
 
     def check(k, st2):
+        sett, smsg = st2.load("settings")
         got, msg = st2.load("game")
+        head = st2.nvm.image()[:13]
         if got in (old, new):
-            assert msg is None, k
-            sett, smsg = st2.load("settings")
+            if backup and (head == b"\xff" * 13 or not cpnvm.scan(st2.nvm.image()).head):
+                # blank, or cut inside the header: resumed from the file, said
+                assert msg == cpnvm.MSG_DRIVE % cpnvm.scan(cpnvm.FileBackup(
+                    BACKUP, st2.backup.fs).read()).gen, k
+                drive.append(k)
+            else:
+                assert msg is None, k
             if sett != settings():       # the game save is whole, the settings not
-                assert not backup and sett is None and "settings" in smsg, k
+                assert not backup and sett is None and smsg == cpnvm.MSG_LOST % "the settings", k
             return
         assert not backup, k
         if st2.nvm.image() == b"\xff" * 4096:
             blank.append(k)
             return
-        assert got is None and msg == cpnvm.MSG_LOST % "the match and statistics", (k, msg)
+        assert got is None and sett is None, k
+        assert msg in (cpnvm.MSG_LOST % "the match, statistics and settings",
+                       cpnvm.MSG_LOST_ALL), (k, msg)
         said.append(k)
 
     total = _cut_everywhere(prepare, lambda s: s.save("game", new), check, backup,
@@ -274,6 +284,7 @@ def test_a_cut_at_every_flash_event_of_a_rewrite(backup):
     assert total > 4096
     if backup:
         assert not said and not blank
+        assert 1 <= len(drive) <= 14          # the cut after the erase, and in the header
     else:
         assert said and len(blank) == 1
 

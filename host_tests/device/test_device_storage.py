@@ -155,7 +155,7 @@ def test_damaged_save_is_set_aside_and_play_starts_fresh(states):
     st = Storage(ROOTDIR, fs)
     value, msg = st.load("match", engine.loads)
     assert value is None
-    assert msg == "Save was damaged; started fresh. Kept as match.bad"
+    assert msg == "Save was damaged; started fresh. Kept as match.bad."
     assert bytes(fs.files[BAD]) == damaged and DAT not in fs.files
     assert "checksum" in st.reason
     # the next boot is quiet: there is nothing to resume and nothing to say
@@ -168,7 +168,7 @@ def test_damaged_newest_save_resumes_the_backup(states):
     fs.files[DAT] = fs.files[DAT][:-5]  # truncated
     m, msg = boot(fs)
     assert engine.dumps(m) == states[0]
-    assert msg == "Save was damaged; resumed the one before. Kept as match.bad"
+    assert msg == "Save was damaged; resumed the one before. Kept as match.bad."
     # playing on saves normally and the backup stays the good old one
     st = Storage(ROOTDIR, fs)
     st.load("match")
@@ -226,7 +226,7 @@ def test_huge_length_in_header_is_not_read(states):
 
     fs = Counting({DAT: b"GRST\x01\xff\xff" + bytes(70000)}, [ROOTDIR])
     st = Storage(ROOTDIR, fs)
-    assert st.load("match") == (None, "Save was damaged; started fresh. Kept as match.bad")
+    assert st.load("match") == (None, "Save was damaged; started fresh. Kept as match.bad.")
     assert fs.asked < 100
 
 
@@ -492,7 +492,7 @@ def test_storage_runs_on_micropython(tmp_path):
     r = run_mp(str(script), cwd=str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
-    assert lines[0] == "Save was damaged; resumed the one before. Kept as match.bad"
+    assert lines[0] == "Save was damaged; resumed the one before. Kept as match.bad."
     assert lines[1] == "['match.bad', 'match.dat']"
 
 

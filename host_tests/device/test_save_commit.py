@@ -189,7 +189,7 @@ def test_too_little_memory_to_load_a_long_match_keeps_it(tmp_path):
     script = tmp_path / "low.py"
     script.write_text(LOW_HEAP % {"repo": ROOT, "root": str(root)})
     seen = {}
-    for heap in ("30000", "45000", "60000", "4M"):
+    for heap in ("30000", "45000", "60000", "75000", "4M"):
         r = run_mp(str(script), cwd=str(tmp_path), heap=heap, timeout=120)
         out = r.stdout.split("@@")
         if len(out) < 2:                    # out of memory before the load even ran

@@ -40,3 +40,17 @@ def test_the_nvm_loses_nothing_at_any_cut_of_a_match(session, backup):
     t = savecuts.nvm_campaign(*session, backup=backup)
     _clean(t)
     assert t.ok == t.points
+
+
+@pytest.mark.parametrize("medium", ["prefix", "littlefs", "emptied", "nvm"])
+@pytest.mark.parametrize("mode", ["full", "fills"])
+def test_a_full_flash_refuses_saves_without_losing_or_going_back(session, medium, mode):
+    """ENOSPC from before a save (and the next two: every write refused),
+    or from each step of a save on (renames refused too; the next save
+    tried again): every refused save raises (the App says it), and a
+    restart gives exactly the last save that went through."""
+    t = savecuts.full_campaign(*session, medium=medium, mode=mode)
+    _clean(t)
+    assert t.ok == t.points
+    if medium != "nvm":
+        assert t.refused > 0

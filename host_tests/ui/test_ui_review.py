@@ -226,7 +226,9 @@ def test_statistics_keep_the_review_figures_and_older_files_load():
     assert old.matches == 4 and old.style == b"" and old.reviewed == 0
     # reviews the matches cannot account for are damage
     bad = Stats()
-    bad.record_review(3, 16)
+    bad.record_review(3, 16)                  # no match counted for it: not counted
+    assert bad.reviewed == bad.review_matches == 0
+    bad.reviewed, bad.review_cost, bad.review_matches = 3, 16, 1
     try:
         Stats.decode(bad.encode())
     except ValueError as e:

@@ -3,6 +3,7 @@ figures (tools/saves/savecuts.py, tools/saves/savecraft.py).
 
     .venv/bin/python tools/bench/bench_saves.py [--matches 2] [--nvm-matches 5]
                                           [--crafted 100000] [--wear 20] [--long 60]
+                                          [--quick]
 
 1. A session through the App (the real firmware, the human's moves pressed
    as buttons): `--matches` matches to 100, a settings change and a reset
@@ -20,7 +21,14 @@ figures (tools/saves/savecuts.py, tools/saves/savecraft.py).
    sector's rated 100,000 erase cycles (goal: 1,000,000 or more); the
    largest game save of `--long` AI matches to 500 next to the 4 KB
    sector.
-3. `--crafted` crafted saves with every checksum made good: loaded as the
+3. A full flash: the same saves with every write refused with ENOSPC
+   from before each save (and for the two after it: the App tries again
+   each turn), and with the flash filling at each step of each save (every
+   write from there on refused, renames too); on the CircuitPython port
+   the drive holding the backup file fills. A restart must give exactly
+   the last save that went through; every refused save raised (the App
+   says it at once).
+4. `--crafted` crafted saves with every checksum made good: loaded as the
    App loads them, then played on; crashes at load or later in play.
 """
 
@@ -46,6 +54,7 @@ def campaign(matches, nvm_matches):
     print("session: %d matches to 100 through the App, %d saves (%.0f s)"
           % (matches, saves, time.time() - t))
     results = []
+    first = (ops, truth)
     for model in ("prefix", "littlefs", "emptied"):
         results.append(savecuts.files_campaign(ops, truth, model))
     results.append(savecuts.kv_campaign(ops, truth))
@@ -57,10 +66,17 @@ def campaign(matches, nvm_matches):
           % (nvm_matches, len(ops), time.time() - t))
     for backup in (True, False):
         results.append(savecuts.nvm_campaign(ops, truth, backup=backup))
+    nvm_ops, nvm_truth = ops, truth
+    ops, truth = first
+    for mode in ("full", "fills"):
+        for medium in ("prefix", "littlefs", "emptied"):
+            results.append(savecuts.full_campaign(ops, truth, medium, mode))
+        results.append(savecuts.full_campaign(nvm_ops, nvm_truth, "nvm", mode))
     bad = 0
     for r in results:
         print("  " + r.line())
-        print("      cut points per file: %s" % r.files())
+        print("      %s points per file: %s" % (
+            "fill" if getattr(r, "refused", None) is not None else "cut", r.files()))
         if getattr(r, "erases", None) is not None:
             print("      sector erases in the session: %d; of the silent losses, cuts exactly "
                   "between an erase and the first byte programmed (a blank sector: a new "
@@ -122,7 +138,12 @@ def main(argv):
     ap.add_argument("--crafted", type=int, default=100000)
     ap.add_argument("--wear", type=int, default=20)
     ap.add_argument("--long", type=int, default=60)
+    ap.add_argument("--quick", action="store_true",
+                    help="a short look: 1 match (2 for the nvm), 2000 crafted saves, "
+                         "4 wear matches, 6 long ones")
     a = ap.parse_args(argv[1:])
+    if a.quick:
+        a.matches, a.nvm_matches, a.crafted, a.wear, a.long = 1, 2, 2000, 4, 6
     bad = campaign(a.matches, a.nvm_matches)
     worst = wear(a.wear, a.long)
     crashes = crafted(a.crafted)

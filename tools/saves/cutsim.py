@@ -46,13 +46,31 @@ class FaultFS:
 
     `fail_at`: the step with that number raises OSError(`fail_errno`)
     instead (a failing flash that keeps running).
+
+    A full flash: with `capacity` set, a byte written past that many bytes
+    in all files raises OSError(ENOSPC); with `full_from` set, every step
+    that writes (open for writing, a byte, flush, close) from that step on
+    raises it (a flash that fills in the middle of a commit; rename and
+    remove still work: they free space or move metadata; with
+    `full_renames` renames fail too, as a littlefs rename can when its
+    metadata block has no room to be compacted). A file whose
+    write failed for lack of space is left as the model says: littlefs,
+    as it was when opened (empty if it was new: littlefs commits a file
+    only at close and does not commit a file whose write failed); prefix,
+    the bytes written so far; emptied, nothing. Its close then succeeds
+    and changes nothing more.
     """
 
-    def __init__(self, files=None, dirs=None, littlefs=False, emptied=False):
+    def __init__(self, files=None, dirs=None, littlefs=False, emptied=False,
+                 capacity=None, full_from=None):
         self.files = {k: bytearray(v) for k, v in (files or {}).items()}
         self.dirs = set(dirs or ())
         self.littlefs = littlefs
         self.emptied = emptied
+        self.capacity = capacity
+        self.full_from = full_from
+        self.full_renames = False  # once full, renames fail too (a metadata commit)
+        self.nospace = 0           # writes refused for lack of space
         self._unclosed = {}  # path -> content before it was opened for writing
         self.steps = 0
         self.budget = None
@@ -75,7 +93,20 @@ class FaultFS:
                     files.pop(path, None)
                 else:
                     files[path] = before
-        return FaultFS(files, self.dirs, self.littlefs, self.emptied)
+        return FaultFS(files, self.dirs, self.littlefs, self.emptied, self.capacity)
+
+    def used(self):
+        return sum(len(v) for v in self.files.values())
+
+    def _full(self, what):
+        """A write step refused for lack of space (counted as a step: a
+        cut may come before it)."""
+        self._step(what)
+        self.nospace += 1
+        raise OSError(ENOSPC, "no space left: " + what)
+
+    def _filling(self):
+        return self.full_from is not None and self.steps >= self.full_from
 
     def _step(self, what):
         if self.dead:
@@ -129,6 +160,8 @@ class FaultFS:
             if path not in self.files:
                 raise OSError(ENOENT, path)
             return _Reader(self, bytes(self.files[path]))
+        if self._filling():
+            self._full("open " + path)
         self._step("open " + path)
         old = self.files.get(path)
         self._unclosed[path] = None if old is None else bytes(old)
@@ -139,6 +172,8 @@ class FaultFS:
         self._alive()
         if src not in self.files:
             raise OSError(ENOENT, src)
+        if self.full_renames and self._filling():
+            self._full("rename %s %s" % (src, dst))
         self._step("rename %s %s" % (src, dst))
         self.files[dst] = self.files.pop(src)
 
@@ -190,25 +225,54 @@ class _Writer:
     def __init__(self, fs, path):
         self.fs = fs
         self.path = path
+        self.failed = False
+
+    def _no_space(self, what):
+        """The write fails for lack of space: the file as the model says."""
+        fs = self.fs
+        self.failed = True
+        before = fs._unclosed.pop(self.path, None)
+        if fs.emptied:
+            fs.files[self.path] = bytearray()
+        elif fs.littlefs:
+            fs.files[self.path] = bytearray(before or b"")
+        fs._full(what)
 
     def write(self, data):
         fs = self.fs
+        what = "write " + self.path
+        if self.failed:
+            fs._full(what)
         buf = fs.files[self.path]
         data = bytes(data)
         room = fs._room(len(data))
+        if fs.capacity is not None:
+            room = min(room, max(fs.capacity - fs.used(), 0))
+        if fs.full_from is not None:
+            room = min(room, max(fs.full_from - fs.steps, 0))
         if room >= len(data):          # no cut or failure inside: all at once
-            fs._bulk(len(data), "write " + self.path)
+            fs._bulk(len(data), what)
             buf.extend(data)
             return len(data)
         for b in data:
-            fs._step("write " + self.path)
+            if fs._filling() or (fs.capacity is not None and fs.used() >= fs.capacity):
+                self._no_space(what)
+            fs._step(what)
             buf.append(b)
         return len(data)
 
     def flush(self):
+        if self.failed:
+            return
+        if self.fs._filling():
+            self._no_space("flush " + self.path)
         self.fs._step("flush " + self.path)
 
     def close(self):
+        if self.failed:
+            return
+        if self.fs._filling():
+            self._no_space("close " + self.path)
         self.fs._step("close " + self.path)
         self.fs._unclosed.pop(self.path, None)
 

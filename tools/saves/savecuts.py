@@ -125,6 +125,7 @@ class Tally:
         self.lost = 0
         self.silent = 0
         self.detected = 0        # older or lost, with a message
+        self.alarms = 0          # a message with nothing lost (it may have been)
         self.double = 0
         self.blank = 0           # nvm: a blank sector after a cut (looks new)
         self.by_file = {}        # name saved -> cut points
@@ -134,10 +135,11 @@ class Tally:
         return ", ".join("%s %d" % (n, self.by_file[n]) for n in sorted(self.by_file))
 
     def line(self):
-        return ("%-34s %7d cut points in %4d saves: ok %d, silent losses %d, double counts %d, "
-                "older than the last turn %d, lost and said %d" % (
-                    self.storage, self.points, self.ops, self.ok, self.silent, self.double,
-                    self.older, self.detected))
+        return ("%-34s %7d cut points in %4d saves: ok %d (of them said, as nothing may be "
+                "lost: %d), silent losses %d, double counts %d, older than the last turn %d, "
+                "lost and said %d" % (
+                    self.storage, self.points, self.ops, self.ok, self.alarms, self.silent,
+                    self.double, self.older, self.detected))
 
 
 def _hands(stats):
@@ -210,6 +212,8 @@ def judge(tally, got, msgs, truth, i):
                 tally.double += 1
     if not bad:
         tally.ok += 1
+        if any(msgs):
+            tally.alarms += 1
         return
     if older:
         tally.older += 1
@@ -406,6 +410,155 @@ class _Nvm:
         self.erases += nvm.erases
         self.nvm = nvm
         self.booted = None
+
+
+# -- a full flash ---------------------------------------------------------------
+
+class FullTally(Tally):
+    """A full-flash campaign's figures: every save that raised (the App
+    says it at once: FLASH FULL / SAVE FAILED) is `refused`; a restart is
+    judged against the state the storage last committed (the last save
+    that returned), which it must give exactly."""
+
+    def __init__(self, storage):
+        super().__init__(storage)
+        self.refused = 0
+        self.attempts = 0
+
+    def line(self):
+        return ("%-34s %7d fill points in %4d saves (%d saves refused, said): ok %d, silent "
+                "losses %d, double counts %d, older than the last save %d, lost and said %d" % (
+                    self.storage, self.points, self.ops, self.refused, self.ok, self.silent,
+                    self.double, self.older, self.detected))
+
+
+def judge_full(tally, got, msgs, truth, c):
+    """What loaded after saves on a full flash, against truth.states[c]:
+    the state of the last save that went through."""
+    tally.points += 1
+    want = truth.states[c]
+    bad = older = False
+    for name in NAMES:
+        g = got.get(name)
+        if g == want.get(name):
+            continue
+        bad = True
+        if g is not None and truth.older(name, g, c):
+            older = True
+    g = got.get(GAME)
+    if g is not None and g != want.get(GAME):
+        from firmware import gamesave
+
+        try:
+            stats, match = gamesave.split(g)
+            h = truth.hands_at(match, c - 1)
+            if h is not None and _hands(stats) > h:
+                tally.double += 1
+        except ValueError:
+            pass
+    if not bad:
+        tally.ok += 1
+        return
+    if older:
+        tally.older += 1
+    else:
+        tally.lost += 1
+    if any(msgs):
+        tally.detected += 1
+    else:
+        tally.silent += 1
+        if len(tally.examples) < 5:
+            tally.examples.append((c, {n: (got.get(n) or b"")[:12] for n in NAMES}))
+
+
+def _run_full(tally, medium, ops, truth, mode, retries):
+    """For each save i: fill the flash (mode "full": before its first
+    step; "fills": before each of its steps in turn, and after its last),
+    make it and the `retries` saves after it (the next turns try again,
+    the flash still full), restart on what is left and judge it."""
+    tj = Truth(truth)
+    for i, op in enumerate(ops):
+        total = medium.steps(op, i, truth)
+        tally.ops += 1
+        points = [0] if mode == "full" else range(0, total + 1)
+        tally.by_file[op[1]] = tally.by_file.get(op[1], 0) + len(points)
+        for k in points:
+            st = medium.start(i, truth, k)
+            committed = i
+            for j in range(i, min(i + 1 + retries, len(ops))):
+                tally.attempts += 1
+                try:
+                    _apply(st, ops[j])
+                    committed = j + 1
+                except OSError:
+                    tally.refused += 1
+            got, msgs = medium.boot()
+            judge_full(tally, got, msgs, tj, committed)
+        medium.commit(op, i, truth)
+    return tally
+
+
+class _FullFiles(_Files):
+    def steps(self, op, i, truth):
+        fs = self.base.copy()
+        _apply(self._storage(fs, truth, i), op)
+        return fs.steps
+
+    def start(self, i, truth, k):
+        self.live = self.base.copy()
+        self.live.full_from = k
+        self.live.full_renames = True
+        return self._storage(self.live, truth, i)
+
+    def boot(self):
+        from firmware.storage import Storage
+
+        return _loaded(Storage(DATA, self.live.copy()))
+
+
+class _FullNvm(_Nvm):
+    """The nvm with the CIRCUITPY drive (the backup file) filling up."""
+
+    def __init__(self):
+        super().__init__(True)
+
+    def steps(self, op, i, truth):
+        st = _Nvm.start(self, i, truth, None)
+        _apply(st, op)
+        return self.live[1].steps
+
+    def start(self, i, truth, k):
+        st = _Nvm.start(self, i, truth, None)
+        self.live[1].full_from = k
+        return st
+
+    def boot(self):
+        from tools.saves.cutsim import FaultFS
+
+        nvm, fs = self.live
+        return _loaded(self._storage(self.micro.FakeNvm(data=nvm.image()),
+                                     FaultFS(dict(fs.files))))
+
+
+def full_campaign(ops, truth, medium="littlefs", mode="fills"):
+    """The saves on a flash that is full (mode "full": from before each
+    save, and for the next two, every write refused with ENOSPC) or that
+    fills in the middle of a save (mode "fills": at each of its steps in
+    turn, every write from there on refused, renames too; the next save
+    tried again on it). `medium`: "prefix", "littlefs", "emptied" (the
+    firmware's Storage on a FaultFS, a file whose write failed left as
+    that model says) or "nvm" (CircuitPython: the drive that holds the
+    backup file fills; the sector itself cannot)."""
+    _paths()
+    what = "flash full" if mode == "full" else "flash fills mid-save"
+    if medium == "nvm":
+        tally = FullTally("CircuitPython nvm, drive %s" % ("full" if mode == "full"
+                                                           else "fills mid-save"))
+        m = _FullNvm()
+    else:
+        tally = FullTally("files (%s), %s" % (medium, what))
+        m = _FullFiles(medium)
+    return _run_full(tally, m, ops, truth, mode, 2 if mode == "full" else 1)
 
 
 def files_campaign(ops, truth, model="littlefs", every=1):

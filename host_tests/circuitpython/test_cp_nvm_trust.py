@@ -1,0 +1,394 @@
+"""cpnvm.NvmStorage: a backup file on the drive never brings back an older
+state without a word, and every kind of data a cut loses is named.
+
+The backup file is written just before each erase of the sector. If the
+drive refuses that write and the file cannot be deleted either, an older
+file stays behind; a cut between the next erase and its first programmed
+byte then leaves a blank sector beside that older file."""
+
+import copy
+
+import pytest
+
+import cpnvm
+from cpnvm import FileBackup, NvmStorage
+from microcontroller import FakeNvm, PowerCut
+
+from test_cp_nvm import game, settings
+from tools.saves.cutsim import FaultFS
+
+BACKUP = "/saves-backup.bin"
+EROFS = 30
+
+
+class RefusingFS(FaultFS):
+    """The drive once it turns read-only for the game: no open for writing,
+    no remove (EROFS)."""
+
+    refuse = False
+
+    def open(self, path, mode):
+        if self.refuse and "r" not in mode:
+            raise OSError(EROFS, path)
+        return super().open(path, mode)
+
+    def remove(self, path):
+        if self.refuse:
+            raise OSError(EROFS, path)
+        return super().remove(path)
+
+    def copy(self):
+        c = RefusingFS(dict(self.files), self.dirs)
+        c.refuse = self.refuse
+        return c
+
+
+def _fill_until_erase(st, nvm, t, seed=9):
+    """Save turn after turn until the sector is rewritten once more; the
+    last turn saved."""
+    start = nvm.erases
+    while nvm.erases == start:
+        t += 1
+        st.save("game", game(t, seed=seed))
+    return t
+
+
+def _hands(payload):
+    from firmware import gamesave
+    from firmware.stats import Stats
+
+    return Stats.decode(gamesave.split(payload)[0]).hands
+
+
+def test_a_refused_backup_write_never_leaves_an_older_file_beside_a_blank_sector():
+    nvm = FakeNvm()
+    fs = RefusingFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)        # the file holds this rewrite's image
+    assert fs.files.get(BACKUP)
+    fs.refuse = True                         # the drive refuses from now on
+    # the turns up to the next rewrite, which is cut between the erase and
+    # the first byte it programs
+    last = game(t, seed=9)
+    while True:
+        prior, im, erases = nvm.image(), copy.deepcopy(st.im), nvm.erases
+        t += 1
+        try:
+            st.save("game", game(t, seed=9))
+        except OSError:
+            # saving refused (the copy on the drive cannot be kept current):
+            # the sector is untouched
+            assert nvm.image() == prior
+            break
+        if nvm.erases > erases:              # that was the rewrite: again, cut
+            nvm.data[:] = prior
+            st.im = im
+            nvm.budget = nvm.events + 1      # the erase happens; the first byte does not
+            with pytest.raises(PowerCut):
+                st.save("game", game(t, seed=9))
+            break
+        last = game(t, seed=9)
+        assert nvm.erases < 5
+    assert last is not None
+    fs.refuse = False                        # next start: drive writable again
+    again = NvmStorage(FakeNvm(data=nvm.image()), FileBackup(BACKUP, fs.copy()))
+    got, msg = again.load("game")
+    if got != last and got != game(t, seed=9):
+        assert msg, "an older save resumed silently (turn %d saved)" % t
+    else:
+        assert msg is None
+
+
+def test_a_blank_sector_with_a_backup_file_is_resumed_and_said_when_it_may_be_older():
+    """A read-only start (no backup file object: the file stays as it was)
+    rewrites the sector twice; a cut between the next erase and its first
+    byte leaves a blank sector; the next start, with the drive writable
+    again, finds the old file: said, never silent."""
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)
+    filed = fs.files[BACKUP]
+    ro = NvmStorage(FakeNvm(data=nvm.image()), None)
+    ro.load("settings")
+    ro.load("game")
+    t = _fill_until_erase(ro, ro.nvm, t)
+    t = _fill_until_erase(ro, ro.nvm, t)
+    assert fs.files[BACKUP] == filed
+    blank = FakeNvm()                         # the cut: erased, nothing programmed
+    again = NvmStorage(blank, FileBackup(BACKUP, fs.copy()))
+    got, msg = again.load("game")
+    assert got is not None and _hands(got) <= _hands(game(t, seed=9))
+    assert msg and "copy on the drive" in msg, msg
+
+
+def test_a_cut_rewrite_without_the_backup_file_names_every_kind_of_data_lost():
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    t = 0
+    while True:
+        t += 1
+        prior = nvm.image()
+        erases = nvm.erases
+        st.save("game", game(t, seed=9))
+        if nvm.erases > erases:
+            break
+    # the rewrite again, cut once its header and a few bytes are programmed:
+    # neither the game save nor the settings are whole
+    cut = FakeNvm(data=prior)
+    cut.budget = 1 + 20
+    with pytest.raises(PowerCut):
+        _resave(cut, t)
+    again = NvmStorage(FakeNvm(data=cut.image()))
+    sett, smsg = again.load("settings")
+    got, msg = again.load("game")
+    assert sett is None and got is None
+    said = (smsg or "") + (msg or "")
+    assert said in (cpnvm.MSG_LOST % "the match, statistics and settings",
+                    cpnvm.MSG_LOST_ALL), said
+    for kind in ("match", "statistics", "settings"):
+        assert kind in said, (kind, smsg, msg)
+
+
+def _resave(nvm, t):
+    st = NvmStorage(nvm)
+    st.load("settings")
+    st.load("game")
+    st.save("game", game(t, seed=9))
+
+
+@pytest.mark.parametrize("lost", ["settings", "game"])
+def test_the_message_names_only_what_was_lost(lost):
+    st = NvmStorage(FakeNvm())
+    st.save("settings", settings())
+    st.save("game", game(3))
+    im = st.im
+    whole = [cpnvm.GAME] if lost == "settings" else [cpnvm.SETTINGS]
+    im2 = cpnvm.Image()
+    im2.state = "torn"
+    im2.whole = whole
+    im2.settings = im.settings
+    im2.stats, im2.match = im.stats, im.match
+    st2 = NvmStorage(FakeNvm())
+    st2.im = None
+    msg = st2._torn_message(im2)
+    if lost == "settings":
+        assert "settings" in msg and "match" not in msg and "statistics" not in msg
+    else:
+        assert "match" in msg and "statistics" in msg and "settings" not in msg
+
+
+def test_a_newer_versions_sector_is_said_and_kept_on_the_drive():
+    from firmware import storage as stg
+
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(3))
+    img = bytearray(nvm.image())
+    head = cpnvm.record(cpnvm.HEAD, cpnvm.MAGIC + bytes((cpnvm.VERSION + 1,)) + img[7:11])
+    img[0:len(head)] = head
+    fs = FaultFS()
+    again = NvmStorage(FakeNvm(data=bytes(img)), FileBackup(BACKUP, fs))
+    again.load("settings")
+    got, msg = again.load("game")
+    assert got is None and msg.startswith("Saved by a newer version; this is ")
+    assert msg.endswith("kept as %s." % cpnvm.NEWER_IMAGE)
+    assert again.outcome["game"] == stg.NEWER
+    assert stg.unpack(fs.files[cpnvm.NEWER_IMAGE])[0] == bytes(img)
+    # without a writable drive it is said too, and not said to be kept
+    bare = NvmStorage(FakeNvm(data=bytes(img)))
+    bare.load("settings")
+    got, msg = bare.load("game")
+    assert got is None and "could not be kept" in msg
+
+
+def test_a_newer_versions_game_save_is_said_and_kept_on_the_drive():
+    from firmware import gamesave
+
+    v = b"2.3.0"
+    newer = b"GRGM" + bytes((gamesave.VERSION + 1, len(v))) + v + b"\x00\x07what it holds"
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(2))
+    st._append(st.im, cpnvm.record(cpnvm.GAME, newer))   # as a newer version appends it
+    fs = FaultFS()
+    again = NvmStorage(FakeNvm(data=nvm.image()), FileBackup(BACKUP, fs))
+    assert again.load("settings")[0] == settings()
+    got, msg = again.load("game", gamesave.decode)
+    assert got is None and msg.startswith("Saved by version 2.3.0; this is ")
+    assert msg.endswith("kept as /game.new.")
+    from firmware import storage as stg
+    assert stg.unpack(fs.files["/game.new"])[0] == newer
+    # the next save of this version goes on from nothing
+    again.save("game", game(4))
+    assert NvmStorage(FakeNvm(data=again.nvm.image())).load("game") == (game(4), None)
+
+
+def test_a_file_of_the_same_generation_but_other_contents_is_not_resumed_silently():
+    """A cut after the backup file of a rewrite was written but before the
+    erase leaves the sector as it was and a file one generation ahead; a
+    start with the drive read-only (no file kept) then plays on and
+    rewrites the sector to that same generation, cut inside its
+    programming: the file is of the torn sector's generation, but not its
+    contents."""
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)
+    # the next rewrite: its file written, the power cut before the erase
+    while True:
+        prior, erases = nvm.image(), nvm.erases
+        t += 1
+        st.save("game", game(t, seed=9))
+        if nvm.erases > erases:
+            nvm.data[:] = prior          # as if cut before the erase: the file stays
+            break
+    ahead = fs.files[BACKUP]
+    ro = NvmStorage(FakeNvm(data=prior), None)      # read-only start
+    ro.load("settings")
+    ro.load("game")
+    u = t + 7                                       # other turns than the file's
+    while True:
+        prior2, erases = ro.nvm.image(), ro.nvm.erases
+        im2 = copy.deepcopy(ro.im)
+        u += 1
+        ro.save("game", game(u, seed=9))
+        if ro.nvm.erases > erases:
+            break
+    assert cpnvm.scan(ro.nvm.image()).gen == cpnvm.scan(
+        cpnvm.FileBackup(BACKUP, fs).read() + b"\xff" * 10).gen
+    # that rewrite again, cut once its header and part of the game are programmed
+    cut = FakeNvm(data=prior2)
+    ro2 = NvmStorage(cut, None)
+    ro2.im = im2
+    cut.budget = 1 + 60
+    with pytest.raises(PowerCut):
+        ro2.save("game", game(u, seed=9))
+    assert fs.files[BACKUP] == ahead
+    again = NvmStorage(FakeNvm(data=cut.image()), FileBackup(BACKUP, fs.copy()))
+    again.load("settings")
+    got, msg = again.load("game")
+    if got is not None and got not in (game(u - 1, seed=9), game(u, seed=9)):
+        assert msg, "the file of another rewrite resumed silently"
+
+
+def _v1_image(damage=()):
+    """An nvm of the older firmware's layout (version 1: two slots per
+    save); the saves named in `damage` with a checksum that fails."""
+    import engine
+    from firmware.storage import crc16
+    from test_cp_nvm import match_after
+
+    img = bytearray(b"\xff" * 4096)
+    head = bytearray(b"GRNV\x01\x03")
+    for name, rid, off, slot in (("settings", 1, 64, 192), ("stats", 2, 448, 240),
+                                 ("match", 3, 928, 1584)):
+        head += name.encode() + bytes(8 - len(name)) + bytes((rid, off >> 8, off & 255,
+                                                               slot >> 8, slot & 255))
+    c = crc16(head)
+    head += bytes((c >> 8, c & 255))
+    img[0:64] = bytes(head) + bytes(64 - len(head))
+    m, _ = match_after(12)
+    for name, off, rid, payload in (("settings", 64, 1, settings("hard")),
+                                    ("stats", 448, 2, b"hands=4\nhands_won=1\nknocks=1\n"),
+                                    ("match", 928, 3, engine.dumps(m))):
+        rec = bytearray(b"GR\x01") + bytes((rid, 0, 1, len(payload) >> 8, len(payload) & 255))
+        rec += payload
+        c = crc16(rec)
+        if name in damage:
+            c ^= 0x5A5A
+        rec += bytes((c >> 8, c & 255))
+        img[off:off + len(rec)] = rec
+    return bytes(img), m
+
+
+@pytest.mark.parametrize("damaged", [("stats",), ("match",), ("settings", "stats")])
+def test_damage_in_an_older_firmwares_nvm_is_said(damaged):
+    from tools.sim.simulator import Sim
+
+    img, m = _v1_image(damaged)
+    sim = Sim(seed=4, storage=NvmStorage(FakeNvm(data=img)))
+    app = sim.app
+    said = []
+    while app.screen_name == "message":
+        said.append(b" ".join(bytes(x) for x in app.screen.lines).decode())
+        sim.press("A")
+    words = {"stats": "statistics", "match": "match", "settings": "settings"}
+    text = " ".join(said)
+    for name in damaged:
+        assert words[name] in text, (name, said)
+    if "settings" not in damaged:
+        assert app.settings.level == "hard"
+
+
+def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
+    from tools.sim.simulator import Sim
+
+    nvm = FakeNvm()
+    fs = RefusingFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    _fill_until_erase(st, nvm, 0)                   # the drive holds a copy now
+    levels = ("easy", "normal", "hard")
+    k = 0
+    while True:                                     # the log filled to its last bytes
+        prior = nvm.image()
+        erases = nvm.erases
+        k += 1
+        st.save("settings", settings(levels[k % 3]))
+        if nvm.erases > erases:
+            break
+    fs.refuse = True
+    sim = Sim(seed=3, storage=NvmStorage(FakeNvm(data=prior), FileBackup(BACKUP, fs)))
+    said = []
+    show = sim.app.show_banner
+    sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))), "ui"))
+    from ui_driver import play_turn
+
+    sim.press("A")                                  # CONTINUE: the saves go on
+    for _ in range(40):                             # until the log is full
+        if said:
+            break
+        if sim.screen == "play" and sim.app.match.to_move == 0:
+            play_turn(sim)
+        else:
+            sim.press("A")
+        sim.settle()
+    assert said and said[0][0] == b"SAVE FAILED" and "read-only" in said[0][1], said
+    assert sim.app.save_failing and "could not be updated or deleted" in sim.app.save_error
+    assert sim.app.storage.nvm.erases == 0         # the sector was not erased
+
+
+def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
+    nvm = FakeNvm()
+    fs = FaultFS()
+    st = NvmStorage(nvm, FileBackup(BACKUP, fs))
+    st.save("settings", settings())
+    t = _fill_until_erase(st, nvm, 0)
+    img = bytearray(nvm.image())
+    img[20] ^= 0x04                                  # inside the snapshot's game record
+    again = NvmStorage(FakeNvm(data=bytes(img)), FileBackup(BACKUP, fs.copy()))
+    sett, smsg = again.load("settings")
+    got, msg = again.load("game")
+    assert got == game(t, seed=9) and sett == settings() and smsg is None
+    assert msg.startswith("Saved data were damaged (") and msg.endswith(
+        "resumed the copy on the drive, made when the flash was last rewritten: turns "
+        "played since then are lost.")
+    assert again.outcome["game"] == "resumed"
+    # without the file the same damage starts fresh, said
+    bare = NvmStorage(FakeNvm(data=bytes(img)))
+    bare.load("settings")
+    got, msg = bare.load("game")
+    assert got is None and msg.startswith("Saved data were damaged (") and msg.endswith(
+        "started fresh.")
