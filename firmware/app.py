@@ -100,6 +100,7 @@ class App:
         self.saved_at = 0
         self.save_error = None       # the last save the flash refused, if any
         self.records = None          # firmware.records.Records: a record per hand end
+        self.board = None            # firmware.boardcfg.Hardware: the HARDWARE page's port
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None
@@ -594,6 +595,8 @@ def class_of_screen(name):
         from firmware.screens.help import Help as cls
     elif name == "message":
         from firmware.screens.message import Message as cls
+    elif name == "hardware":
+        from firmware.screens.hardware import HardwareScreen as cls
     elif name.startswith("box_"):
         # V6: the three-player box game's screens
         from firmware.screens.box_common import screen_class
