@@ -268,6 +268,16 @@ machine.setup(bus=FakeBus.empty(), buses={(1, 6, 7): bus})""")
     assert f["HEADLESS"] == "False" and f["PICTURE"] == "True"
 
 
+def test_the_scan_passes_over_a_pair_where_every_address_answers(tmp_path):
+    # SDA held low on GP0/GP1 acknowledges every probe: not a display
+    said, f, _ = boot(tmp_path, None, """
+bus, EMU = FakeBus.with_display(0x3C)
+stuck = FakeBus(dict((a, SSD1306Emu()) for a in range(0x08, 0x78)))
+machine.setup(bus=FakeBus.empty(), buses={(0, 0, 1): stuck, (1, 26, 27): bus})""")
+    assert "Display found at 0x3C on I2C1 (SDA GP26 (pin 31), SCL GP27 (pin 32))" in said
+    assert f["HEADLESS"] == "False" and f["PICTURE"] == "True"
+
+
 def test_the_scan_skips_pairs_on_button_pins(tmp_path):
     # a display on GP14/GP15 (I2C1) where A and B are: never probed there
     said, f, _ = boot(tmp_path, None, """
