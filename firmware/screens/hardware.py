@@ -18,8 +18,9 @@ press for IDLE_MS the page leaves by itself, so a board whose buttons do
 not work still gets to the game.
 
 The choices live in app.board (boardcfg.Hardware, set by firmware.pico);
-where there is none (the simulator) they are shown and changed but SAVE
-says the file is only on the board.
+where there is none (the simulator, the CircuitPython port) the rows are
+shown and changed, nothing is applied, and SAVE says it is not done on
+this port.
 """
 
 from firmware import buttons as btn
@@ -46,7 +47,8 @@ KEY_GAP = const(5)
 
 
 class _Choices:
-    """The page's choices without a board (the simulator): in memory."""
+    """The page's choices without a board port (the simulator, the
+    CircuitPython port): in memory only."""
 
     def __init__(self):
         self._sh = False
@@ -70,7 +72,7 @@ class _Choices:
         self._low = v
 
     def save(self):
-        return "only on the board"
+        return "not on this port"
 
 
 class HardwareScreen(Screen):

@@ -199,7 +199,7 @@ def test_the_page_without_a_board_says_so(tmp_path):
     sim = Sim()
     to_hardware(sim)
     sim.keys("U A")
-    assert sim.app.screen.status == b"NOT SAVED: ONLY ON THE BOARD"
+    assert sim.app.screen.status == b"NOT SAVED: NOT ON THIS PORT"
 
 
 def test_golden_hardware_page(tmp_path):
