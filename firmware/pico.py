@@ -204,7 +204,8 @@ def _pins_in_use(cfg):
 def scan_pairs(cfg, out=print):
     """The display on the usual RP2040 I2C pin pairs other than the
     configured one (boardcfg.I2C_PAIRS; a pair that uses a button or the
-    buzzer pin is skipped): (bus, address, found) and `cfg` set to them,
+    buzzer pin, or whose SDA or SCL reads low with the pull-up, is
+    skipped): (bus, address, found) and `cfg` set to them,
     with a console line naming the settings that make it permanent; None
     (and a line) when no pair has a display at 0x3C or 0x3D."""
     from firmware.boardcfg import I2C_PAIRS
@@ -218,6 +219,11 @@ def scan_pairs(cfg, out=print):
             if sda in busy or scl in busy:
                 continue
             try:
+                # an I2C bus idles high (its pull-ups): a line that reads low
+                # has no bus on it, and probing it would wait out each
+                # address's clock-stretch timeout
+                if P(sda, P.IN, P.PULL_UP).value() != 1 or P(scl, P.IN, P.PULL_UP).value() != 1:
+                    continue
                 bus = machine.I2C(i2c_id, sda=P(sda), scl=P(scl), freq=cfg.I2C_FREQ)
                 found = bus.scan()
             except Exception:

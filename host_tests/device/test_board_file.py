@@ -278,6 +278,16 @@ machine.setup(bus=FakeBus.empty(), buses={(0, 0, 1): stuck, (1, 26, 27): bus})""
     assert f["HEADLESS"] == "False" and f["PICTURE"] == "True"
 
 
+def test_the_scan_skips_a_pair_whose_line_reads_low(tmp_path):
+    # GP20 held low: no I2C bus idles that way; the pair is not probed
+    said, f, _ = boot(tmp_path, None, """
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=FakeBus.empty(), buses={(0, 20, 21): bus}, low=[20])""")
+    assert "No display at 0x3C or 0x3D on the other usual I2C pin pairs either." in said
+    tried = [e[1:4] for e in eval(f["LOG"]) if e[0] == "i2c"]
+    assert (0, 20, 21) not in tried and (1, 18, 19) in tried
+
+
 def test_the_scan_skips_pairs_on_button_pins(tmp_path):
     # a display on GP14/GP15 (I2C1) where A and B are: never probed there
     said, f, _ = boot(tmp_path, None, """
