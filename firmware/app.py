@@ -100,7 +100,7 @@ class App:
         self.saved_at = 0
         self.save_error = None       # the last save the flash refused, if any
         self.records = None          # firmware.records.Records: a record per hand end
-        self.board = None            # firmware.boardcfg.Hardware: the HARDWARE page's port
+        self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None

@@ -9,7 +9,10 @@ editor or `mpremote edit :board.json` writes it, and it is data, not
 code: a mistake in it is a value this module can name and replace, where
 a Python settings file (import board_settings) could stop the boot with a
 SyntaxError or run anything. The game's HARDWARE page writes the same
-file (Hardware.save()), keeping the keys it does not edit.
+file (firmware.boardset.Hardware.save(), through save() here), keeping the
+keys it does not edit. firmware.boardset.load_config() calls load() at
+boot and lets this module go again: the running game keeps only the
+Config.
 
 The keys (docs/BOARD.md has the table and an example):
 
@@ -40,8 +43,7 @@ it as it is.
 """
 
 from firmware import board
-
-PATH = "/board.json"
+from firmware.boardset import PATH, Config
 NAME = "board.json"
 MAX_BYTES = 2048     # a full file with every key is about 350 bytes
 NPINS = 30           # RP2040: GP0..GP29
@@ -72,14 +74,6 @@ PIN_KEYS = ("i2c_sda", "i2c_scl", "btn_left", "btn_right", "btn_up", "btn_down",
             "btn_a", "btn_b", "buzzer")
 I2C_KEYS = ("i2c_id", "i2c_sda", "i2c_scl")
 BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
-
-# The usual I2C pin pairs of the RP2040 (SDA, SCL) for each block: tried
-# at boot when the configured pins find no display (firmware/pico.py).
-I2C_PAIRS = (
-    (0, ((0, 1), (4, 5), (8, 9), (12, 13), (16, 17), (20, 21))),
-    (1, ((2, 3), (6, 7), (10, 11), (14, 15), (18, 19), (26, 27))),
-)
-
 
 def i2c_pair_ok(i2c_id, sda, scl):
     """True when SDA and SCL are pins of RP2040 I2C block `i2c_id`
@@ -116,33 +110,14 @@ def show(v):
     return str(v)
 
 
-class Config:
-    """firmware/board.py's names (I2C_ID ... HEADLESS_TEXT, BUTTON_PINS),
-    the defaults, then the file's values: what the ports take as `cfg`.
-    `source`: the file's path when it was read, else None. `from_file`:
-    the keys the file set (valid ones)."""
+def get(cfg, key):
+    return getattr(cfg, _attr(key))
 
-    def __init__(self):
-        for _, a, _ in KEYS:
-            setattr(self, a, getattr(board, a))
-        self.DISPLAY_WIDTH = board.DISPLAY_WIDTH
-        self.DISPLAY_HEIGHT = board.DISPLAY_HEIGHT
-        self.source = None
-        self.from_file = []
-        self.buttons()
 
-    def get(self, key):
-        return getattr(self, _attr(key))
-
-    def set(self, key, value):
-        setattr(self, _attr(key), value)
-        if key in BUTTON_KEYS:
-            self.buttons()
-
-    def buttons(self):
-        """BUTTON_PINS again from the six BTN_ names (firmware.buttons' bit order)."""
-        self.BUTTON_PINS = (self.BTN_LEFT, self.BTN_RIGHT, self.BTN_UP, self.BTN_DOWN,
-                            self.BTN_A, self.BTN_B)
+def put(cfg, key, value):
+    setattr(cfg, _attr(key), value)
+    if key in BUTTON_KEYS:
+        cfg.buttons()
 
 
 def default(key):
@@ -193,7 +168,7 @@ def _fix_pins(cfg, out):
         clash = None
         seen = {}
         for key in PIN_KEYS:
-            v = cfg.get(key)
+            v = get(cfg, key)
             if v is None:
                 continue
             if v in seen:
@@ -217,11 +192,11 @@ def _fix_pins(cfg, out):
         else:
             _revert(cfg, key)
             out("%s: GP%d is given to both %s and %s: using %s for %s (the default)."
-                % (NAME, v, key, other, show(cfg.get(key)), key))
+                % (NAME, v, key, other, show(get(cfg, key)), key))
 
 
 def _revert(cfg, key):
-    cfg.set(key, default(key))
+    put(cfg, key, default(key))
     if key in cfg.from_file:
         cfg.from_file.remove(key)
 
@@ -279,7 +254,7 @@ def apply(cfg, d, out):
             out("%s: %s = %s %s: using %s (the default)." % (NAME, key, show(v), why,
                                                              show(default(key))))
             continue
-        cfg.set(key, val)
+        put(cfg, key, val)
         cfg.from_file.append(key)
     if not i2c_pair_ok(cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL):
         bad = (cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL)
@@ -296,7 +271,7 @@ def load(path=None, out=print, opener=open):
     Never raises (but KeyboardInterrupt)."""
     if path is None:
         path = PATH
-    cfg = Config()
+    cfg = Config(path)
     try:
         text = read_text(path, out, opener)
         if text is None:
@@ -308,10 +283,10 @@ def load(path=None, out=print, opener=open):
         cfg.source = path
         apply(cfg, d, out)
     except MemoryError:
-        cfg = Config()
+        cfg = Config(path)
         out("Not enough memory to read %s: using the defaults." % NAME)
     except Exception as e:   # anything unforeseen must not stop the boot
-        cfg = Config()
+        cfg = Config(path)
         out("%s could not be used (%r): using the defaults." % (NAME, e))
     return cfg
 
@@ -371,59 +346,3 @@ def save(changes, path=None, fs=None, opener=open):
         return "the flash refused it (%s)" % (e,)
     return None
 
-
-class Hardware:
-    """What the HARDWARE page (firmware/screens/hardware.py) changes: the
-    display type and flip, applied at once through `display` (a
-    firmware.pico.DisplayPort's reconfigure(sh1106, flip), when it has
-    one), the buttons' polarity through `pins` (ButtonPins.set_active_low),
-    and save() to the settings file. Pins the boot found the display on
-    (firmware.pico.scan_pairs) are saved with them."""
-
-    def __init__(self, cfg, path=None, display=None, pins=None, fs=None, opener=open):
-        self.cfg = cfg
-        self.path = path if path is not None else PATH
-        self.display = display
-        self.pins = pins
-        self.fs = fs
-        self.opener = opener
-
-    def sh1106(self):
-        return self.cfg.DISPLAY_TYPE == "sh1106"
-
-    def flip(self):
-        return bool(self.cfg.DISPLAY_FLIP)
-
-    def active_low(self):
-        return bool(self.cfg.BUTTONS_ACTIVE_LOW)
-
-    def set_display(self, sh1106, flip):
-        self.cfg.DISPLAY_TYPE = "sh1106" if sh1106 else "ssd1306"
-        self.cfg.DISPLAY_FLIP = bool(flip)
-        f = getattr(self.display, "reconfigure", None)
-        if f is not None:
-            f(sh1106, flip)
-
-    def set_active_low(self, active_low):
-        self.cfg.BUTTONS_ACTIVE_LOW = bool(active_low)
-        f = getattr(self.pins, "set_active_low", None)
-        if f is not None:
-            f(active_low)
-
-    def changes(self):
-        """The keys the page writes, with the values in use now."""
-        c = self.cfg
-        d = {"display": c.DISPLAY_TYPE, "flip": bool(c.DISPLAY_FLIP),
-             "buttons_active_low": bool(c.BUTTONS_ACTIVE_LOW)}
-        if getattr(c, "found_by_scan", False):
-            d["i2c_id"] = c.I2C_ID
-            d["i2c_sda"] = c.I2C_SDA
-            d["i2c_scl"] = c.I2C_SCL
-        addr = getattr(self.display, "addr", None)
-        if addr is not None and addr != c.DISPLAY_ADDR:
-            d["display_addr"] = addr
-        return d
-
-    def save(self):
-        """None once written, else what went wrong (a few words)."""
-        return save(self.changes(), self.path, self.fs, self.opener)

@@ -7,8 +7,8 @@ so copies left on the filesystem by `make flash` do not shadow them.
 
 The first console line names the game and its version (engine/version.py).
 The board's settings are firmware/board.py's defaults and the settings file
-/board.json (firmware/boardcfg.py); they are read once here and passed to
-the ports (firmware.pico.run(cfg=...)).
+/board.json (firmware/boardset.py, firmware/boardcfg.py); they are read
+once here and passed to the ports (firmware.pico.run(cfg=...)).
 
 Safe boot: holding B while powering on (or pressing reset) skips the game
 and leaves the REPL free, so `mpremote` can always reach the board. This
@@ -88,12 +88,12 @@ def version_line():
 
 
 def board_config():
-    """The board's settings (firmware.boardcfg.load()), or None when the
-    game's files cannot give them."""
+    """The board's settings (firmware.boardset.load_config()), or None
+    when the game's files cannot give them."""
     try:
-        from firmware import boardcfg
+        from firmware.boardset import load_config
 
-        return boardcfg.load()
+        return load_config()
     except Exception as e:
         print("The board settings could not be read (%s): using firmware/board.py's." % (e,))
         return None

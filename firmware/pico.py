@@ -3,10 +3,10 @@
 Only this module and the entry point (firmware/main.py, the board's
 /main.py) import `machine`. The pins and the display type come from the
 board's settings (`cfg`: firmware/board.py's defaults and the settings
-file /board.json, firmware/boardcfg.py).
+file /board.json: firmware/boardset.py, firmware/boardcfg.py).
 
 - Display found elsewhere: when the configured I2C pins find no display,
-  open_display() tries the usual RP2040 pin pairs (boardcfg.I2C_PAIRS,
+  open_display() tries the usual RP2040 pin pairs (I2C_PAIRS,
   skipping pairs that use a button or buzzer pin) at 0x3C and 0x3D, uses
   what it finds and says which settings make it permanent.
 
@@ -190,7 +190,14 @@ def make_bus(cfg=board):
     return machine.I2C(cfg.I2C_ID, sda=P(cfg.I2C_SDA), scl=P(cfg.I2C_SCL), freq=cfg.I2C_FREQ)
 
 
-SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
+SETTINGS_FILE = "/board.json"   # firmware.boardset.PATH
+
+# The usual I2C pin pairs of the RP2040 (SDA, SCL) for each block: tried
+# at boot when the configured pins find no display.
+I2C_PAIRS = (
+    (0, ((0, 1), (4, 5), (8, 9), (12, 13), (16, 17), (20, 21))),
+    (1, ((2, 3), (6, 7), (10, 11), (14, 15), (18, 19), (26, 27))),
+)
 
 
 def _pins_in_use(cfg):
@@ -203,13 +210,11 @@ def _pins_in_use(cfg):
 
 def scan_pairs(cfg, out=print):
     """The display on the usual RP2040 I2C pin pairs other than the
-    configured one (boardcfg.I2C_PAIRS; a pair that uses a button or the
+    configured one (I2C_PAIRS; a pair that uses a button or the
     buzzer pin, or whose SDA or SCL reads low with the pull-up, is
     skipped): (bus, address, found) and `cfg` set to them,
     with a console line naming the settings that make it permanent; None
     (and a line) when no pair has a display at 0x3C or 0x3D."""
-    from firmware.boardcfg import I2C_PAIRS
-
     P = machine.Pin
     busy = _pins_in_use(cfg)
     for i2c_id, pairs in I2C_PAIRS:
@@ -571,7 +576,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         hardware=False):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `root`: where saves and records go
-    (DATA_DIR). `cfg`: the board's settings (firmware.boardcfg.load(), read
+    (DATA_DIR). `cfg`: the board's settings (firmware.boardset.load_config(), read
     here when not given). `hardware`: start on the HARDWARE page (a button
     held at power-on, firmware/main.py)."""
     import gc
@@ -579,12 +584,10 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     from firmware.storage import Storage
     from firmware.records import Records
 
-    from firmware.boardcfg import Hardware
+    from firmware.boardset import Hardware, load_config
 
     if cfg is None:
-        from firmware.boardcfg import load
-
-        cfg = load(out=out)
+        cfg = load_config(out=out)
     preload(out)
     if root is None:
         root = DATA_DIR

@@ -17,7 +17,7 @@ button test. UP/DOWN choose, LEFT/RIGHT or A change, B goes back. With no
 press for IDLE_MS the page leaves by itself, so a board whose buttons do
 not work still gets to the game.
 
-The choices live in app.board (boardcfg.Hardware, set by firmware.pico);
+The choices live in app.board (firmware.boardset.Hardware, set by firmware.pico);
 where there is none (the simulator, the CircuitPython port) the rows are
 shown and changed, nothing is applied, and SAVE says it is not done on
 this port.

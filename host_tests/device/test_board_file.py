@@ -10,7 +10,7 @@ import json
 import pytest
 
 from devutil import ROOT, run_mp
-from firmware import board, boardcfg
+from firmware import board, boardcfg, boardset
 from test_device_bringup import run_case
 
 FULL = {
@@ -326,3 +326,37 @@ machine.setup(bus=bus, low=[14])""")
 def test_nothing_held_starts_the_game_as_before(tmp_path):
     said, f, _ = boot(tmp_path, None, "machine.setup(bus=FakeBus.with_display(0x3C)[0])")
     assert "starts on the HARDWARE page" not in said and f["WENT"] == "None"
+
+
+def test_the_config_holds_every_key_of_the_file():
+    assert boardset.NAMES == tuple(a for _, a, _ in boardcfg.KEYS)
+
+
+MP_LET_GO = r"""
+import gc, sys
+sys.path.insert(0, %(bundle)r)
+import firmware.board, firmware.boardset
+gc.collect()
+before = gc.mem_free()
+from firmware.boardset import load_config
+cfg = load_config(%(path)r, print)
+gc.collect()
+print("@@", "firmware.boardcfg" in sys.modules, cfg.DISPLAY_FLIP, before - gc.mem_free())
+"""
+
+
+def test_the_loader_is_let_go_after_the_boot_on_micropython(tmp_path):
+    # from the .mpy bundle the loader's code is on the heap: the running
+    # game keeps only the Config
+    from tools.deploy import deploy
+
+    bundle = tmp_path / "bundle"
+    deploy.build(str(bundle), quiet=True)
+    (tmp_path / "board.json").write_text('{"flip": true}')
+    path = tmp_path / "let_go.py"
+    path.write_text(MP_LET_GO % {"bundle": str(bundle), "path": str(tmp_path / "board.json")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60, heap="256k")
+    assert r.returncode == 0, r.stdout + r.stderr
+    gone, flip, kept = r.stdout.split("@@ ")[1].split()
+    assert gone == "False" and flip == "True"
+    assert int(kept) < 2048, kept      # a Config and its list, not the loader's 13 KB
