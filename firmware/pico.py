@@ -610,7 +610,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         app.board = Hardware(cfg, display=display, pins=pins)
         if hardware:
             buttons.suppress()          # the button held at power-on
-            app.go("hardware", back="title")
+            app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed
         for why in storage.damage:
             out("Save set aside: " + why)
         gc.collect()

@@ -82,6 +82,7 @@ class HardwareScreen(Screen):
         super().__init__(app)
         self.menu = Menu(_LABELS, [b""] * len(_ROWS), 0)
         self.back = "settings"
+        self.prev = None         # the screen to go back to as it was (back=None)
         self.status = b""
         self.shown = 0           # the held buttons last drawn
         self.seen = 0            # every button seen held since entering
@@ -95,9 +96,13 @@ class HardwareScreen(Screen):
             self.app.board = b
         return b
 
-    def enter(self, back="settings", **kw):
+    def enter(self, back="settings", prev=None, **kw):
+        """`back`: the screen B goes to; None (at power-on): back to `prev`,
+        the screen that was showing, as it was (the title, or a message the
+        boot had for the player)."""
         self.dirty = True
         self.back = back
+        self.prev = prev if prev is not self else None
         self.menu.sel = 0
         self.menu.top = 0
         self.status = b""
@@ -117,10 +122,15 @@ class HardwareScreen(Screen):
 
     def _leave(self):
         app = self.app
-        if self.back == "title":
-            app.show_notes("title")      # what the boot had to tell, then the title
-        else:
+        prev = self.prev
+        self.prev = None
+        if self.back is not None:
             app.go(self.back, at="hardware")
+        elif prev is not None:
+            app.screen = prev            # as it was: a message keeps its text
+            prev.dirty = True
+        else:
+            app.show_notes("title")
 
     def event(self, ev, now):
         self.last = now

@@ -360,3 +360,30 @@ def test_the_loader_is_let_go_after_the_boot_on_micropython(tmp_path):
     gone, flip, kept = r.stdout.split("@@ ")[1].split()
     assert gone == "False" and flip == "True"
     assert int(kept) < 2048, kept      # a Config and its list, not the loader's 13 KB
+
+
+REAL_HW = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.sim.fakebus import FakeBus
+bus, emu = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)
+from firmware import pico
+from firmware.boardset import Config
+app = pico.run(root=%(root)r, max_steps=1, seed=7, cfg=Config(%(path)r), hardware=True)
+print("@@", app.screen_name, type(app.board).__name__, app.board.path,
+      bytes(emu.image()) == bytes(app.canvas.buf))
+"""
+
+
+def test_the_real_app_starts_on_the_hardware_page_with_its_board_port(tmp_path):
+    from test_device_bringup import FAKES
+
+    path = tmp_path / "hw.py"
+    path.write_text(REAL_HW % {"fakes": FAKES, "repo": ROOT, "root": str(tmp_path / "data"),
+                               "path": str(tmp_path / "board.json")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split("@@ ")[1].split() == ["hardware", "Hardware",
+                                                str(tmp_path / "board.json"), "True"]

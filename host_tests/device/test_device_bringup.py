@@ -51,6 +51,7 @@ class StubApp:
         self.seed = seed
         self.n = 0
         self.went = None
+        self.screen = None
         self.events = []
         self.saved_at = SAVED_AT       # as App: the clock at the last save of a turn, 0 before
         self.canvas = fb.Canvas()
@@ -58,6 +59,7 @@ class StubApp:
         self.canvas.fill_rect(100, 40, 20, 20, 1)
 
     def go(self, name, **kw):          # as App.go: the HARDWARE page at boot
+        self.screen = None
         self.went = name
 
     def step(self):

@@ -190,9 +190,24 @@ def test_a_polarity_with_no_press_is_undone(tmp_path, pico):
 
 def test_the_page_leaves_by_itself_with_no_press(tmp_path, pico):
     sim, _ = board_sim(tmp_path, pico)
-    sim.app.go("hardware", back="title")     # as at power-on with A held
-    sim.run(46000)
+    sim.app.go("hardware", back=None, prev=sim.app.screen)   # as at power-on, A held
+    sim.run(44000)
+    assert sim.screen == "hardware"
+    sim.run(2000)
     assert sim.screen == "title"
+
+
+def test_at_power_on_a_message_of_the_boot_waits_behind_the_page(tmp_path):
+    # a damaged save's message was showing: after the page it is still there
+    sim = Sim()
+    sim.app.go("message", title=b"SAVE RESTORED", text="The save before is back.",
+               then="title")
+    msg = sim.app.screen
+    sim.app.go("hardware", back=None, prev=msg)
+    sim.settle()
+    sim.press("B")
+    assert sim.app.screen is msg and msg.title == b"SAVE RESTORED"
+    assert sim.image() == bytes(sim.app.canvas.buf)
 
 
 def test_the_page_without_a_board_says_so(tmp_path):
