@@ -101,6 +101,7 @@ class App:
         self.save_error = None       # the last save the flash refused, if any
         self.records = None          # firmware.records.Records: a record per hand end
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
+        self.board_parts = None      # (cfg, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None

@@ -10,9 +10,13 @@ code: a mistake in it is a value this module can name and replace, where
 a Python settings file (import board_settings) could stop the boot with a
 SyntaxError or run anything. The game's HARDWARE page writes the same
 file (firmware.boardset.Hardware.save(), through save() here), keeping the
-keys it does not edit. firmware.boardset.load_config() calls load() at
-boot and lets this module go again: the running game keeps only the
-Config.
+keys it does not edit.
+
+Needed at boot only: load_config() reads the file and then lets this
+module go on MicroPython (imported from the .mpy bundle it took 13 KB of
+the unix port's heap), keeping only the Config, a class without methods
+(so it holds nothing of this module). The HARDWARE page's SAVE imports it
+again for the write.
 
 The keys (docs/BOARD.md has the table and an example):
 
@@ -43,7 +47,8 @@ it as it is.
 """
 
 from firmware import board
-from firmware.boardset import PATH, Config
+
+PATH = "/board.json"
 NAME = "board.json"
 MAX_BYTES = 2048     # a full file with every key is about 350 bytes
 NPINS = 30           # RP2040: GP0..GP29
@@ -74,6 +79,36 @@ PIN_KEYS = ("i2c_sda", "i2c_scl", "btn_left", "btn_right", "btn_up", "btn_down",
             "btn_a", "btn_b", "buzzer")
 I2C_KEYS = ("i2c_id", "i2c_sda", "i2c_scl")
 BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
+
+
+class Config:
+    """firmware/board.py's names (I2C_ID ... HEADLESS_TEXT, BUTTON_PINS):
+    what the ports take as `cfg` (config() makes one). Also `path` (where
+    the file is: the HARDWARE page writes it there), `source` (the file's
+    path when it was read, else None), `from_file` (the keys the file set,
+    valid ones) and `found_by_scan` (the boot found the display on other
+    pins: firmware.pico.scan_pairs). No methods: a Config kept by the
+    running game holds nothing of this module."""
+
+
+def config(path=None):
+    """A Config with firmware/board.py's defaults."""
+    c = Config()
+    for _, a, _ in KEYS:
+        setattr(c, a, getattr(board, a))
+    c.DISPLAY_WIDTH = board.DISPLAY_WIDTH
+    c.DISPLAY_HEIGHT = board.DISPLAY_HEIGHT
+    c.path = path if path is not None else PATH
+    c.source = None
+    c.from_file = []
+    c.found_by_scan = False
+    buttons(c)
+    return c
+
+
+def buttons(c):
+    """BUTTON_PINS again from the six BTN_ names (firmware.buttons' bit order)."""
+    c.BUTTON_PINS = (c.BTN_LEFT, c.BTN_RIGHT, c.BTN_UP, c.BTN_DOWN, c.BTN_A, c.BTN_B)
 
 def i2c_pair_ok(i2c_id, sda, scl):
     """True when SDA and SCL are pins of RP2040 I2C block `i2c_id`
@@ -117,7 +152,7 @@ def get(cfg, key):
 def put(cfg, key, value):
     setattr(cfg, _attr(key), value)
     if key in BUTTON_KEYS:
-        cfg.buttons()
+        buttons(cfg)
 
 
 def default(key):
@@ -271,7 +306,7 @@ def load(path=None, out=print, opener=open):
     Never raises (but KeyboardInterrupt)."""
     if path is None:
         path = PATH
-    cfg = Config(path)
+    cfg = config(path)
     try:
         text = read_text(path, out, opener)
         if text is None:
@@ -283,10 +318,10 @@ def load(path=None, out=print, opener=open):
         cfg.source = path
         apply(cfg, d, out)
     except MemoryError:
-        cfg = Config(path)
+        cfg = config(path)
         out("Not enough memory to read %s: using the defaults." % NAME)
     except Exception as e:   # anything unforeseen must not stop the boot
-        cfg = Config(path)
+        cfg = config(path)
         out("%s could not be used (%r): using the defaults." % (NAME, e))
     return cfg
 
@@ -346,3 +381,57 @@ def save(changes, path=None, fs=None, opener=open):
         return "the flash refused it (%s)" % (e,)
     return None
 
+
+
+def let_go():
+    """Forget this module on MicroPython (its code and functions are on
+    the heap; a Config made here holds none of it). On CPython nothing is
+    let go: tests hold the module."""
+    import gc
+    import sys
+
+    if not hasattr(gc, "mem_free"):
+        return
+    if sys.modules.pop(__name__, None) is not None:
+        p = sys.modules.get("firmware")
+        if p is not None and hasattr(p, "boardcfg"):
+            delattr(p, "boardcfg")
+
+
+def load_config(path=None, out=print):
+    """load(path, out), then this module is let go (let_go())."""
+    cfg = load(path, out)
+    let_go()
+    return cfg
+
+
+def boot(held, out=print):
+    """At power-on (firmware/main.py): the version line, the settings,
+    A held (the HARDWARE page), then this module is let go. (cfg, hardware)."""
+    try:
+        from engine.version import VERSION
+
+        out("Gin Rummy %s" % VERSION)
+    except ImportError:
+        out("Gin Rummy (version unknown: engine/version.py is missing)")
+    cfg = load(None, out)
+    hardware = a_held(cfg, held, out)
+    let_go()
+    return cfg, hardware
+
+
+def a_held(cfg, held, out=print):
+    """A held at power-on (firmware/main.py; `held(pin, active_low)` reads
+    a pin for ~25 ms): read with the settings' polarity, then the other
+    one. Held the other way, the buttons use that polarity for this start
+    (`cfg` changed, and said on the console)."""
+    pin, low = cfg.BTN_A, cfg.BUTTONS_ACTIVE_LOW
+    if held(pin, low):
+        return True
+    if not held(pin, not low):
+        return False
+    cfg.BUTTONS_ACTIVE_LOW = not low
+    out("A is held at power-on as a button to %s, but the settings say to %s: "
+        "the buttons are read that way for this start (SAVE on the HARDWARE "
+        "page keeps it)." % ("3V3" if low else "GND", "GND" if low else "3V3"))
+    return True

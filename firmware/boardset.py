@@ -1,79 +1,32 @@
-"""The board's settings as the running game keeps them: Config (what the
-ports take as `cfg`), Hardware (what the HARDWARE page changes) and
-load_config(), which reads /board.json through firmware/boardcfg.py.
-
-Small on purpose: the loader and its checks (firmware/boardcfg.py) are
-needed once at boot, so load_config() lets that module go again on
-MicroPython (imported from the .mpy bundle it took 13 KB of the unix
-port's heap, about half that on the Pico); what stays is this module and
-one Config. The HARDWARE page's SAVE imports the loader again for the
-write.
+"""Hardware: what the HARDWARE page (firmware/screens/hardware.py)
+changes on the board, over the Config the boot read
+(firmware/boardcfg.py). Imported when the page is first shown, so the
+running game carries none of it until then.
 """
 
-from firmware import board
 
-PATH = "/board.json"
-# firmware/board.py's names a Config holds (firmware.boardcfg.KEYS sets them)
-NAMES = ("DISPLAY_TYPE", "DISPLAY_ADDR", "DISPLAY_FLIP", "I2C_ID", "I2C_SDA", "I2C_SCL",
-         "I2C_FREQ", "BTN_LEFT", "BTN_RIGHT", "BTN_UP", "BTN_DOWN", "BTN_A", "BTN_B",
-         "BUTTONS_ACTIVE_LOW", "BUZZER_PIN", "HEADLESS_TEXT")
-
-
-class Config:
-    """firmware/board.py's names (I2C_ID ... HEADLESS_TEXT, BUTTON_PINS):
-    the defaults, then the file's values (firmware.boardcfg.apply).
-    `source`: the file's path when it was read, else None; `path`: where
-    the file is (the HARDWARE page writes it there); `from_file`: the keys
-    the file set (valid ones); `found_by_scan`: the boot found the display
-    on other pins (firmware.pico.scan_pairs)."""
-
-    def __init__(self, path=PATH):
-        for a in NAMES:
-            setattr(self, a, getattr(board, a))
-        self.DISPLAY_WIDTH = board.DISPLAY_WIDTH
-        self.DISPLAY_HEIGHT = board.DISPLAY_HEIGHT
-        self.path = path
-        self.source = None
-        self.from_file = []
-        self.found_by_scan = False
-        self.buttons()
-
-    def buttons(self):
-        """BUTTON_PINS again from the six BTN_ names (firmware.buttons' bit order)."""
-        self.BUTTON_PINS = (self.BTN_LEFT, self.BTN_RIGHT, self.BTN_UP, self.BTN_DOWN,
-                            self.BTN_A, self.BTN_B)
-
-
-def _let_go(name):
-    """Forget module `name` on MicroPython (its code and functions are made
-    on the heap); on CPython nothing is let go (tests hold the module)."""
-    import gc
+def _let_go_loader():
     import sys
 
-    if not hasattr(gc, "mem_free"):
-        return
-    if sys.modules.pop(name, None) is not None:
-        pkg, _, leaf = name.rpartition(".")
-        p = sys.modules.get(pkg)
-        if p is not None and hasattr(p, leaf):
-            delattr(p, leaf)
-    gc.collect()
+    m = sys.modules.get("firmware.boardcfg")
+    if m is not None:
+        m.let_go()
 
 
-def load_config(path=None, out=print):
-    """firmware.boardcfg.load(path, out), then the loader is let go. Never
-    raises: without the loader, board.py's defaults."""
-    try:
-        from firmware import boardcfg
+class State:
+    """The settings the page shows and writes (firmware.pico.kept_settings'
+    tuple, as the Config's names)."""
 
-        cfg = boardcfg.load(path, out)
-    except Exception as e:
-        out("The board settings could not be read (%s): using firmware/board.py's." % (e,))
-        cfg = None
-    _let_go("firmware.boardcfg")
-    if cfg is None:
-        cfg = Config(path or PATH)
-    return cfg
+
+_KEPT = ("DISPLAY_TYPE", "DISPLAY_FLIP", "BUTTONS_ACTIVE_LOW", "path", "found_by_scan",
+         "I2C_ID", "I2C_SDA", "I2C_SCL", "DISPLAY_ADDR")
+
+
+def state(kept):
+    st = State()
+    for i in range(len(_KEPT)):
+        setattr(st, _KEPT[i], kept[i])
+    return st
 
 
 class Hardware:
@@ -85,8 +38,12 @@ class Hardware:
     (firmware.pico.scan_pairs) are saved with them."""
 
     def __init__(self, cfg, path=None, display=None, pins=None, fs=None, opener=None):
+        """`cfg`: a Config (firmware.boardcfg), or the tuple of
+        firmware.pico.kept_settings."""
+        if isinstance(cfg, tuple):
+            cfg = state(cfg)
         self.cfg = cfg
-        self.path = path if path is not None else getattr(cfg, "path", PATH)
+        self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
         self.pins = pins
         self.fs = fs
@@ -139,5 +96,5 @@ class Hardware:
             why = boardcfg.save(self.changes(), self.path, self.fs, **kw)
         except MemoryError:
             why = "not enough memory"
-        _let_go("firmware.boardcfg")
+        _let_go_loader()
         return why

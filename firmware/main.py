@@ -7,8 +7,8 @@ so copies left on the filesystem by `make flash` do not shadow them.
 
 The first console line names the game and its version (engine/version.py).
 The board's settings are firmware/board.py's defaults and the settings file
-/board.json (firmware/boardset.py, firmware/boardcfg.py); they are read
-once here and passed to the ports (firmware.pico.run(cfg=...)).
+/board.json (firmware/boardcfg.py); they are read once here and passed to
+the ports (firmware.pico.run(cfg=...)), and the loader is let go.
 
 Safe boot: holding B while powering on (or pressing reset) skips the game
 and leaves the REPL free, so `mpremote` can always reach the board. This
@@ -59,44 +59,18 @@ def b_held(cfg=None):
     return held(pin, low)
 
 
-def a_held(cfg):
-    """A held at power-on: the HARDWARE page. Read with the settings'
-    polarity, then the other one; held the other way, the buttons use
-    that polarity for this start (said on the console)."""
-    try:
-        pin, low = cfg.BTN_A, cfg.BUTTONS_ACTIVE_LOW
-        if held(pin, low):
-            return True
-        if held(pin, not low):
-            cfg.BUTTONS_ACTIVE_LOW = not low
-            print("A is held at power-on as a button to %s, but the settings say to %s: "
-                  "the buttons are read that way for this start (SAVE on the HARDWARE "
-                  "page keeps it)." % ("3V3" if low else "GND", "GND" if low else "3V3"))
-            return True
-    except Exception:
-        pass
-    return False
-
-
-def version_line():
-    try:
-        from engine.version import VERSION
-
-        print("Gin Rummy %s" % VERSION)
-    except Exception:
-        print("Gin Rummy (version unknown: engine/version.py is missing)")
-
-
 def board_config():
-    """The board's settings (firmware.boardset.load_config()), or None
-    when the game's files cannot give them."""
+    """(cfg, hardware) from firmware.boardcfg.boot(): the version line,
+    the board's settings (/board.json) and A held at power-on; (None,
+    False) when the game's files cannot give them."""
     try:
-        from firmware.boardset import load_config
+        from firmware.boardcfg import boot
 
-        return load_config()
+        return boot(held)
     except Exception as e:
-        print("The board settings could not be read (%s): using firmware/board.py's." % (e,))
-        return None
+        print("Gin Rummy: the board settings could not be read (%s): using "
+              "firmware/board.py's." % (e,))
+        return None, False
 
 
 FROZEN = ".frozen"
@@ -122,11 +96,11 @@ def prefer_frozen():
 
 
 def main():
-    version_line()
-    if prefer_frozen():
+    frozen_too = prefer_frozen()       # first: the imports below take the frozen copies
+    cfg, hardware = board_config()     # the version line, then the settings' lines
+    if frozen_too:
         print("Note: the game is frozen into this firmware; the /engine and /firmware folders on "
               "the filesystem are not used (mpremote rm -r :engine :firmware frees the space).")
-    cfg = board_config()
     if b_held(cfg):
         print(SAFE_BOOT)
         try:
@@ -144,10 +118,14 @@ def main():
         print("The game could not start: its files on the board are missing or broken.\n"
               "Copy them again with `make flash`. The REPL is free.")
         return
-    hardware = cfg is not None and a_held(cfg)
     if hardware:
         print("A was held at power-on: the game starts on the HARDWARE page.")
-    pico.run(cfg=cfg, hardware=hardware)
+    # this frame lasts the whole game: it keeps no reference to the
+    # settings (an argument of the call would stay on its stack), so
+    # pico.run can let them go once the ports are up
+    pico.BOOT_CFG.append(cfg)
+    cfg = None
+    pico.run(hardware=hardware)
 
 
 main()

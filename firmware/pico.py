@@ -3,10 +3,10 @@
 Only this module and the entry point (firmware/main.py, the board's
 /main.py) import `machine`. The pins and the display type come from the
 board's settings (`cfg`: firmware/board.py's defaults and the settings
-file /board.json: firmware/boardset.py, firmware/boardcfg.py).
+file /board.json: firmware/boardcfg.py).
 
 - Display found elsewhere: when the configured I2C pins find no display,
-  open_display() tries the usual RP2040 pin pairs (I2C_PAIRS,
+  open_display() tries the usual RP2040 pin pairs (firmware/pinscan.py,
   skipping pairs that use a button or buzzer pin) at 0x3C and 0x3D, uses
   what it finds and says which settings make it permanent.
 
@@ -190,65 +190,8 @@ def make_bus(cfg=board):
     return machine.I2C(cfg.I2C_ID, sda=P(cfg.I2C_SDA), scl=P(cfg.I2C_SCL), freq=cfg.I2C_FREQ)
 
 
-SETTINGS_FILE = "/board.json"   # firmware.boardset.PATH
-
-# The usual I2C pin pairs of the RP2040 (SDA, SCL) for each block: tried
-# at boot when the configured pins find no display.
-I2C_PAIRS = (
-    (0, ((0, 1), (4, 5), (8, 9), (12, 13), (16, 17), (20, 21))),
-    (1, ((2, 3), (6, 7), (10, 11), (14, 15), (18, 19), (26, 27))),
-)
-
-
-def _pins_in_use(cfg):
-    pins = list(cfg.BUTTON_PINS)
-    bz = getattr(cfg, "BUZZER_PIN", None)
-    if bz is not None:
-        pins.append(bz)
-    return pins
-
-
-def scan_pairs(cfg, out=print):
-    """The display on the usual RP2040 I2C pin pairs other than the
-    configured one (I2C_PAIRS; a pair that uses a button or the
-    buzzer pin, or whose SDA or SCL reads low with the pull-up, is
-    skipped): (bus, address, found) and `cfg` set to them,
-    with a console line naming the settings that make it permanent; None
-    (and a line) when no pair has a display at 0x3C or 0x3D."""
-    P = machine.Pin
-    busy = _pins_in_use(cfg)
-    for i2c_id, pairs in I2C_PAIRS:
-        for sda, scl in pairs:
-            if (i2c_id, sda, scl) == (cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL):
-                continue
-            if sda in busy or scl in busy:
-                continue
-            try:
-                # an I2C bus idles high (its pull-ups): a line that reads low
-                # has no bus on it, and probing it would wait out each
-                # address's clock-stretch timeout
-                if P(sda, P.IN, P.PULL_UP).value() != 1 or P(scl, P.IN, P.PULL_UP).value() != 1:
-                    continue
-                bus = machine.I2C(i2c_id, sda=P(sda), scl=P(scl), freq=cfg.I2C_FREQ)
-                found = bus.scan()
-            except Exception:
-                continue
-            if len(found) > 8:
-                continue        # lines stuck low answer everywhere: no display there
-            addr = display_address(found, cfg)
-            if addr < 0:
-                continue
-            was = _where(cfg)
-            cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL = i2c_id, sda, scl
-            out("Display found at 0x%02X on %s, not on %s: using it. To keep it, SAVE on "
-                "the HARDWARE page (SETTINGS > HARDWARE), or put "
-                "\"i2c_id\": %d, \"i2c_sda\": %d, \"i2c_scl\": %d in %s."
-                % (addr, _where(cfg), was, i2c_id, sda, scl, SETTINGS_FILE))
-            cfg.found_by_scan = True
-            return bus, addr, found
-    out("No display at 0x3C or 0x3D on the other usual I2C pin pairs either.")
-    return None
-
+SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
+BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
 
 def open_display(bus=None, cfg=board, out=print, scan=None):
     """(display, bus): a DisplayPort for the OLED, or a HeadlessDisplay
@@ -283,7 +226,11 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
             out("No display found at 0x3C or 0x3D on %s; other devices answered: %s."
                 % (where, _hex_list(found)))
             out("The OLED must be an I2C SSD1306 or SH1106 module (address 0x3C or 0x3D).")
-        other = scan_pairs(cfg, out) if scan else None
+        other = None
+        if scan:
+            # imported only here: a display on its configured pins never loads it
+            from firmware.pinscan import scan_pairs
+            other = scan_pairs(cfg, _where, out)
         if other is None:
             if found is not None:
                 out(_check_wiring(cfg))
@@ -572,11 +519,28 @@ def preload(out=print):
     gc.collect()
 
 
+def kept_settings(cfg):
+    """What the HARDWARE page needs of the settings, as one tuple
+    (firmware.boardset.Hardware takes it): the Config (about 1 KB of heap)
+    is not kept for the whole game."""
+    return (cfg.DISPLAY_TYPE, bool(cfg.DISPLAY_FLIP), bool(cfg.BUTTONS_ACTIVE_LOW),
+            getattr(cfg, "path", SETTINGS_FILE), getattr(cfg, "found_by_scan", False),
+            cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL, cfg.DISPLAY_ADDR)
+
+
+def _board_config(out):
+    """firmware.boardcfg.load_config(), with no name of it left behind
+    (run()'s frame lasts the whole game; the loader is let go)."""
+    from firmware.boardcfg import load_config
+
+    return load_config(out=out)
+
+
 def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=None,
         hardware=False):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `root`: where saves and records go
-    (DATA_DIR). `cfg`: the board's settings (firmware.boardset.load_config(), read
+    (DATA_DIR). `cfg`: the board's settings (firmware.boardcfg.load_config(), read
     here when not given). `hardware`: start on the HARDWARE page (a button
     held at power-on, firmware/main.py)."""
     import gc
@@ -584,10 +548,10 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     from firmware.storage import Storage
     from firmware.records import Records
 
-    from firmware.boardset import Hardware, load_config
-
+    if cfg is None and BOOT_CFG:
+        cfg = BOOT_CFG.pop()
     if cfg is None:
-        cfg = load_config(out=out)
+        cfg = _board_config(out)
     preload(out)
     if root is None:
         root = DATA_DIR
@@ -598,6 +562,8 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
     sound, buzzer = make_sound(cfg=cfg, out=out)
+    kept = kept_settings(cfg)    # the HARDWARE page's part: the Config itself goes
+    cfg = None
     sampler = Sampler(buttons, sound=sound)
     storage = Storage(root)
     app = None
@@ -607,7 +573,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         app = app_factory(display, buttons, clock_ms, storage, sound=sound,
                           seed=hw_seed() if seed is None else seed)
         app.records = Records(root.rstrip("/") + "/records", out=out)
-        app.board = Hardware(cfg, display=display, pins=pins)
+        app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
         if hardware:
             buttons.suppress()          # the button held at power-on
             app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed

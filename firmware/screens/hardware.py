@@ -17,7 +17,8 @@ button test. UP/DOWN choose, LEFT/RIGHT or A change, B goes back. With no
 press for IDLE_MS the page leaves by itself, so a board whose buttons do
 not work still gets to the game.
 
-The choices live in app.board (firmware.boardset.Hardware, set by firmware.pico);
+The choices live in app.board (firmware.boardset.Hardware, made here from
+app.board_parts, which firmware.pico sets);
 where there is none (the simulator, the CircuitPython port) the rows are
 shown and changed, nothing is applied, and SAVE says it is not done on
 this port.
@@ -90,10 +91,17 @@ class HardwareScreen(Screen):
         self.trial = None        # (when, old polarity) while BUTTONS is on trial
 
     def board(self):
-        b = getattr(self.app, "board", None)
+        app = self.app
+        b = getattr(app, "board", None)
         if b is None:
-            b = _Choices()
-            self.app.board = b
+            parts = getattr(app, "board_parts", None)
+            if parts is not None:
+                from firmware.boardset import Hardware
+                cfg, display, pins = parts
+                b = Hardware(cfg, display=display, pins=pins)
+            else:
+                b = _Choices()
+            app.board = b
         return b
 
     def enter(self, back="settings", prev=None, **kw):

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from devutil import ROOT, run_mp
-from firmware import board, boardcfg, boardset
+from firmware import board, boardcfg
 from test_device_bringup import run_case
 
 FULL = {
@@ -328,18 +328,15 @@ def test_nothing_held_starts_the_game_as_before(tmp_path):
     assert "starts on the HARDWARE page" not in said and f["WENT"] == "None"
 
 
-def test_the_config_holds_every_key_of_the_file():
-    assert boardset.NAMES == tuple(a for _, a, _ in boardcfg.KEYS)
-
-
 MP_LET_GO = r"""
 import gc, sys
 sys.path.insert(0, %(bundle)r)
-import firmware.board, firmware.boardset
+import firmware.board
 gc.collect()
 before = gc.mem_free()
-from firmware.boardset import load_config
+from firmware.boardcfg import load_config
 cfg = load_config(%(path)r, print)
+del load_config
 gc.collect()
 print("@@", "firmware.boardcfg" in sys.modules, cfg.DISPLAY_FLIP, before - gc.mem_free())
 """
@@ -359,7 +356,7 @@ def test_the_loader_is_let_go_after_the_boot_on_micropython(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     gone, flip, kept = r.stdout.split("@@ ")[1].split()
     assert gone == "False" and flip == "True"
-    assert int(kept) < 2048, kept      # a Config and its list, not the loader's 13 KB
+    assert int(kept) < 3072, kept      # a Config (2,208 bytes here), not the loader's 13 KB
 
 
 REAL_HW = r"""
@@ -370,8 +367,8 @@ from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
 from firmware import pico
-from firmware.boardset import Config
-app = pico.run(root=%(root)r, max_steps=1, seed=7, cfg=Config(%(path)r), hardware=True)
+from firmware.boardcfg import config
+app = pico.run(root=%(root)r, max_steps=1, seed=7, cfg=config(%(path)r), hardware=True)
 print("@@", app.screen_name, type(app.board).__name__, app.board.path,
       bytes(emu.image()) == bytes(app.canvas.buf))
 """

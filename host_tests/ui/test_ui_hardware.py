@@ -72,7 +72,7 @@ def board_sim(tmp_path, pico, sh1106_panel=True, opener=open):
     port = pico.DisplayPort(SSD1306(sim.bus, 0x3C), out=lambda s: None)
     sim.app.display = port
     pins = Pins()
-    sim.app.board = boardset.Hardware(boardset.Config(), path=str(tmp_path / "board.json"),
+    sim.app.board = boardset.Hardware(boardcfg.config(), path=str(tmp_path / "board.json"),
                                       display=port, pins=pins, opener=opener)
     return sim, pins
 
