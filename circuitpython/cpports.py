@@ -12,7 +12,7 @@ one module each (as firmware/ has one per job):
 - cphw: board pins and a hardware seed.
 
 The board's settings are firmware/board.py's defaults and the settings
-file /board.json (firmware/boardset.py, as on MicroPython): the display
+file /board.json (firmware/boardcfg.py, as on MicroPython): the display
 and the button pins and polarity come from them. The HARDWARE page and
 the pin scan are the MicroPython port's only.
 
@@ -51,9 +51,9 @@ def drive_writable():
 
 
 def board_config(out=print):
-    """firmware.boardset.load_config(): board.py's defaults and /board.json."""
+    """firmware.boardcfg.load_config(): board.py's defaults and /board.json."""
     try:
-        from firmware.boardset import load_config
+        from firmware.boardcfg import load_config
 
         return load_config(out=out)
     except Exception as e:
