@@ -11,6 +11,11 @@ one module each (as firmware/ has one per job):
   rewrite (boot.py makes the drive writable for the game);
 - cphw: board pins and a hardware seed.
 
+The board's settings are firmware/board.py's defaults and the settings
+file /board.json (firmware/boardcfg.py, as on MicroPython): the display
+and the button pins and polarity come from them. The HARDWARE page and
+the pin scan are the MicroPython port's only.
+
 code.py (the drive's entry point) calls run(). Hardware modules are
 imported where used, so everything here can be tested on any Python.
 """
@@ -45,19 +50,41 @@ def drive_writable():
         return False
 
 
+def board_config(out=print):
+    """firmware.boardcfg.load_config(): board.py's defaults and /board.json."""
+    try:
+        from firmware.boardcfg import load_config
+
+        return load_config(out=out)
+    except Exception as e:
+        out("The board settings could not be read (%s): using firmware/board.py's." % (e,))
+        from firmware import board
+
+        return board
+
+
 def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
-        nvm=None, max_steps=None, sleep=None, backup=None):
+        nvm=None, max_steps=None, sleep=None, backup=None, cfg=None):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
-    (None if it could not be built)."""
+    (None if it could not be built). `cfg`: the board's settings
+    (board_config() when not given)."""
     import gc
 
     if max_steps is None:
         max_steps = MAX_STEPS
-    display, _ = open_display(i2c, out=out)
+    try:
+        from engine.version import VERSION
+
+        out("Gin Rummy %s" % VERSION)
+    except Exception:
+        pass
+    if cfg is None:
+        cfg = board_config(out)
+    display, _ = open_display(i2c, cfg=cfg, out=out)
     if clock is None:
         clock = Clock()
     if keys is None:
-        keys = make_keys()
+        keys = make_keys(cfg)
     buttons = KeypadButtons(keys, clock)
     if nvm is None:
         import microcontroller

@@ -126,6 +126,8 @@ class App:
         self._banner_new = False
         self._unsaved = []           # names whose last save was refused
         self.records = None          # firmware.records.Records: a record per hand end
+        self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
+        self.board_parts = None      # (cfg, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None
@@ -718,6 +720,8 @@ def class_of_screen(name):
         from firmware.screens.help import Help as cls
     elif name == "message":
         from firmware.screens.message import Message as cls
+    elif name == "hardware":
+        from firmware.screens.hardware import HardwareScreen as cls
     elif name.startswith("box_"):
         # V6: the three-player box game's screens
         from firmware.screens.box_common import screen_class

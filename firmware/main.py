@@ -5,10 +5,21 @@ the game is in /engine and /firmware as .mpy files. In the frozen build
 runs instead of any /main.py, and the frozen modules come first on sys.path,
 so copies left on the filesystem by `make flash` do not shadow them.
 
+The first console line names the game and its version (engine/version.py).
+The board's settings are firmware/board.py's defaults and the settings file
+/board.json (firmware/boardcfg.py); they are read once here and passed to
+the ports (firmware.pico.run(cfg=...)), and the loader is let go.
+
 Safe boot: holding B while powering on (or pressing reset) skips the game
 and leaves the REPL free, so `mpremote` can always reach the board. This
-check uses nothing but `machine.Pin`, so it works even if the game's files
-are broken.
+check uses nothing but `machine.Pin` (and board.py's B pin when the
+settings cannot be read), so it works even if the game's files are broken.
+
+HARDWARE page: holding A while powering on starts the game on that page
+(display type, flip, button test, the settings file). A is read both ways,
+with a pull-up (a button to GND) and with a pull-down (a button to 3V3),
+so a board whose buttons are wired the other way from the settings still
+reaches the page, and that polarity is used for this start.
 """
 
 import sys
@@ -23,22 +34,43 @@ SAFE_BOOT = (
 )
 
 
-def b_held():
-    """True when B is down for most of ~25 ms after power-on."""
-    try:
-        from firmware.board import BTN_B, BUTTONS_ACTIVE_LOW
-    except Exception:
-        BTN_B, BUTTONS_ACTIVE_LOW = 15, True
+def held(n, active_low):
+    """True when pin `n` reads pressed for most of ~25 ms."""
     P = machine.Pin
-    pin = P(BTN_B, P.IN, P.PULL_UP if BUTTONS_ACTIVE_LOW else P.PULL_DOWN)
-    down = 0 if BUTTONS_ACTIVE_LOW else 1
+    pin = P(n, P.IN, P.PULL_UP if active_low else P.PULL_DOWN)
+    down = 0 if active_low else 1
     time.sleep_ms(5)  # let the pull-up charge the line
-    n = 0
+    k = 0
     for _ in range(10):
         if pin.value() == down:
-            n += 1
+            k += 1
         time.sleep_ms(2)
-    return n >= 8
+    return k >= 8
+
+
+def b_held(cfg=None):
+    """True when B is down for most of ~25 ms after power-on."""
+    try:
+        if cfg is None:
+            from firmware import board as cfg
+        pin, low = cfg.BTN_B, cfg.BUTTONS_ACTIVE_LOW
+    except Exception:
+        pin, low = 15, True
+    return held(pin, low)
+
+
+def board_config():
+    """(cfg, hardware) from firmware.boardcfg.boot(): the version line,
+    the board's settings (/board.json) and A held at power-on; (None,
+    False) when the game's files cannot give them."""
+    try:
+        from firmware.boardcfg import boot
+
+        return boot(held)
+    except Exception as e:
+        print("Gin Rummy: the board settings could not be read (%s): using "
+              "firmware/board.py's." % (e,))
+        return None, False
 
 
 FROZEN = ".frozen"
@@ -64,15 +96,17 @@ def prefer_frozen():
 
 
 def main():
-    if prefer_frozen():
+    frozen_too = prefer_frozen()       # first: the imports below take the frozen copies
+    cfg, hardware = board_config()     # the version line, then the settings' lines
+    if frozen_too:
         print("Note: the game is frozen into this firmware; the /engine and /firmware folders on "
               "the filesystem are not used (mpremote rm -r :engine :firmware frees the space).")
-    if b_held():
+    if b_held(cfg):
         print(SAFE_BOOT)
         try:
             from firmware import pico
 
-            d, _ = pico.open_display(out=lambda s: None)
+            d, _ = pico.open_display(cfg=cfg or pico.board, out=lambda s: None, scan=False)
             pico.show_lines(d, ("SAFE BOOT", "REPL IS FREE", "", "RESET TO PLAY"))
         except Exception:
             pass
@@ -84,7 +118,14 @@ def main():
         print("The game could not start: its files on the board are missing or broken.\n"
               "Copy them again with `make flash`. The REPL is free.")
         return
-    pico.run()
+    if hardware:
+        print("A was held at power-on: the game starts on the HARDWARE page.")
+    # this frame lasts the whole game: it keeps no reference to the
+    # settings (an argument of the call would stay on its stack), so
+    # pico.run can let them go once the ports are up
+    pico.BOOT_CFG.append(cfg)
+    cfg = None
+    pico.run(hardware=hardware)
 
 
 main()

@@ -1,8 +1,14 @@
 """Hardware ports for the Raspberry Pi Pico, and the device's run loop.
 
 Only this module and the entry point (firmware/main.py, the board's
-/main.py) import `machine`. The pins and the display type come from
-firmware/board.py.
+/main.py) import `machine`. The pins and the display type come from the
+board's settings (`cfg`: firmware/board.py's defaults and the settings
+file /board.json: firmware/boardcfg.py).
+
+- Display found elsewhere: when the configured I2C pins find no display,
+  open_display() tries the usual RP2040 pin pairs (firmware/pinscan.py,
+  skipping pairs that use a button or buzzer pin) at 0x3C and 0x3D, uses
+  what it finds and says which settings make it permanent.
 
 - Display: open_display() scans I2C, accepts the OLED at 0x3C or 0x3D
   (board.DISPLAY_ADDR first), drives an SH1106 when board.DISPLAY_TYPE says
@@ -158,6 +164,25 @@ class DisplayPort:
     def invalidate(self):
         self.driver.invalidate()
 
+    def reconfigure(self, sh1106, flip):
+        """The HARDWARE page's choice, applied at once: another controller
+        type sets the panel up again (its init sequence), a flip turns the
+        picture; the next show() sends the whole frame."""
+        d = self.driver
+        try:
+            if bool(sh1106) != bool(d.sh1106):
+                from firmware.ssd1306 import SSD1306
+
+                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
+                            sh1106=sh1106, flip=flip)
+                self.driver = d
+                self.sh1106 = d.sh1106
+            elif bool(flip) != bool(d.flip):
+                d.rotate(flip)
+        except OSError as e:
+            self._failed(e)
+        d.invalidate()
+
 
 def make_bus(cfg=board):
     """The I2C bus to the display, from the board's pin map."""
@@ -165,40 +190,59 @@ def make_bus(cfg=board):
     return machine.I2C(cfg.I2C_ID, sda=P(cfg.I2C_SDA), scl=P(cfg.I2C_SCL), freq=cfg.I2C_FREQ)
 
 
-def open_display(bus=None, cfg=board, out=print):
+SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
+BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
+
+def open_display(bus=None, cfg=board, out=print, scan=None):
     """(display, bus): a DisplayPort for the OLED, or a HeadlessDisplay
-    after printing what was found and what to check. Never raises."""
+    after printing what was found and what to check. Never raises.
+    `scan`: try the other usual I2C pin pairs when the configured ones
+    find no display (by default when `bus` is not given)."""
+    if scan is None:
+        scan = bus is None
     from firmware.ssd1306 import SSD1306
 
     where = _where(cfg)
     kind = "SH1106" if cfg.DISPLAY_TYPE == "sh1106" else "SSD1306"
+    why = None
     try:
         if bus is None:
             bus = make_bus(cfg)
         found = bus.scan()
     except Exception as e:  # OSError, or ValueError for pins the port refuses
         out("No display: the I2C bus %s could not be used (%s)." % (where, e))
-        out("Check firmware/board.py: I2C_ID, I2C_SDA and I2C_SCL must be pins of that I2C block.")
-        out(_HEADLESS)
-        return HeadlessDisplay("the I2C bus %s could not be used" % where), None
-    addr = display_address(found, cfg)
+        out("Check i2c_id, i2c_sda and i2c_scl in %s: SDA and SCL must be pins of that "
+            "I2C block." % SETTINGS_FILE)
+        why = "the I2C bus %s could not be used" % where
+        found = None
+        bus = None
+    addr = -1 if found is None else display_address(found, cfg)
     if addr < 0:
-        if not found:
+        if found is not None and not found:
             why = "nothing answered on %s" % where
             out("No display found: %s." % why)
-        else:
+        elif found is not None:
             why = "nothing at 0x3C or 0x3D on %s" % where
             out("No display found at 0x3C or 0x3D on %s; other devices answered: %s."
                 % (where, _hex_list(found)))
             out("The OLED must be an I2C SSD1306 or SH1106 module (address 0x3C or 0x3D).")
-        out(_check_wiring(cfg))
-        out(_HEADLESS)
-        return HeadlessDisplay(why), bus
+        other = None
+        if scan:
+            # imported only here: a display on its configured pins never loads it
+            from firmware.pinscan import scan_pairs
+            other = scan_pairs(cfg, _where, out)
+        if other is None:
+            if found is not None:
+                out(_check_wiring(cfg))
+            out(_HEADLESS)
+            return HeadlessDisplay(why), bus
+        bus, addr, found = other
+        where = _where(cfg)
     if len(found) > 8:
         out("Warning: %d addresses answer on %s; SDA or SCL may be shorted, "
             "or the wires swapped." % (len(found), where))
     if addr != cfg.DISPLAY_ADDR:
-        out("Display found at 0x%02X (board.py says 0x%02X): using 0x%02X."
+        out("Display found at 0x%02X (the settings say 0x%02X): using 0x%02X."
             % (addr, cfg.DISPLAY_ADDR, addr))
     try:
         drv = SSD1306(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
@@ -211,7 +255,8 @@ def open_display(bus=None, cfg=board, out=print):
     out("Display: %s at 0x%02X on %s." % (kind, addr, where))
     if kind == "SSD1306":
         out("If the picture is shifted or has a noisy stripe at one edge, the module is "
-            "an SH1106: set DISPLAY_TYPE = \"sh1106\" in firmware/board.py.")
+            "an SH1106: choose SH1106 on the HARDWARE page (SETTINGS > HARDWARE), or set "
+            "\"display\": \"sh1106\" in %s." % SETTINGS_FILE)
     return DisplayPort(drv, out), bus
 
 
@@ -226,11 +271,20 @@ class ButtonPins:
             pins = cfg.BUTTON_PINS
         if active_low is None:
             active_low = cfg.BUTTONS_ACTIVE_LOW
+        self.numbers = tuple(pins)
+        self.set_active_low(active_low)
+
+    def set_active_low(self, active_low):
+        """Pull-ups and pressed = 0 (buttons to GND), or pull-downs and
+        pressed = 1 (buttons to 3V3): the HARDWARE page's choice."""
         P = machine.Pin
         pull = P.PULL_UP if active_low else P.PULL_DOWN
-        self.pins = [P(n, P.IN, pull) for n in pins]
-        self.n = len(self.pins)
+        pins = [P(n, P.IN, pull) for n in self.numbers]
+        self.n = 0               # the sampler's timer reads none meanwhile
+        self.pins = pins
         self.pressed_level = 0 if active_low else 1
+        self.active_low = bool(active_low)
+        self.n = len(pins)
 
     def read(self):
         pins = self.pins
@@ -299,7 +353,9 @@ class Sampler:
 
 def wait(buttons, ms, keys=None, stop=None):
     """Sleep up to `ms` milliseconds; return early once a press is waiting,
-    or once `stop` (the Sampler) caught a Ctrl-C in its timer callback
+    or once a button went down or up (A and B report on release: the
+    HARDWARE page lights a key while it is held), or once `stop` (the
+    Sampler) caught a Ctrl-C in its timer callback
     (stop.interrupted): an idle screen waits long, and the Ctrl-C waited
     with it (a second one, landing in the loop itself, got through).
     `keys` (consolekeys.ConsoleKeys): the console is read every slice."""
@@ -307,12 +363,14 @@ def wait(buttons, ms, keys=None, stop=None):
         return
     ticks_ms = clock_ms
     end = time.ticks_add(ticks_ms(), ms)
+    held = buttons.held()
     while True:
         now = ticks_ms()
         if keys is not None:
             keys.update(now)
         left = time.ticks_diff(end, now)
-        if left <= 0 or buttons.poll(now) or (stop is not None and stop.interrupted):
+        if (left <= 0 or buttons.poll(now) or buttons.held() != held
+                or (stop is not None and stop.interrupted)):
             return
         sleep_ms(left if left < SLICE_MS else SLICE_MS)
 
@@ -379,7 +437,7 @@ def make_sound(cfg=board, out=print):
         snd = Sound(bz.tone, clock_ms)
     except Exception as e:
         out("The buzzer on %s could not be used (%s); playing without sound. "
-            "Check BUZZER_PIN in firmware/board.py (None: no buzzer)." % (gp(pin), e))
+            "Check \"buzzer\" in %s (null: no buzzer)." % (gp(pin), e, SETTINGS_FILE))
         return None, None
     out("Buzzer on %s (mute it in SETTINGS > SOUND)." % gp(pin))
     return snd, bz
@@ -423,7 +481,7 @@ def text_view(display, cfg=board, out=print):
     """Attach the text view to a HeadlessDisplay (board.HEADLESS_TEXT)."""
     style = getattr(cfg, "HEADLESS_TEXT", "blocks")
     if style == "off" or not style:
-        out("The screens are not shown (HEADLESS_TEXT = \"off\" in firmware/board.py).")
+        out("The screens are not shown (\"headless_text\": \"off\" in %s)." % SETTINGS_FILE)
         return
     try:
         from firmware.textview import TextView
@@ -435,7 +493,7 @@ def text_view(display, cfg=board, out=print):
         out("The screens cannot be shown as text (%s)." % (e,))
         return
     out("The screens are printed here as text and keys typed here are the buttons "
-        "(if the text looks garbled, set HEADLESS_TEXT = \"ascii\" in firmware/board.py).")
+        "(if the text looks garbled, set \"headless_text\": \"ascii\" in %s)." % SETTINGS_FILE)
 
 
 def preload(out=print):
@@ -469,25 +527,51 @@ def hw_entropy():
     return entropy.board()
 
 
-def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
+def kept_settings(cfg):
+    """What the HARDWARE page needs of the settings, as one tuple
+    (firmware.boardset.Hardware takes it): the Config (about 1 KB of heap)
+    is not kept for the whole game."""
+    return (cfg.DISPLAY_TYPE, bool(cfg.DISPLAY_FLIP), bool(cfg.BUTTONS_ACTIVE_LOW),
+            getattr(cfg, "path", SETTINGS_FILE), getattr(cfg, "found_by_scan", False),
+            cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL, cfg.DISPLAY_ADDR)
+
+
+def _board_config(out):
+    """firmware.boardcfg.load_config(), with no name of it left behind
+    (run()'s frame lasts the whole game; the loader is let go)."""
+    from firmware.boardcfg import load_config
+
+    return load_config(out=out)
+
+
+def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=None,
+        hardware=False):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `root`: where saves and records go
-    (DATA_DIR)."""
+    (DATA_DIR). `cfg`: the board's settings (firmware.boardcfg.load_config(), read
+    here when not given). `hardware`: start on the HARDWARE page (a button
+    held at power-on, firmware/main.py)."""
     import gc
 
     from firmware.storage import Storage
     from firmware.records import Records
 
+    if cfg is None and BOOT_CFG:
+        cfg = BOOT_CFG.pop()
+    if cfg is None:
+        cfg = _board_config(out)
     preload(out)
     if root is None:
         root = DATA_DIR
-    display, bus = open_display(out=out)
+    display, bus = open_display(cfg=cfg, out=out)
     keys = console_keys(out)
     if display.headless:
-        text_view(display, out=out)
-    pins = ButtonPins()
+        text_view(display, cfg=cfg, out=out)
+    pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
-    sound, buzzer = make_sound(out=out)
+    sound, buzzer = make_sound(cfg=cfg, out=out)
+    kept = kept_settings(cfg)    # the HARDWARE page's part: the Config itself goes
+    cfg = None
     sampler = Sampler(buttons, sound=sound)
     storage = Storage(root)
     app = None
@@ -501,6 +585,10 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None):
         app = app_factory(display, buttons, clock_ms, storage, sound=sound,
                           seed=hw_seed() if seed is None else seed, **kw)
         app.records = Records(root.rstrip("/") + "/records", out=out)
+        app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
+        if hardware:
+            buttons.suppress()          # the button held at power-on
+            app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed
         for why in storage.damage:
             out("Save set aside: " + why)
         gc.collect()

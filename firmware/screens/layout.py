@@ -19,6 +19,7 @@ CH = glyphs.CARD_H
 # 3x5 arrows for key hints (the small font has no ^ or v): up, down, left-right.
 _ARROW_DATA = b"\x04\x02\x1f\x02\x04" b"\x04\x08\x1f\x08\x04"
 _ARROWS = fb.sprites(_ARROW_DATA, 5, 5)
+ARROWS = _ARROWS      # up, down (the HARDWARE page draws them)
 # Save mark: a 5x5 floppy.
 _SAVE = fb.sprites(b"\x1f\x13\x17\x13\x1e", 5, 5)[0]
 

@@ -3,7 +3,9 @@ every variant one by one: V1 upcard offer, V2 Oklahoma, V3 two-card stop,
 V4 end bonuses, V5 match target, knock limit and who plays first), screen
 brightness and sound, and YOUR STYLE: what the hard AI has learned of how
 the player knocks (NEW, QUICK, PATIENT or MIXED); A, then A again, makes it
-forget.
+forget. HARDWARE (A) opens the board's page (firmware/screens/hardware.py:
+display type, flip, button test, the settings file). The last row, ABOUT,
+shows the game's version (engine/version.py).
 
 A scrolling list, four rows at a time, the value on the right. UP/DOWN
 choose, LEFT/RIGHT (or A) change, B saves and goes back. The line under the
@@ -39,6 +41,8 @@ _ROWS = (
     ("brightness", b"SCREEN", b"SCREEN BRIGHTNESS"),
     ("sound", b"SOUND", b"SOUNDS ON OR OFF"),
     ("style", b"YOUR STYLE", b"A: HARD CPU FORGETS HOW YOU KNOCK"),
+    ("hardware", b"HARDWARE", b"A: DISPLAY, FLIP, BUTTON TEST"),
+    ("about", b"VERSION", b"GIN RUMMY, MIT LICENCE"),
 )
 _RULE_KEYS = ("rules", "upcard_offer", "oklahoma", "stop_at", "match_bonus",
               "target", "knock_limit", "first")
@@ -85,6 +89,11 @@ def value_text(st, key, stats=None):
     """The value of row `key` as shown on the right."""
     if key == "style":
         return style_text(stats.style if stats is not None else b"")
+    if key == "hardware":
+        return b""
+    if key == "about":
+        from engine.version import VERSION
+        return VERSION.encode()
     v = getattr(st, key)
     if key == "rules":
         return v.upper().encode()
@@ -126,9 +135,9 @@ class SettingsScreen(Screen):
         self.changed = False
         self.forget = False          # YOUR STYLE: A once more forgets it
 
-    def enter(self, **kw):
+    def enter(self, at=None, **kw):
         self.dirty = True
-        self.menu.sel = 0
+        self.menu.sel = self.keys.index(at) if at in self.keys else 0
         self.menu.top = 0
         self.changed = False
         self._values()
@@ -145,6 +154,14 @@ class SettingsScreen(Screen):
     def change(self, key, step):
         """Step row `key`'s value by +1 or -1 (wrapping round)."""
         st = self.app.settings
+        if key == "about":
+            return False
+        if key == "hardware":
+            if self.changed:
+                self.app.save_settings()
+                self.changed = False
+            self.app.go("hardware", back="settings")
+            return False
         if key == "style":
             if self.forget:
                 self.app.forget_style()      # the statistics save at once
@@ -181,6 +198,8 @@ class SettingsScreen(Screen):
             return
         if ev == btn.LEFT or ev == btn.RIGHT or ev == btn.A:
             key = self.keys[self.menu.sel]
+            if key == "hardware" and ev != btn.A:
+                return
             if not self.change(key, -1 if ev == btn.LEFT else 1):
                 return
             self.changed = True

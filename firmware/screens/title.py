@@ -12,6 +12,7 @@ from firmware import buttons as btn
 from firmware.screens import Screen, is_box
 from firmware.screens import layout as L
 from firmware.screens.menu import Menu
+from engine.version import VERSION
 
 _ITEMS = {
     "continue": b"CONTINUE",
@@ -23,6 +24,7 @@ _ITEMS = {
 }
 
 _LET_GO = ("firmware.screens.title",)
+_VERSION = ("V" + VERSION).encode()
 
 ROW = 8        # menu rows: all six entries show, CONTINUE included
 ROWS = 6
@@ -118,6 +120,8 @@ class Title(Screen):
         x = L.key(c, L.KEY_UP, 0, 58)
         x = L.hint(c, L.KEY_DOWN, b"CHOOSE", x, 58)
         L.hint(c, b"A", b"OK", x + 4, 58)
+        # the version, small in the corner (engine/version.py)
+        c.text(_VERSION, 128 - 4 * len(_VERSION), 58, 1)
         if self.confirm:
             c.fill_rect(0, 56, 128, 8, 0)
             L.box(c, 1, 11, 126, 45)

@@ -62,8 +62,8 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
     made = []
     real_keys = cpports.make_keys
 
-    def keys():
-        k = real_keys()
+    def keys(cfg):
+        k = real_keys(cfg)
         made.append(k)
         return k
 
@@ -114,6 +114,37 @@ def test_display_at_0x3d_is_found(monkeypatch, capsys, fake_time):
     out = run_code_py(capsys)
     assert "Display found at 0x3D (board.py says 0x3C)" in out
     assert any(busio.last_bus.devices[0x3D].image())
+
+
+def test_board_file_sets_the_pins_and_a_bad_value_gets_one_line(monkeypatch, capsys, fake_time,
+                                                                 tmp_path):
+    # /board.json as on MicroPython (firmware/boardcfg.py): buttons to 3V3,
+    # A on GP20, and a pin out of range that falls back to its default
+    from firmware import boardcfg
+    from engine.version import VERSION
+
+    path = tmp_path / "board.json"
+    path.write_text('{"buttons_active_low": false, "btn_a": 20, "btn_b": 99}')
+    monkeypatch.setattr(boardcfg, "PATH", str(path))
+    made = []
+    real_keys = cpports.make_keys
+
+    def keys(cfg):
+        k = real_keys(cfg)
+        made.append(k)
+        return k
+
+    monkeypatch.setattr(cpports, "make_keys", keys)
+    monkeypatch.setattr(cpports, "MAX_STEPS", 3)
+    out = run_code_py(capsys)
+    assert "Gin Rummy " + VERSION in out
+    lines = [s for s in out.splitlines() if s.startswith("board.json")]
+    assert lines == ["board.json: btn_b = 99 is not a GPIO of the RP2040 (0..29): "
+                     "using 15 (the default)."]
+    assert "Game running" in out
+    k = made[0]
+    assert k.value_when_pressed is True
+    assert k.pins == tuple(getattr(board, "GP%d" % n) for n in (10, 11, 12, 13, 20, 15))
 
 
 # -- deploy --

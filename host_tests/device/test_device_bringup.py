@@ -24,6 +24,8 @@ import machine
 from tools.sim.fakebus import FakeBus, EIO, ENODEV
 from tools.sim.ssd1306_emu import SSD1306Emu
 import firmware.board as board
+import firmware.boardcfg as boardcfg
+boardcfg.PATH = "board.json"      # the case's folder: the board's /board.json
 EMU = None
 """
 
@@ -48,11 +50,17 @@ class StubApp:
         self.storage = storage
         self.seed = seed
         self.n = 0
+        self.went = None
+        self.screen = None
         self.events = []
         self.saved_at = SAVED_AT       # as App: the clock at the last save of a turn, 0 before
         self.canvas = fb.Canvas()
         self.canvas.text(b"HELLO PICO", 0, 0, 1, fb.BIG)
         self.canvas.fill_rect(100, 40, 20, 20, 1)
+
+    def go(self, name, **kw):          # as App.go: the HARDWARE page at boot
+        self.screen = None
+        self.went = name
 
     def step(self):
         self.n += 1
@@ -94,6 +102,7 @@ if app is not None:
     d = app.display
     print("@@ HEADLESS", d.headless)
     print("@@ STEPS", app.n)
+    print("@@ WENT", app.went)
     print("@@ EVENTS", app.events)
     print("@@ SEED", 0 <= app.seed < (1 << 30))
     print("@@ ROOT", app.storage.root)
@@ -104,7 +113,7 @@ if EMU is not None:
 """
 
 
-def run_case(tmp_path, setup, steps=4, crash=False, saved_at=0):
+def run_case(tmp_path, setup, steps=4, crash=False, saved_at=0, after=""):
     (tmp_path / "stub_app_mod.py").write_text(
         "import sys, machine\nSTEPS = %d\nCRASH = %r\nSAVED_AT = %d\nAPP = None\n"
         % (steps, crash, saved_at) + STUB_APP)
@@ -112,7 +121,8 @@ def run_case(tmp_path, setup, steps=4, crash=False, saved_at=0):
               + setup + "\n"
               + "import stub_app_mod\nsys.modules['firmware.app'] = stub_app_mod\n"
               + "stub_app_mod.App = stub_app_mod.StubApp\n"
-              + RUN_MAIN % {"main": os.path.join(ROOT, "firmware", "main.py")})
+              + RUN_MAIN % {"main": os.path.join(ROOT, "firmware", "main.py")}
+              + after)
     path = tmp_path / "case.py"
     path.write_text(script)
     r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
@@ -152,7 +162,8 @@ def test_no_device_enodev_on_scan_runs_headless(tmp_path):
 
 def test_bus_the_port_refuses_runs_headless(tmp_path):
     said, f, _ = run_case(tmp_path, "machine.setup(i2c_error=ValueError('bad SCL pin'))")
-    assert "could not be used (bad SCL pin)" in said and "firmware/board.py" in said
+    assert "could not be used (bad SCL pin)" in said and "i2c_sda and i2c_scl in /board.json" in said
+    assert "firmware/board.py" not in said   # a .uf2 user has no such file
     assert f["HEADLESS"] == "True"
 
 
@@ -186,7 +197,7 @@ def test_display_at_0x3d_is_accepted(tmp_path):
     said, f, _ = run_case(tmp_path, """
 bus, EMU = FakeBus.with_display(0x3D)
 machine.setup(bus=bus)""")
-    assert "Display found at 0x3D (board.py says 0x3C): using 0x3D." in said
+    assert "Display found at 0x3D (the settings say 0x3C): using 0x3D." in said
     assert "Display: SSD1306 at 0x3D" in said
     assert f["HEADLESS"] == "False" and f["PICTURE"] == "True"
 
@@ -207,8 +218,8 @@ def test_sh1106_module_with_the_ssd1306_setting_runs_and_says_what_to_set(tmp_pa
 bus, EMU = FakeBus.with_display(0x3C, sh1106=True)
 machine.setup(bus=bus)""")
     assert "Display: SSD1306 at 0x3C on I2C0" in said
-    assert ('the module is an SH1106: set DISPLAY_TYPE = "sh1106" in firmware/board.py.'
-            in said)
+    assert ('the module is an SH1106: choose SH1106 on the HARDWARE page (SETTINGS > HARDWARE), '
+            'or set "display": "sh1106" in /board.json.' in said)
     assert f["HEADLESS"] == "False" and f["PICTURE"] == "False" and f["STEPS"] == "4"
 
 
@@ -217,8 +228,8 @@ def test_sh1106_at_0x3d_gives_the_right_picture(tmp_path):
 bus, EMU = FakeBus.with_display(0x3D, sh1106=True)
 board.DISPLAY_TYPE = "sh1106"
 machine.setup(bus=bus)""")
-    assert "Display found at 0x3D (board.py says 0x3C): using 0x3D." in said
-    assert "Display: SH1106 at 0x3D" in said and "SH1106: set DISPLAY_TYPE" not in said
+    assert "Display found at 0x3D (the settings say 0x3C): using 0x3D." in said
+    assert "Display: SH1106 at 0x3D" in said and "choose SH1106" not in said
     assert f["PICTURE"] == "True"
 
 
@@ -239,7 +250,8 @@ EMU = None""", steps=6)
 
 
 def test_buttons_are_pins_with_pull_ups_sampled_by_a_2ms_timer(tmp_path):
-    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty())")
+    # (a display on the configured pins: no pin scan's pins in the log)
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.with_display(0x3C)[0])")
     log = eval(f["LOG"])
     pins = sorted(set(e[1] for e in log if e[0] == "pin" and e[3] == 1))  # PULL_UP
     assert pins == [10, 11, 12, 13, 14, 15]
@@ -255,7 +267,7 @@ def test_b_held_at_power_on_is_a_safe_boot(tmp_path):
     said, f, _ = run_case(tmp_path, """
 bus, EMU = FakeBus.with_display(0x3C)
 machine.setup(bus=bus, low=[15])""")
-    assert said.startswith("Safe boot: B was held at power-on, so the game did not start.")
+    assert said.splitlines()[1].startswith("Safe boot: B was held at power-on, so the game did not start.")
     assert "The REPL is free" in said
     assert "STEPS" not in f  # the game never started
     log = eval(f["LOG"])
@@ -265,7 +277,7 @@ machine.setup(bus=bus, low=[15])""")
 
 def test_b_held_without_a_display_is_a_safe_boot(tmp_path):
     said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.empty(), low=[15])")
-    assert said.startswith("Safe boot:") and "STEPS" not in f
+    assert said.splitlines()[1].startswith("Safe boot:") and "STEPS" not in f
 
 
 def test_app_error_is_reported_and_the_timer_stopped(tmp_path):

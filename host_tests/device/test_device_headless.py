@@ -309,7 +309,7 @@ def test_headless_text_setting(tmp_path, style):
     assert "Running without a display: the game goes on." in out
     assert "Stopped by Ctrl-C" in out
     if style == "off":
-        assert 'The screens are not shown (HEADLESS_TEXT = "off"' in out
+        assert 'The screens are not shown ("headless_text": "off" in /board.json)' in out
         assert "keys:" not in out
         return
     assert "The screens are printed here as text and keys typed here are the buttons" in out

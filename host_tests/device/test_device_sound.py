@@ -201,5 +201,5 @@ def test_no_buzzer_by_default(tmp_path):
 def test_a_buzzer_pin_without_pwm_is_reported_and_the_game_runs_silent(tmp_path):
     said, f = buzzer_case(tmp_path, 16, broken=True)
     assert ("The buzzer on GP16 (pin 21) could not be used (no PWM on this pin); playing "
-            "without sound. Check BUZZER_PIN in firmware/board.py (None: no buzzer).") in said
+            "without sound. Check \"buzzer\" in /board.json (null: no buzzer).") in said
     assert "PLAYING" not in f and "Stopped by Ctrl-C" in said

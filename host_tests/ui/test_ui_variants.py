@@ -19,7 +19,7 @@ from ui_golden import CheckedSim, Golden
 
 ROWS = ("level", "speed", "rules", "upcard_offer", "oklahoma", "stop_at",
         "match_bonus", "target", "knock_limit", "first", "brightness", "sound",
-        "style")
+        "style", "hardware", "about")
 
 
 def new_sim(seed=1, storage=None, factory=simple_factory, **settings):

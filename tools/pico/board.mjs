@@ -1,6 +1,7 @@
 // An emulated Raspberry Pi Pico (rp2040js) wired as the handheld: the
-// firmware .uf2 and the littlefs image in flash, the display on I2C0, six
-// buttons on GP10-GP15 (active low, released = high), and the USB CDC
+// firmware .uf2 and the littlefs image in flash, the display on I2C0 (or
+// another block and pins: `bus`), six buttons on GP10-GP15 (switches to
+// GND: pressed = low, released = the pin's pull), and the USB CDC
 // serial console. Time is emulated: 8 ns a CPU cycle at 125 MHz, and while
 // the core sleeps (WFI/WFE) the clock jumps to the next timer alarm.
 //
@@ -15,7 +16,8 @@ const CYCLE_NS = 8;
 
 export class Board {
   /** flash: a FLASH_SIZE Uint8Array to boot from (kept: it is the chip). */
-  constructor({ bootrom, flash, display = [0x3c], timing = 'typical', events }) {
+  constructor({ bootrom, flash, display = [0x3c], timing = 'typical', events,
+                bus = { index: 0, sda: 4, scl: 5 } }) {
     this.events = events; // (object) => void: what the harness reports
     const mcu = new RP2040();
     mcu.loadBootrom(bootrom); // also fills mcu.flash with 0xFF
@@ -25,10 +27,20 @@ export class Board {
     this.stats = { erases: 0, pages: 0, busyNs: 0 };
     this.flashHook = hookFlashWrites(mcu, TIMING[timing], this.stats, (op, at, n, t0, t1) =>
       this.events({ ev: 'flash', op, at, n, t0, t: t1 }));
-    this.bus = new I2CDisplayBus(mcu, { addresses: display });
+    this.bus = new I2CDisplayBus(mcu, { addresses: display, ...bus });
     this.bus.onTransaction = (addr, bytes, t0, t1) =>
       this.events({ ev: 'i2c', t0, t: t1, addr, data: Buffer.from(bytes).toString('hex') });
-    for (let g = 0; g < 30; g++) if (g !== 4 && g !== 5) mcu.gpio[g].setInputValue(g >= 10 && g <= 15);
+    for (let g = 0; g < 30; g++) {
+      if (g !== bus.sda && g !== bus.scl) mcu.gpio[g].setInputValue(g >= 10 && g <= 15);
+    }
+    // The buttons (GP10-GP15) are switches to GND: a pressed one pulls its
+    // pin low; a released one leaves it floating, so the pin reads its own
+    // pull: low with a pull-down (firmware/main.py reads A both ways at
+    // power-on), high otherwise. rp2040js gives an input the level it is
+    // set to whatever its pulls, so _buttons() follows the pulls.
+    this.pressed = new Set();
+    this.buttonLevel = new Map();
+    for (let g = 10; g <= 15; g++) this.buttonLevel.set(g, true);
     this.cdc = new USBCDC(mcu.usbCtrl);
     this.connected = false;
     this.cdc.onDeviceConnected = () => {
@@ -73,7 +85,24 @@ export class Board {
   }
 
   setPin(gpio, high) {
+    if (this.buttonLevel.has(gpio)) {
+      if (high) this.pressed.delete(gpio);
+      else this.pressed.add(gpio);
+      this._buttons();
+      return;
+    }
     this.mcu.gpio[gpio].setInputValue(high);
+  }
+
+  _buttons() {
+    for (const [g, was] of this.buttonLevel) {
+      const pin = this.mcu.gpio[g];
+      const level = this.pressed.has(g) ? false : !(pin.pulldownEnabled && !pin.pullupEnabled);
+      if (level !== was) {
+        this.buttonLevel.set(g, level);
+        pin.setInputValue(level);
+      }
+    }
   }
 
   _feed() {
@@ -123,6 +152,7 @@ export class Board {
         else clock.nanosCounter = t;
         if (t >= untilNs || hook.cut) break;
       }
+      this._buttons();
       if (hook.cut) {
         why = 'cut';
         break;

@@ -81,16 +81,18 @@ class Pico:
     """An emulated board. `fs`: the littlefs image (bytes) or None (an
     erased region: the firmware formats it). `display`: I2C addresses that
     answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
-    program times) or 'zero'."""
+    program times) or 'zero'. `display_bus`: (I2C block, SDA, SCL) the
+    display is wired to."""
 
     def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
-                 sh1106=False, workdir=None):
+                 sh1106=False, workdir=None, display_bus=(0, 4, 5)):
         import tempfile
 
         self._tmp = tempfile.TemporaryDirectory(dir=workdir)
         args = ["node", SERVE, "--firmware", firmware, "--bootrom", bootrom,
                 "--display", ",".join("%x" % a for a in display) or "none",
-                "--flash-timing", flash_timing]
+                "--flash-timing", flash_timing,
+                "--display-bus", ",".join(str(x) for x in display_bus)]
         if fs is not None:
             path = os.path.join(self._tmp.name, "fs.bin")
             with open(path, "wb") as f:

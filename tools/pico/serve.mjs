@@ -44,6 +44,8 @@ if (opts.fs) {
   flash.set(img, at);
 }
 const display = opts.display === 'none' ? [] : opts.display.split(',').map((x) => parseInt(x, 16));
+// --display-bus ID,SDA,SCL: the display on another I2C block and pins (default 0,4,5)
+const [busIndex, sda, scl] = (opts['display-bus'] ?? '0,4,5').split(',').map((x) => parseInt(x, 10));
 
 const lines = [];
 function emit(obj) {
@@ -61,7 +63,8 @@ let boots = 0;
 let board = null;
 function powerOn() {
   boots++;
-  board = new Board({ bootrom, flash, display, timing: opts['flash-timing'], events: emit });
+  board = new Board({ bootrom, flash, display, timing: opts['flash-timing'], events: emit,
+                      bus: { index: busIndex, sda, scl } });
 }
 powerOn();
 

@@ -9,7 +9,9 @@ test imports machine:
 Pin levels: every pin reads 1 (pulled up, nothing pressed) unless listed
 in `low`; LEVELS can be changed at any time. I2C(...) returns a wrapper of
 the given tools.sim.fakebus bus (or raises `i2c_error` to model pins the port
-refuses); `scan_error` makes scan() raise. Timers never fire by themselves:
+refuses); `scan_error` makes scan() raise. `buses` maps (id, sda, scl) to
+a bus of its own: a display wired to other pins (the other pins then
+find `bus`). Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
 buzzer). LOG records what the code set up.
 """
@@ -20,13 +22,18 @@ TIMERS = []
 _bus = None
 _scan_error = None
 _i2c_error = None
+BUSES = {}
 
 
-def setup(bus=None, low=(), scan_error=None, i2c_error=None):
+def setup(bus=None, low=(), scan_error=None, i2c_error=None, buses=None, high=()):
     global _bus, _scan_error, _i2c_error
     LEVELS.clear()
     for n in low:
         LEVELS[n] = 0
+    for n in high:
+        LEVELS[n] = 1
+    BUSES.clear()
+    BUSES.update(buses or {})
     del LOG[:]
     del TIMERS[:]
     _bus = bus
@@ -42,12 +49,16 @@ class Pin:
 
     def __init__(self, id, mode=-1, pull=-1):
         self.id = id
+        self.pull = pull
         if mode != -1:
             LOG.append(("pin", id, mode, pull))
 
     def value(self, v=None):
+        """A pin listed in LEVELS reads that level (driven by a pressed
+        button); any other reads its pull: 1 with the pull-up (or none),
+        0 with the pull-down."""
         if v is None:
-            return LEVELS.get(self.id, 1)
+            return LEVELS.get(self.id, 0 if self.pull == Pin.PULL_DOWN else 1)
         LEVELS[self.id] = v
 
 
@@ -56,7 +67,8 @@ class I2C:
         LOG.append(("i2c", id, sda.id if sda else None, scl.id if scl else None, freq))
         if _i2c_error is not None:
             raise _i2c_error
-        self.bus = _bus
+        key = (id, sda.id if sda else None, scl.id if scl else None)
+        self.bus = BUSES[key] if key in BUSES else _bus
 
     def scan(self):
         if _scan_error is not None:
