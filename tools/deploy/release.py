@@ -100,6 +100,13 @@ def git(*args, cwd=ROOT, check=True):
     return r.stdout.strip()
 
 
+def shown(path):
+    """`path` relative to the current folder when it is below it, else
+    absolute."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
 def sha256_file(path):
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -571,7 +578,7 @@ def cmd_release(a):
             return r.returncode
         os.rename(stage, out)
     print("release %s done in %.0f s: %s (check: cd %s && sha256sum -c %s)"
-          % (version, time.time() - t0, out, os.path.relpath(out), SUMS_FILE))
+          % (version, time.time() - t0, out, shown(out), SUMS_FILE))
     return 0
 
 
@@ -592,7 +599,7 @@ def cmd_verify(a):
     rel = newest_release(dist)
     if rel is None:
         print("no release in %s yet (no %s/*/%s): nothing to verify; `make release` makes one"
-              % (os.path.relpath(dist), os.path.relpath(dist), RELEASE_FILE))
+              % (shown(dist), shown(dist), RELEASE_FILE))
         return 0
     with open(os.path.join(rel, RELEASE_FILE), encoding="utf-8") as f:
         info = parse_release(f.read())
@@ -622,7 +629,7 @@ def cmd_verify(a):
             print("the rebuild failed (exit %d)" % r.returncode)
             return r.returncode
         want, got = sha256_file(shipped), sha256_file(rebuilt)
-    print("released %s  %s" % (want, os.path.relpath(shipped)))
+    print("released %s  %s" % (want, shown(shipped)))
     print("rebuilt  %s  (commit %s, %.0f s)" % (got, commit[:12], time.time() - t0))
     if want == got:
         print("identical")
