@@ -219,8 +219,8 @@ needed. The bundle is for those who keep the stock firmware.
    prints {version}. After the reset the game starts and the console
    (mpremote) shows its boot lines.
 
-The display is a 128x64 SSD1306 (or SH1106) on I2C; the wiring is in
-firmware/board.py of the source (docs/ of the repository).
+The display is a 128x64 SSD1306 (or SH1106) on I2C (SDA GP4, SCL GP5 by
+default); the repository's README gives the wiring and how to change it.
 Source commit: {commit}
 """
 
@@ -228,9 +228,12 @@ CP_INSTALL = """\
 Gin Rummy {version}: for a CircuitPython board
 =================================================
 
-1. Firmware: CircuitPython 9 or later (tested with 9.x) for your board,
-   from https://circuitpython.org/downloads . The game needs keypad
-   timestamps and i2cdisplaybus, which came with CircuitPython 9.
+1. Firmware: CircuitPython 9 or later for the Raspberry Pi Pico
+   (https://circuitpython.org/board/raspberry_pi_pico/): hold BOOTSEL
+   while plugging the Pico in and copy its .uf2 onto RPI-RP2; a CIRCUITPY
+   drive appears. The game needs keypad timestamps and i2cdisplaybus,
+   which came with CircuitPython 9. The wiring is the .uf2's (display on
+   GP4/GP5, six buttons).
 
 2. Copy everything inside the folder this zip makes
    (gin-rummy-circuitpython-{version}/: code.py, boot.py, the cp*.py files,
