@@ -8,7 +8,8 @@
 `make release` runs `release`: it checks out the commit (HEAD unless --rev)
 with `git worktree add --detach` into a temporary folder, so the build never
 sees uncommitted changes (a dirty work tree is refused unless --allow-dirty,
-and even then only the commit is built), and runs that checkout's own copy
+and even then only the commit is built; files git does not track are
+named, as they are not in it), and runs that checkout's own copy
 of this script (`build`) into dist/<version>/:
 
     gin-rummy-pico-<version>.uf2               MicroPython 1.28.0 for the Pico
@@ -557,10 +558,15 @@ def newest_release(dist):
 # ---- commands ----------------------------------------------------------------------------
 
 def cmd_release(a):
-    if dirty() and not a.allow_dirty:
+    changes = dirty()
+    changed = [x for x in changes if not x.startswith("??")]
+    if changed and not a.allow_dirty:
         raise SystemExit("the work tree has uncommitted changes (git status): commit or stash "
                          "them, or ALLOW_DIRTY=1 to build the commit anyway (%s)"
                          % git("rev-parse", "--short", a.rev))
+    for x in changes:
+        if x.startswith("??"):
+            print("note: %s is not committed, so it is not in the release" % x[3:])
     commit = git("rev-parse", a.rev + "^{commit}")
     epoch = commit_time(commit)
     t0 = time.time()
