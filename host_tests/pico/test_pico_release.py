@@ -29,8 +29,7 @@ def test_the_release_uf2_boots_to_the_title_and_says_its_version(kit):
     with boot_game(uf2, kit.bootrom, None) as p:
         out = p.output()
         assert "Traceback" not in out, out
-        assert "Display: SSD1306 at 0x3C" in out
         assert p.frames, "nothing was sent to the display"
-        assert version in out, out
+        assert version in out, "the console does not say %s:\n%s" % (version, out)
         if version == VERSION:
             assert VERSION in out
