@@ -1,14 +1,9 @@
 # Build and test entry points.  Needs only python3, node and npm; everything
 # else is installed from the pinned requirements.txt / package-lock.json.
 #
-#   make test        venv + node_modules, then make lint and the host test suite (pytest)
-#   make lint        ruff over the tree (rules in pyproject.toml)
-#   make bench       optional bench deps, then every tools/bench/bench_*.py
-#   make play        terminal simulator (tools/sim/simulator.py)
-#   make ai-table    the AI's win rates against every sparring partner
-#   make flash       deploy to the Pico (tools/deploy/deploy.py $(PORT))
-#   make clean       remove caches and build products
-#   make distclean   clean + remove .venv and node_modules
+# `make help` lists every target: it prints the `## ` comment on each target's
+# line, so a new target documents itself there (host_tests/test_make_output.py
+# checks that every target has one).
 
 SHELL := /bin/bash
 
@@ -22,16 +17,26 @@ PYTEST_ARGS ?=
 VENV_STAMP := $(VENV)/.requirements.stamp
 NODE_STAMP := node_modules/.package-lock.stamp
 
-.PHONY: all venv node_modules test lint bench play flash clean distclean ai-table
+.PHONY: all help venv node_modules test lint bench play flash clean distclean ai-table
 
-all: test
+all: test ## the default: same as make test
 
-venv: $(VENV_STAMP)
+help: ## this list
+	@echo "make TARGET [VAR=value ...]; the targets:"
+	@grep -hE '^[A-Za-z0-9_.-]+:([^=]|$$).*## ' $(MAKEFILE_LIST) \
+		| sed -E 's/^([A-Za-z0-9_.-]+):.*## (.*)$$/\1\t\2/' \
+		| awk -F'\t' '{ printf "  %-20s %s\n", $$1, $$2 }'
+
+NEED_PY = command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.10 or newer (Debian: apt-get install python3 python3-venv)"; exit 2; }
+NEED_NPM = command -v npm >/dev/null && command -v node >/dev/null || { echo "node and npm not found: install Node.js 18 or newer (Debian: apt-get install nodejs npm)"; exit 2; }
+
+venv: $(VENV_STAMP) ## .venv with the pinned requirements.txt (and MicroPython stubs)
 
 # (Re)create the venv if it is missing or broken, then install the pins.
 # Re-runs only when the requirements change. The MicroPython stubs (editor
 # support, requirements-stubs.txt) go into $(VENV)/mpstubs, apart.
 $(VENV_STAMP): requirements.txt requirements-stubs.txt
+	@$(NEED_PY)
 	@if ! $(PY) -m pip --version >/dev/null 2>&1; then \
 		echo "creating $(VENV) with $(PYTHON)"; \
 		rm -rf $(VENV); \
@@ -42,23 +47,24 @@ $(VENV_STAMP): requirements.txt requirements-stubs.txt
 	$(PIP) install -q --no-deps --target $(VENV)/mpstubs -r requirements-stubs.txt
 	touch $@
 
-node_modules: $(NODE_STAMP)
+node_modules: $(NODE_STAMP) ## the pinned node packages (npm ci: MicroPython wasm, rp2040js, playwright)
 
 $(NODE_STAMP): package.json package-lock.json
+	@$(NEED_NPM)
 	npm ci --no-audit --no-fund
 	touch $@
 
-test: venv node_modules lint
+test: venv node_modules lint ## lint, then the host test suite (pytest host_tests; PYTEST_ARGS=...)
 	$(PY) -m pytest -q host_tests $(PYTEST_ARGS)
 
-lint: venv
+lint: venv ## ruff over the tree (rules in pyproject.toml)
 	$(PY) -m ruff check .
 
 # Bench-only dependencies may be unavailable for this platform/Python; the
 # benchmarks must still run, so a failed install is only a warning.
-bench: venv node_modules
+bench: venv node_modules ## every tools/bench/bench_*.py (optional deps: requirements-bench.txt)
 	@$(PIP) install -q -r requirements-bench.txt \
-		|| echo "warning: could not install requirements-bench.txt; continuing"
+		|| echo "warning: could not install requirements-bench.txt (open-spiel: needs a Python and platform it has wheels for, or cmake and a C++ compiler to build it); the benchmarks that need it say so and skip"
 	@status=0; found=0; \
 	for f in tools/bench/bench_*.py; do \
 		[ -e "$$f" ] || continue; \
@@ -72,23 +78,23 @@ bench: venv node_modules
 # The AI's strength table (tools/ailab/ai_table.py): 1000 seat-balanced matches a
 # pairing; a benchmark that takes a while. AI_TABLE_ARGS="--matches 200" etc.
 AI_TABLE_ARGS ?=
-ai-table: venv
+ai-table: venv ## the AI's win rates against every sparring partner (AI_TABLE_ARGS=...)
 	@$(PIP) install -q -r requirements-bench.txt \
-		|| echo "warning: could not install requirements-bench.txt (no OpenSpiel row)"
+		|| echo "warning: could not install requirements-bench.txt (open-spiel==2.0.2: needs a Python and platform it has wheels for); the table has no OpenSpiel row"
 	$(PY) tools/ailab/ai_table.py $(AI_TABLE_ARGS)
 
-play: venv
+play: venv ## the terminal simulator (tools/sim/simulator.py)
 	$(PY) tools/sim/simulator.py
 
-flash: venv
+flash: venv ## build the .mpy bundle and copy it to a Pico on stock MicroPython (PORT=...)
 	$(PY) tools/deploy/deploy.py $(PORT)
 
-clean:
+clean: ## remove caches and build products (build/; not dist/)
 	rm -rf build .pytest_cache .hypothesis
 	find . \( -path ./$(VENV) -o -path ./node_modules -o -path ./.git \) -prune -o \
 		\( -name __pycache__ -type d \) -prune -exec rm -rf {} +
 
-distclean: clean
+distclean: clean ## clean, and remove .venv and node_modules
 	rm -rf $(VENV) node_modules
 
 # ---- web: the handheld in a browser (web) ---------------------------
@@ -100,10 +106,10 @@ WEB_OUT ?= build/web
 
 .PHONY: web web-build
 
-web-build: venv node_modules
+web-build: venv node_modules ## build the web handheld into build/web (WEB_OUT=...)
 	$(PY) web/build.py --out $(WEB_OUT)
 
-web: web-build
+web: web-build ## build the web handheld and serve it on localhost (WEB_PORT=...)
 	@$(PY) web/serve.py $(WEB_OUT) $(if $(WEB_PORT),--port $(WEB_PORT))
 # ---- end web ---------------------------------------------------------------
 
@@ -117,7 +123,7 @@ web: web-build
 RECORDS_PORT = $(if $(PORT),$(if $(filter a0 a1 a2 a3 c0 c1 c2 c3 u0 u1 u2 u3,$(PORT)),$(PORT),connect $(PORT)))
 
 .PHONY: records
-records: venv
+records: venv ## copy the game records off the board into ./records/ (PORT=...)
 	@$(PY) -m mpremote $(RECORDS_PORT) fs cp -r :/data/records . + reset || { \
 		echo "mpremote could not copy /data/records. No records yet? One is written when a hand ends."; \
 		echo "Not connected? Check the USB cable, close other programs using the port, give PORT=..."; \
@@ -130,7 +136,7 @@ records: venv
 # /Volumes/CIRCUITPY on macOS): copies code.py, cpports.py and the game to
 # the drive, then installs the display driver into its lib/ with circup.
 .PHONY: flash-circuitpython
-flash-circuitpython: venv
+flash-circuitpython: venv ## copy the game to a CircuitPython board (DRIVE=/path/to/CIRCUITPY)
 	@if [ -z "$(DRIVE)" ]; then \
 		echo "usage: make flash-circuitpython DRIVE=/path/to/CIRCUITPY"; exit 2; \
 	fi
@@ -150,13 +156,18 @@ FS_OFFSET := 655360
 export PICO_FIRMWARE PICO_BOOTROM PICO_UF2 picotool_DIR
 
 .PHONY: uf2
-uf2:
+uf2: ## build/gin-rummy-pico.uf2: MicroPython with the game frozen in (MICROPY_DIR=...)
 	@if [ -z "$(MICROPY_DIR)" ] || [ ! -f "$(MICROPY_DIR)/ports/rp2/Makefile" ]; then \
 		echo "make uf2 needs MICROPY_DIR=<MicroPython v1.28.0 source tree with its submodules>:"; \
 		echo "  git clone -b v1.28.0 https://github.com/micropython/micropython"; \
 		echo "  make -C micropython/ports/rp2 BOARD=RPI_PICO submodules"; \
-		echo "and the Arm toolchain (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake)."; \
+		echo "and the Arm toolchain (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential)."; \
+		echo "Offline, the Pico kit's micropython-1.28.0-rp2-src.tar.xz holds both trees; make release finds it (PICO_KIT=...)."; \
 		exit 2; fi
+	@command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null || { \
+		echo "make uf2 needs the Arm toolchain and cmake: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"; exit 2; }
+	@if [ -z "$(picotool_DIR)" ] && [ ! -d "$(UF2_BUILD)" ]; then \
+		echo "note: without picotool_DIR=<picotool install>/picotool the pico-sdk clones picotool from GitHub (fails offline); see docs/RELEASING.md"; fi
 	$(MAKE) -C "$(MICROPY_DIR)/mpy-cross" -j2
 	$(MAKE) -C "$(MICROPY_DIR)/ports/rp2" BOARD=RPI_PICO BUILD="$(UF2_BUILD)" \
 		FROZEN_MANIFEST="$(abspath manifest.py)" -j2
@@ -167,3 +178,23 @@ uf2:
 	mkdir -p build && cp "$(UF2_BUILD)/firmware.uf2" $(UF2)
 	@echo "wrote $(UF2): hold BOOTSEL while plugging the Pico in, then copy it onto RPI-RP2"
 # ---- end of the Pico block ----
+
+# ---- releases (tools/deploy/release.py, docs/RELEASING.md) ----------------------
+#   make release [DIST=dist] [ALLOW_DIRTY=1] [PICO_KIT=../shared/pico]
+#       dist/<version>/ from a clean checkout of HEAD: the .uf2, the .mpy bundle,
+#       the CircuitPython and web zips, RELEASE and SHA256SUMS
+#   make verify-release
+#       rebuilds the newest dist/*/ release's .uf2 from its commit: identical?
+# PICO_KIT: the folder holding micropython-1.28.0-rp2-src.tar.xz (unpacked once
+# into build/pico-kit or ~/.cache/gin-rummy-pico; picotool is built there).
+PICO_KIT ?= ../shared/pico
+DIST ?= dist
+ALLOW_DIRTY ?=
+
+.PHONY: release verify-release
+release: venv node_modules ## dist/<version>/ from a clean checkout of HEAD (docs/RELEASING.md)
+	$(PY) tools/deploy/release.py release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty)
+
+verify-release: venv ## rebuild the newest dist/*/ release's .uf2 from its commit: identical or DIFFERENT
+	$(PY) tools/deploy/release.py verify --dist "$(DIST)" --kit "$(PICO_KIT)"
+# ---- end of releases ----

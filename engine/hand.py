@@ -14,7 +14,7 @@ upcard, deck[21:52] the stock with deck[51] on top.
 from .compat import const
 from .cards import CARD_VALUE, NO_CARD, card, card_text, card_list
 from .melds import deadwood4, best_discard4, _BIT_RANK
-from .showdown import settle
+from .showdown import settle, PastOutcome
 from .rules import check_rules
 
 DRAW_STOCK = const(0)
@@ -352,8 +352,9 @@ class PastHand:
     what the match's save and record, the hand reviews and the views of
     past hands read (the deal, who went first, the moves as bytes of their
     length, the knock limit, each seat's last ten cards as masks, the
-    result). The pile, the stock and the scratch of a Hand go: a long
-    match on the Pico held ~0.8 KB a finished hand, this keeps ~0.4."""
+    result, its showdown's melds packed: showdown.PastOutcome). The pile,
+    the stock and the scratch of a Hand go: a long match on the Pico held
+    ~0.8 KB a finished hand, this keeps ~0.4."""
 
     phase = OVER
     cards_of = Hand.cards_of     # the last ten cards, read from the masks
@@ -369,4 +370,8 @@ class PastHand:
         self.masks = h.masks
         self.log = bytes(h.log)
         self.log_seat = bytes(h.log_seat)
-        self.result = h.result
+        r = h.result
+        o = None if r is None else r.outcome
+        if o is not None and not isinstance(o, PastOutcome) and PastOutcome.fits(o):
+            r.outcome = PastOutcome(o)   # the match's results hold it too
+        self.result = r

@@ -367,12 +367,8 @@ class Review:
             return 0
         f = F_TOOK
         o = self.result.outcome
-        if o is not None:
-            melds = o.knocker_melds if self.result.knocker != self.seat else o.defender_melds
-            for ml in melds:
-                for x in ml:
-                    if x == c:
-                        f |= F_MELDED
+        if o is not None and o.melded(self.result.knocker != self.seat, c):
+            f |= F_MELDED
         return f
 
     # -- the findings ---------------------------------------------------------

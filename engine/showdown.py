@@ -33,6 +33,122 @@ class Outcome:
             self.defender_deadwood,
             " ".join([card_text(c) + ">" + str(i) for c, i in self.layoffs]))
 
+    def melded(self, knocker, c):
+        """Is card c in one of the knocker's (knocker true) or the
+        defender's melds as shown? Allocates nothing."""
+        for ml in (self.knocker_melds if knocker else self.defender_melds):
+            for x in ml:
+                if x == c:
+                    return True
+        return False
+
+
+_KINDS = ("gin", "knock", "undercut")
+_WINNERS = ("knocker", "defender")
+_FIELDS = 6      # bytes of a PastOutcome before its melds
+
+
+def _pack_melds(out, melds):
+    out.append(len(melds))
+    for ml in melds:
+        out.append(len(ml))
+        out.extend(ml)
+
+
+def _unpack_melds(b, i):
+    """(the melds packed at b[i], the index after them)."""
+    melds = []
+    n = b[i]
+    i += 1
+    for _ in range(n):
+        k = b[i]
+        melds.append(list(b[i + 1:i + 1 + k]))
+        i += 1 + k
+    return melds, i
+
+
+class PastOutcome:
+    """An Outcome as a finished hand keeps it once the next hand is dealt:
+    the same fields, read from one bytes (kind, winner, points, the three
+    deadwoods, then the melds and the layoffs); an Outcome's lists took
+    ~0.5 KB a hand of a long match on the Pico. The melds and layoffs are
+    made again as lists when read."""
+
+    @staticmethod
+    def fits(o):
+        """Can Outcome o be kept this way (every number below 256, as with
+        the game's own bonuses; a custom rule could score more)?"""
+        return max(o.points, o.knocker_deadwood, o.defender_deadwood,
+                   o.defender_deadwood_before) < 256
+
+    def __init__(self, o):
+        b = bytearray((_KINDS.index(o.kind), _WINNERS.index(o.winner), o.points,
+                       o.knocker_deadwood, o.defender_deadwood, o.defender_deadwood_before))
+        _pack_melds(b, o.knocker_melds)
+        _pack_melds(b, o.defender_melds)
+        for c, i in o.layoffs:
+            b.append(c)
+            b.append(i)
+        self._b = bytes(b)
+
+    @property
+    def kind(self):
+        return _KINDS[self._b[0]]
+
+    @property
+    def winner(self):
+        return _WINNERS[self._b[1]]
+
+    @property
+    def points(self):
+        return self._b[2]
+
+    @property
+    def knocker_deadwood(self):
+        return self._b[3]
+
+    @property
+    def defender_deadwood(self):
+        return self._b[4]
+
+    @property
+    def defender_deadwood_before(self):
+        return self._b[5]
+
+    @property
+    def knocker_melds(self):
+        return _unpack_melds(self._b, _FIELDS)[0]
+
+    @property
+    def defender_melds(self):
+        return _unpack_melds(self._b, _unpack_melds(self._b, _FIELDS)[1])[0]
+
+    @property
+    def layoffs(self):
+        b = self._b
+        i = _unpack_melds(b, _unpack_melds(b, _FIELDS)[1])[1]
+        return [(b[j], b[j + 1]) for j in range(i, len(b), 2)]
+
+    __repr__ = Outcome.__repr__
+
+    def melded(self, knocker, c):
+        b = self._b
+        i = _FIELDS
+        if not knocker:                    # skip the knocker's melds
+            n = b[i]
+            i += 1
+            for _ in range(n):
+                i += 1 + b[i]
+        n = b[i]
+        i += 1
+        for _ in range(n):
+            k = b[i]
+            for j in range(i + 1, i + 1 + k):
+                if b[j] == c:
+                    return True
+            i += 1 + k
+        return False
+
 
 def _is_set(meld):
     return meld[0] % 13 == meld[-1] % 13

@@ -11,8 +11,9 @@ pixel (host_tests/firmware/test_fb_identity.py compares both); it supports
 MONO_VLSB only, which is all the game uses.
 
 `framebuf.text` is never used: its 8x8 font differs between implementations.
-Text goes through `Canvas.text` with the game's own fonts (font.py), whose
-glyphs are turned into small FrameBuffers once, at import, and blitted.
+Text goes through `Canvas.text` with the game's own fonts (font.py): each
+font is one FrameBuffer holding its glyphs side by side, and a character is
+copied from it into a glyph-sized cell that is then blitted.
 
 Nothing here allocates per call except `Canvas.text` given a `str` (one
 encode on MicroPython); give it bytes, e.g. b"KNOCK", or use `Canvas.num`,
@@ -231,22 +232,48 @@ def sprites(data, w, h):
     return [FrameBuffer(mv[i:i + n], w, h, MONO_VLSB) for i in range(0, len(ba), n)]
 
 
-def _small_table():
-    glyphs = sprites(_font.SMALL_DATA, _font.SMALL_W, _font.SMALL_H)
+def _sheet(data, w, h):
+    """A font's glyphs side by side in one FrameBuffer: glyph i is columns
+    i * w .. i * w + w - 1. A glyph no taller than a page (8 rows) is w
+    column bytes, so the packed data is the sheet's own layout."""
+    if h > 8:
+        raise ValueError("a glyph sheet holds glyphs of one page")
+    return FrameBuffer(bytearray(data), len(data), h, MONO_VLSB)
+
+
+def _small_index():
+    """Glyph number in SMALL_SHEET of each character code - 32 (95 of
+    them): lowercase as uppercase, anything else as '?'."""
     chars = _font.SMALL_CHARS
-    fallback = glyphs[chars.find("?")]
-    table = [fallback] * 95
+    table = bytearray([chars.find("?")] * 95)
     for i in range(len(chars)):
         o = ord(chars[i])
-        table[o - 32] = glyphs[i]
+        table[o - 32] = i
         if 65 <= o <= 90:
-            table[o] = glyphs[i]  # lowercase (code o + 32) as uppercase
-    return table
+            table[o] = i  # lowercase (code o + 32) as uppercase
+    return bytes(table)
 
 
-# Glyph tables indexed by character code - 32 (95 entries each).
-SMALL_GLYPHS = _small_table()
-BIG_GLYPHS = sprites(_font.BIG_DATA, _font.BIG_W, _font.BIG_H)
+def char_sprites(chars):
+    """FrameBuffers of the SMALL font's glyphs for the characters of
+    `chars` (str or bytes), one each, for drawing with blit (the cards' ranks)."""
+    n = _font.SMALL_W
+    idx = _small_index()
+    out = []
+    for ch in chars:
+        i = idx[(ch if isinstance(ch, int) else ord(ch)) - 32] * n
+        out.append(FrameBuffer(bytearray(_font.SMALL_DATA[i:i + n]), n, _font.SMALL_H, MONO_VLSB))
+    return out
+
+
+# Each font is one sheet (a FrameBuffer per glyph took 7 KB of the Pico's
+# heap): a character is copied from its sheet into its font's cell, then the
+# cell is blitted; neither allocates.
+SMALL_SHEET = _sheet(_font.SMALL_DATA, _font.SMALL_W, _font.SMALL_H)
+BIG_SHEET = _sheet(_font.BIG_DATA, _font.BIG_W, _font.BIG_H)   # printable ASCII in order
+SMALL_INDEX = _small_index()
+_SMALL_CELL = FrameBuffer(bytearray(_font.SMALL_W), _font.SMALL_W, _font.SMALL_H, MONO_VLSB)
+_BIG_CELL = FrameBuffer(bytearray(_font.BIG_W), _font.BIG_W, _font.BIG_H, MONO_VLSB)
 _FALLBACK = 31  # '?' - 32
 
 # Blitting through this palette with key=1 draws a sprite's set pixels as 0
@@ -328,21 +355,22 @@ class Canvas(FrameBuffer):
 
     def char(self, o, x, y, c=1, font=SMALL):
         """Draw the character with code `o`; return the x after it."""
-        if font:
-            adv = 6
-            table = BIG_GLYPHS
-        else:
-            adv = 4
-            table = SMALL_GLYPHS
+        adv = 6 if font else 4
         if o != 32 and -adv < x < WIDTH:
             if o < 32 or o > 126:
                 o = _FALLBACK
             else:
                 o -= 32
-            if c:
-                self.blit(table[o], x, y, 0)
+            if font:
+                cell = _BIG_CELL
+                cell.blit(BIG_SHEET, -5 * o, 0)
             else:
-                self.blit(table[o], x, y, 1, _INVERT)
+                cell = _SMALL_CELL
+                cell.blit(SMALL_SHEET, -3 * SMALL_INDEX[o], 0)
+            if c:
+                self.blit(cell, x, y, 0)
+            else:
+                self.blit(cell, x, y, 1, _INVERT)
         return x + adv
 
     def text(self, s, x, y, c=1, font=SMALL):
@@ -356,10 +384,14 @@ class Canvas(FrameBuffer):
             s = s.encode()
         if font:
             adv = 6
-            table = BIG_GLYPHS
+            gw = 5
+            sheet = BIG_SHEET
+            cell = _BIG_CELL
         else:
             adv = 4
-            table = SMALL_GLYPHS
+            gw = 3
+            sheet = SMALL_SHEET
+            cell = _SMALL_CELL
         for i in range(len(s)):
             if x >= WIDTH:
                 return x + (len(s) - i) * adv
@@ -369,10 +401,11 @@ class Canvas(FrameBuffer):
                     o = _FALLBACK
                 else:
                     o -= 32
+                cell.blit(sheet, -gw * (SMALL_INDEX[o] if gw == 3 else o), 0)
                 if c:
-                    self.blit(table[o], x, y, 0)
+                    self.blit(cell, x, y, 0)
                 else:
-                    self.blit(table[o], x, y, 1, _INVERT)
+                    self.blit(cell, x, y, 1, _INVERT)
             x += adv
         return x
 

@@ -49,7 +49,7 @@ CARD_BACK_DATA = (
 
 # Sprites, built once.
 SUITS = fb.sprites(SUIT_DATA, SUIT_W, SUIT_H)
-RANKS = [fb.SMALL_GLYPHS[c - 32] for c in RANK_CHARS]
+RANKS = fb.char_sprites(RANK_CHARS)
 _FACE = fb.sprites(CARD_FACE_DATA, CARD_W, CARD_H)[0]
 _BACK = fb.sprites(CARD_BACK_DATA, CARD_W, CARD_H)[0]
 

@@ -2,6 +2,7 @@
 advice, not its recipe; `make test` lists why each skipped test skipped."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -26,3 +27,30 @@ def test_the_test_summary_gives_the_reason_of_every_skip(tmp_path):
                        cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert "1 skipped" in r.stdout
     assert "SKIPPED [1]" in r.stdout and "the probe needs a thing: install it" in r.stdout
+
+
+def _makefile_targets():
+    """Every rule target the Makefile names literally (not $(VAR) files or
+    variable assignments)."""
+    out = set()
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*:(?!=)", line)
+            if m and not line.startswith(".PHONY"):
+                out.update(m.group(1).split())
+    return out
+
+
+def test_make_help_lists_every_target_with_a_line_each():
+    r = subprocess.run(["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    listed = {}
+    for line in r.stdout.splitlines()[1:]:
+        words = line.split(None, 1)
+        assert len(words) == 2, "a target without its line: %r" % line
+        listed[words[0]] = words[1]
+    targets = _makefile_targets()
+    assert {"test", "uf2", "web", "records", "flash-circuitpython", "ai-table", "release",
+            "verify-release", "help"} <= targets
+    assert targets - set(listed) == set(), "not in make help"
+    assert set(listed) - targets == set()

@@ -30,7 +30,7 @@ def test_small_font_covers_digits_letters_and_punctuation():
 
 def test_big_font_covers_printable_ascii():
     assert len(font.BIG_DATA) == 95 * font.BIG_W
-    assert len(fb.BIG_GLYPHS) == 95
+    assert fb.BIG_SHEET.width == 95 * font.BIG_W
 
 
 def test_every_glyph_is_distinct_within_its_font():

@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/pico/ai_times.py [--levels easy,normal,hard]
         [--matches 5] [--seed 1] [--human easy] [--slow-ms 400] [--squeeze KB]
+        [--last-target POINTS]
         [--root DIR | --frozen [UF2]] [--firmware F.uf2 --bootrom FILE]
 
 For each level the board boots afresh (stock MicroPython with the .mpy
@@ -92,8 +93,9 @@ def squeeze(kb):
 def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
-        code = HARNESS + squeeze(a.squeeze) + "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d)\n" % (
-            level, a.matches, a.seed, a.human, a.slow_ms * 1000)
+        code = HARNESS + squeeze(a.squeeze) + (
+            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d)\n" % (
+                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target))
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
             raise SystemExit("the board stopped before the matches ended:\n%s%s"
@@ -143,6 +145,17 @@ def heap_line(r):
                 min(r["gc"] or [0]) + hb, (min(r["gc"] or [0]) + hb) / 1024.0, hb))
 
 
+def hands_line(r):
+    """The free heap after a collection at each hand's end (@gc lines, the
+    bench's own heap still in it): how many, least, median, the last."""
+    g = r["gc"]
+    if not g:
+        return "no hand ended"
+    return ("after a collection at each hand's end: %d hands, min %d B, median %d B, "
+            "last %d B (the bench's own %d B still in the heap)" % (
+                len(g), min(g), percentile(g, 0.5), g[-1], r["harness"]))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     session.add_arguments(ap)
@@ -153,6 +166,8 @@ def main(argv=None):
                     "greedy: a bot that takes no heap (the game's own free heap)")
     ap.add_argument("--slow-ms", type=int, default=400, help="print positions slower than this")
     ap.add_argument("--verbose", action="store_true", help="echo the board's console")
+    ap.add_argument("--last-target", type=int, default=0, metavar="POINTS",
+                    help="the last match plays to POINTS (50-500; the others to the settings' 100)")
     ap.add_argument("--squeeze", type=int, default=0, metavar="KB",
                     help="take KB of the heap, cut up, before the game starts (a memory stress)")
     a = ap.parse_args(argv)
@@ -172,6 +187,7 @@ def main(argv=None):
         print("       " + gc_line(r))
         if a.human == "greedy":
             print("       " + heap_line(r))
+        print("       " + hands_line(r))
         sys.stdout.flush()
         slow += r["slow"]
     if slow:

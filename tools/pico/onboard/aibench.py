@@ -20,7 +20,8 @@ the free heap after a collection. Lines printed (the host parses them):
     @gc FREE                   free heap after a collection, at each hand end
     @slow LEVEL US SEED HEX    a decision over `slow_us`: the AI's seed and
                                engine.dumps of the match before it
-    @match N SCORE0 SCORE1     a match ended
+    @match N SCORE0 SCORE1     a match ended (the last one plays to
+                               `last_target` points when given)
     @lost UNLOCKED DEEP        decisions the AI made again without the heap
                                lock (engine.ai Player.unlocked), and button
                                samples lost (firmware.pico Sampler.deep)
@@ -226,7 +227,8 @@ def _title_key(app):
     return "A"
 
 
-def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="fast"):
+def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="fast",
+         last_target=0):
     import engine
     from engine.ai import Player
     from firmware.app import App
@@ -251,6 +253,8 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             App.__init__(self, *a, **kw)
             self.settings.level = level
             self.settings.speed = speed
+            if last_target and matches == 1:
+                self.settings.target = last_target
             app_box[0] = self
 
         def step(self):
@@ -270,6 +274,8 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             if at_end and not state["at_end"]:
                 state["matches"] += 1
                 print("@match %d %d %d" % (state["matches"], m.scores[0], m.scores[1]))
+                if last_target and state["matches"] == matches - 1:
+                    self.settings.target = last_target     # the last match's
                 if state["matches"] >= matches:
                     print("@lost %d %d" % (LOST[0], LOST[1].deep if LOST[1] else -1))
                     print("@done")

