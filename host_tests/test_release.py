@@ -92,6 +92,7 @@ def test_the_circuitpython_zip_is_the_same_bytes_when_built_twice():
         assert top + "engine/__init__.py" in names and top + "firmware/app.py" in names
         assert not any(n.endswith("firmware/pico.py") for n in names)
         assert "adafruit_displayio_ssd1306" in z.read(top + "INSTALL.txt").decode()
+        assert "MIT" in z.read(top + "LICENSE").decode()     # the licences travel with it
 
 
 def test_zip_bytes_does_not_depend_on_the_order_given_and_refuses_bad_paths():

@@ -275,6 +275,13 @@ Source commit: {commit}
 """
 
 
+def license_entry(top):
+    """The LICENSE file (the game's MIT licence and the licences of what the
+    .uf2 holds) as a zip entry under `top`."""
+    with open(os.path.join(ROOT, "LICENSE"), "rb") as f:
+        return (top + "/LICENSE", f.read())
+
+
 def build_mpy_zip(version, epoch, commit, tmp):
     from tools.deploy import deploy
     out = os.path.join(tmp, "bundle")
@@ -283,6 +290,7 @@ def build_mpy_zip(version, epoch, commit, tmp):
     entries = tree_entries(out, top)
     entries.append((top + "/INSTALL.txt",
                     MPY_INSTALL.format(version=version, commit=commit).encode()))
+    entries.append(license_entry(top))
     return zip_bytes(entries, epoch)
 
 
@@ -297,6 +305,7 @@ def build_cp_zip(version, epoch, commit):
             entries.append((top + "/" + dst, f.read()))
     entries.append((top + "/INSTALL.txt",
                     CP_INSTALL.format(version=version, commit=commit).encode()))
+    entries.append(license_entry(top))
     return zip_bytes(entries, epoch)
 
 
@@ -310,6 +319,7 @@ def build_web_zip(version, epoch, commit, tmp):
     entries = tree_entries(out, top)
     entries.append((top + "/README.txt",
                     WEB_README.format(version=version, commit=commit).encode()))
+    entries.append(license_entry(top))
     return zip_bytes(entries, epoch)
 
 
