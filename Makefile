@@ -3,9 +3,11 @@
 #
 #   make test        venv + node_modules, then make lint and the host test suite (pytest)
 #   make lint        ruff over the tree (rules in pyproject.toml)
-#   make bench       optional bench deps, then every tools/bench/bench_*.py
+#   make bench       optional bench deps, then every tools/bench/bench_*.py and
+#                    the docs' figures against them (tools/bench/check_docs.py)
 #   make play        terminal simulator (tools/sim/simulator.py)
 #   make ai-table    the AI's win rates against every sparring partner
+#   make check-docs  run the quick benches and compare the figures the docs quote
 #   make flash       deploy to the Pico (tools/deploy/deploy.py $(PORT))
 #   make clean       remove caches and build products
 #   make distclean   clean + remove .venv and node_modules
@@ -22,7 +24,7 @@ PYTEST_ARGS ?=
 VENV_STAMP := $(VENV)/.requirements.stamp
 NODE_STAMP := node_modules/.package-lock.stamp
 
-.PHONY: all venv node_modules test lint bench play flash clean distclean ai-table
+.PHONY: all venv node_modules test lint bench play flash clean distclean ai-table check-docs
 
 all: test
 
@@ -67,6 +69,8 @@ bench: venv node_modules
 		$(PY) "$$f" || { echo "FAILED: $$f"; status=1; }; \
 	done; \
 	[ $$found = 1 ] || echo "no tools/bench/bench_*.py scripts"; \
+	echo "== tools/bench/check_docs.py (the figures the docs quote)"; \
+	$(PY) tools/bench/check_docs.py || status=1; \
 	exit $$status
 
 # The AI's strength table (tools/ailab/ai_table.py): 1000 seat-balanced matches a
@@ -79,6 +83,12 @@ ai-table: venv
 
 play: venv
 	$(PY) tools/sim/simulator.py
+
+# The figures README.md and docs/*.md quote, against what the benches print
+# now (tools/bench/check_docs.py: each figure's marker names its command and
+# tolerance). A minute or two; the emulated Pico's are shown, not run.
+check-docs: venv
+	$(PY) tools/bench/check_docs.py
 
 flash: venv
 	$(PY) tools/deploy/deploy.py $(PORT)
