@@ -151,8 +151,10 @@ flash-circuitpython: venv
 #   make uf2 MICROPY_DIR=path/to/micropython-1.28.0 [picotool_DIR=...]
 #       build/gin-rummy-pico.uf2: MicroPython for RPI_PICO with engine/ and
 #       firmware/ frozen in (manifest.py); drag it onto the RPI-RP2 drive.
-#   PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts make test|bench
-#       also run the emulated-Pico tests and figures (rp2040js).
+#   make test|bench also run the emulated-Pico tests and figures (rp2040js)
+#       when they find the stock RPI_PICO .uf2 and the RP2040 boot ROM:
+#       PICO_FIRMWARE=... PICO_BOOTROM=..., or in ../shared/pico/,
+#       ~/.cache/gin-rummy-pico/ or build/pico-kit/ (tools/pico/harness.py).
 MICROPY_DIR ?=
 UF2 := build/gin-rummy-pico.uf2
 UF2_BUILD := $(abspath build/rp2-RPI_PICO-frozen)
