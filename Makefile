@@ -17,7 +17,7 @@ PYTEST_ARGS ?=
 VENV_STAMP := $(VENV)/.requirements.stamp
 NODE_STAMP := node_modules/.package-lock.stamp
 
-.PHONY: all help venv node_modules test lint bench play flash clean distclean ai-table
+.PHONY: all help venv node_modules test lint bench play flash clean distclean ai-table check-docs
 
 all: test ## the default: same as make test
 
@@ -73,6 +73,8 @@ bench: venv node_modules ## every tools/bench/bench_*.py (optional deps: require
 		$(PY) "$$f" || { echo "FAILED: $$f"; status=1; }; \
 	done; \
 	[ $$found = 1 ] || echo "no tools/bench/bench_*.py scripts"; \
+	echo "== tools/bench/check_docs.py (the figures the docs quote)"; \
+	$(PY) tools/bench/check_docs.py || status=1; \
 	exit $$status
 
 # The AI's strength table (tools/ailab/ai_table.py): 1000 seat-balanced matches a
@@ -85,6 +87,12 @@ ai-table: venv ## the AI's win rates against every sparring partner (AI_TABLE_AR
 
 play: venv ## the terminal simulator (tools/sim/simulator.py)
 	$(PY) tools/sim/simulator.py
+
+# The figures README.md and docs/*.md quote, against what the benches print
+# now (tools/bench/check_docs.py: each figure's marker names its command and
+# tolerance). A minute or two; the emulated Pico's are shown, not run.
+check-docs: venv ## compare the figures the docs quote with what the quick benches print now
+	$(PY) tools/bench/check_docs.py
 
 flash: venv ## build the .mpy bundle and copy it to a Pico on stock MicroPython (PORT=...)
 	$(PY) tools/deploy/deploy.py $(PORT)
@@ -147,8 +155,10 @@ flash-circuitpython: venv ## copy the game to a CircuitPython board (DRIVE=/path
 #   make uf2 MICROPY_DIR=path/to/micropython-1.28.0 [picotool_DIR=...]
 #       build/gin-rummy-pico.uf2: MicroPython for RPI_PICO with engine/ and
 #       firmware/ frozen in (manifest.py); drag it onto the RPI-RP2 drive.
-#   PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts make test|bench
-#       also run the emulated-Pico tests and figures (rp2040js).
+#   make test|bench also run the emulated-Pico tests and figures (rp2040js)
+#       when they find the stock RPI_PICO .uf2 and the RP2040 boot ROM:
+#       PICO_FIRMWARE=... PICO_BOOTROM=..., or in ../shared/pico/,
+#       ~/.cache/gin-rummy-pico/ or build/pico-kit/ (tools/pico/harness.py).
 MICROPY_DIR ?=
 UF2 := build/gin-rummy-pico.uf2
 UF2_BUILD := $(abspath build/rp2-RPI_PICO-frozen)

@@ -1,9 +1,11 @@
 """The real firmware on an emulated Pico (rp2040js, tools/pico).
 
-Needs PICO_FIRMWARE (MicroPython 1.28.0 RPI_PICO .uf2) and PICO_BOOTROM
-(rp2040js demo/bootrom.ts); without them these tests are skipped. The
-frozen build's tests also need build/gin-rummy-pico.uf2 (`make uf2`, or
-PICO_UF2).
+Needs the stock MicroPython 1.28.0 RPI_PICO .uf2 and the RP2040 boot ROM
+(rp2040js demo/bootrom.ts): $PICO_FIRMWARE and $PICO_BOOTROM, or found by
+name beside the checkout (../shared/pico/), in ~/.cache/gin-rummy-pico/ or
+in build/pico-kit/ (tools/pico/harness.py, find). Without them these tests
+are skipped, the reason naming each file and where to get it. The frozen
+build's tests also need build/gin-rummy-pico.uf2 (`make uf2`, or PICO_UF2).
 """
 
 import os
@@ -13,7 +15,7 @@ import pytest
 
 from tools.pico import harness as h
 
-KIT, WHY = h.Kit.from_env()
+KIT, WHY = h.Kit.find()
 if KIT is not None and not shutil.which("node"):
     KIT, WHY = None, "node not found"
 

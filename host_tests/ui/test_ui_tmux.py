@@ -1,10 +1,12 @@
 """`make play` in a real terminal (tmux): keys in, the OLED read back.
 
-The pane's characters (half blocks, quadrants or braille, whichever the
-terminal's size allows) are turned back into pixels and compared with the
-golden screenshots. At 80x24, 100x30 and 140x50 the whole panel shows and
-no line is wider than the terminal; a resize redraws it in the rendering
-that fits; a terminal too small for any says, in one line, what it needs.
+The pane's characters (half blocks or quadrants, whichever the terminal's
+size allows) are turned back into pixels and compared with the golden
+screenshots. At 140x50 the whole panel shows and no line is wider than the
+terminal; at 80x24 and 100x30, too small for a legible picture, the panel
+is text: its words, and cards whose rank and suit read as `9♥`. A resize
+redraws it in the rendering that fits, pixels again when the terminal
+grows; a terminal too small for any says, in one line, what it needs.
 """
 
 import os
@@ -13,6 +15,8 @@ import subprocess
 import time
 import uuid
 
+import re
+
 import pytest
 
 from tools.sim import render, terminal
@@ -20,6 +24,8 @@ from ui_golden import golden_buf as golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOP_LEFT = "\u250c"
+TEXT_HEAD = "Gin Rummy (the panel as text"
+CARD = re.compile(r"[A2-9TJQK][\u2660\u2665\u2666\u2663]")
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
 
@@ -121,14 +127,59 @@ class Play:
         assert not too_long, "lines wider than %d: %r" % (self.cols, too_long[:2])
 
 
-@pytest.mark.parametrize("cols,rows,rendering", [
-    (80, 24, "braille"), (100, 30, "braille"), (140, 50, "half blocks")])
-def test_make_play_fits_the_terminal(tmp_path, cols, rows, rendering):
+def text_view(lines):
+    """The panel's lines of the text view shown in the pane, or None."""
+    if not lines or not lines[0].startswith(TEXT_HEAD):
+        return None
+    body = []
+    for ln in lines[2:]:
+        if ln.startswith("\u2500"):
+            return body
+        body.append(ln.strip())
+    return None
+
+
+def showing_text(pred):
+    def check(lines):
+        body = text_view(lines)
+        return lines if body is not None and pred(body) else None
+    return check
+
+
+TITLE_TEXT = ["\u2660\u2665 GIN RUMMY \u2666\u2663", "> NEW MATCH", "SETTINGS",
+              "STATISTICS", "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK"]
+
+
+def test_make_play_fits_the_terminal(tmp_path):
+    p = Play(tmp_path, 140, 50)
+    try:
+        lines = wait_for(p, showing(golden("01_title"), "half blocks"))
+        p.fits(lines)
+        assert sum(1 for ln in lines if ln.strip()) <= 50
+    finally:
+        p.close()
+
+
+@pytest.mark.parametrize("cols,rows", [(80, 24), (100, 30)])
+def test_make_play_in_a_small_terminal_is_text_with_cards_to_read(tmp_path, cols, rows):
     p = Play(tmp_path, cols, rows)
     try:
-        lines = wait_for(p, showing(golden("01_title"), rendering))
+        lines = wait_for(p, showing_text(lambda body: body == TITLE_TEXT))
         p.fits(lines)
-        assert sum(1 for ln in lines if ln.strip()) <= rows
+        assert len([ln for ln in lines if ln.strip()]) <= rows
+        p.keys("Enter")                                        # A: NEW MATCH
+        # the play screen: the status row as words, the hand as ten cards
+        lines = wait_for(p, showing_text(lambda body: "YOUR DRAW" in body and len(
+            CARD.findall(body[-1])) == 10))
+        p.fits(lines)
+        body = text_view(lines)
+        assert body[0].startswith("YOU 0   CPU 0   HAND 1 DW ")
+        assert "<> PICK A TAKE B MENU" in body
+        p.keys("Enter")                                        # A: take the upcard
+        lines = wait_for(p, showing_text(lambda body: "YOUR DISCARD" in body))
+        hand = text_view(lines)[-1]
+        assert len(CARD.findall(hand)) == 11 and ">" in hand   # the raised card
+        p.quit()
     finally:
         p.close()
 
@@ -140,13 +191,15 @@ def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
         p.resize(100, 40)
         p.fits(wait_for(p, showing(golden("01_title"), "quadrants")))
         p.resize(80, 24)
-        p.fits(wait_for(p, showing(golden("01_title"), "braille")))
-        p.resize(50, 12)
+        p.fits(wait_for(p, showing_text(lambda body: body == TITLE_TEXT)))
+        p.resize(100, 40)                       # grown: the picture again
+        p.fits(wait_for(p, showing(golden("01_title"), "quadrants")))
+        p.resize(40, 12)
         w, h = terminal.smallest()
         lines = wait_for(p, lambda ls: ls if any(
             "needs %dx%d" % (w, h) in ln for ln in ls) else None)
         assert [ln for ln in lines if ln.strip()] == [
-            "Terminal 50x12: needs %dx%d or more (q quits)" % (w, h)]
+            "Terminal 40x12: needs %dx%d or more (q quits)" % (w, h)]
         p.resize(140, 50)
         wait_for(p, showing(golden("01_title"), "half blocks"))
     finally:

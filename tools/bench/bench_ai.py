@@ -133,7 +133,7 @@ def main():
         return
     import os
     import subprocess
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     mp = os.path.join(os.path.dirname(sys.executable), "micropython")
     if not os.path.isfile(mp):
         mp = os.path.join(root, ".venv", "bin", "micropython")

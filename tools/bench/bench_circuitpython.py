@@ -71,6 +71,8 @@ def game_frames():
 def load_cpports():
     import importlib.util
 
+    if CPDIR not in sys.path:
+        sys.path.insert(1, CPDIR)   # cpports imports its siblings (cpclock, ...)
     spec = importlib.util.spec_from_file_location("cpports", os.path.join(CPDIR, "cpports.py"))
     mod = importlib.util.module_from_spec(spec)
     sys.modules["cpports"] = mod

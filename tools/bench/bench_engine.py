@@ -133,7 +133,7 @@ def openspiel_figures():
 def main():
     import os
     import subprocess
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     os.chdir(root)
     print("Engine benchmark: %d seeded hands, median of per-call times" % N)
     cp = engine_figures()

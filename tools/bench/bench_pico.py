@@ -15,7 +15,8 @@ before a decision and after a collection, the bench's own heap added
 back). Then the speed ratio to the unix port:
 the same 30 hard decisions (positions of seeded matches), and the best
 discard of 11 cards, timed on the board and on .venv/bin/micropython.
-Without PICO_FIRMWARE / PICO_BOOTROM it prints why and stops. One match
+Without the stock firmware and the boot ROM ($PICO_FIRMWARE / $PICO_BOOTROM,
+or found where tools/pico/harness.py looks) it prints why and stops. One match
 takes about 4-7 minutes of host time here ($PICO_BENCH_MATCHES sets the
 default of --matches, 5). Emulated time: rp2040js runs flash at zero wait
 states; a real Pico, with XIP cache misses, is 10-40% slower.
@@ -141,8 +142,7 @@ def main(argv=None):
     ap.add_argument("--slow-ms", type=int, default=10 ** 6)
     a = ap.parse_args(argv)
     if not (a.firmware and a.bootrom and os.path.isfile(a.firmware) and os.path.isfile(a.bootrom)):
-        print("emulated Pico figures skipped: give PICO_FIRMWARE (MicroPython 1.28.0 RPI_PICO "
-              ".uf2) and PICO_BOOTROM (rp2040js demo/bootrom.ts)")
+        print("emulated Pico figures skipped: " + h.Kit.find()[1])
         return 0
     stock = a.firmware
     print("Device figures on an emulated Pico (rp2040js 1.4.1; emulated time, flash at zero "

@@ -152,7 +152,7 @@ def _unix(root, opts):
     if not os.path.isfile(mp):
         print("MicroPython unix port not found (.venv/bin/micropython): run `make test` first")
         sys.exit(1)
-    cmd = [mp, "-X", "heapsize=4M", os.path.join(root, "tools", "bench_review.py"), "--mp",
+    cmd = [mp, "-X", "heapsize=4M", os.path.join(root, "tools", "bench", "bench_review.py"), "--mp",
            "--hands", str(opts["hands"]), "--seed", str(opts["seed"])]
     p = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
     if p.returncode != 0:
@@ -313,7 +313,7 @@ def main():
         return
     import os
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     if root not in sys.path:
         sys.path.insert(0, root)
     version, rows = _unix(root, opts)

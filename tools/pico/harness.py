@@ -5,7 +5,7 @@ the serial console (and its raw REPL), power cuts and boots from the flash
 as it was left.
 
     from tools.pico import harness as h
-    kit = h.Kit.from_env()                  # PICO_FIRMWARE, PICO_BOOTROM
+    kit, why = h.Kit.find()                 # $PICO_FIRMWARE/$PICO_BOOTROM or found
     with h.Pico(kit.firmware, kit.bootrom, h.fs_image(h.bundle_files())) as p:
         p.run_until_text("Game running")
         p.press("A")
@@ -31,16 +31,59 @@ SERVE = os.path.join(ROOT, "tools", "pico", "serve.mjs")
 FRAME_GAP_NS = 5000000  # transactions closer than 5 ms belong to one frame
 BUTTON_GPIO = {"L": 10, "R": 11, "U": 12, "D": 13, "A": 14, "B": 15}
 
+# The kit: the stock firmware and the boot ROM. Each is taken from its
+# environment variable when set, else found by name in the usual places.
+FIRMWARE_NAMES = ("firmware-rpi-pico-1.28.0.uf2", "RPI_PICO-*-v1.28.0.uf2",
+                  "RPI_PICO-v1.28.0.uf2")
+BOOTROM_NAMES = ("bootrom.mjs", "bootrom.ts")
+CACHE = os.path.join("~", ".cache", "gin-rummy-pico")
+
 WHERE = {
-    "PICO_FIRMWARE": "MicroPython 1.28.0 for the Raspberry Pi Pico: RPI_PICO .uf2 from "
-                     "micropython.org/download/RPI_PICO/",
-    "PICO_BOOTROM": "the RP2040 boot ROM: demo/bootrom.ts of the rp2040js repository "
-                    "(github.com/wokwi/rp2040js)",
+    "PICO_FIRMWARE": "the stock MicroPython 1.28.0 firmware for the Raspberry Pi Pico: "
+                     "the .uf2 named like RPI_PICO-<date>-v1.28.0.uf2 on "
+                     "https://micropython.org/download/RPI_PICO/",
+    "PICO_BOOTROM": "the RP2040 B1 boot ROM: demo/bootrom.ts of "
+                    "https://github.com/wokwi/rp2040js (`export const bootromB1 = "
+                    "new Uint32Array([...])`; a .mjs of the same text works too)",
 }
+NAMES = {"PICO_FIRMWARE": FIRMWARE_NAMES, "PICO_BOOTROM": BOOTROM_NAMES}
+
+
+def kit_dirs(root=ROOT, home=None):
+    """Where the kit is looked for, in order: ../shared/pico beside the
+    checkout (how CI lays it out), ~/.cache/gin-rummy-pico/ and the
+    checkout's build/pico-kit/."""
+    home = home if home is not None else os.path.expanduser("~")
+    return [os.path.join(os.path.dirname(os.path.abspath(root)), "shared", "pico"),
+            os.path.join(home, ".cache", "gin-rummy-pico"),
+            os.path.join(root, "build", "pico-kit")]
+
+
+def find(var, env=None, root=ROOT, home=None):
+    """(path, None) for PICO_FIRMWARE / PICO_BOOTROM, or (None, why):
+    $var when set (it must name a file), else the first file named as in
+    NAMES (a glob for the dated RPI_PICO-*.uf2, newest name last) in
+    kit_dirs()."""
+    import glob
+
+    env = os.environ if env is None else env
+    v = env.get(var)
+    if v:
+        if os.path.isfile(v):
+            return v, None
+        return None, "%s=%s is not a file; it should be %s" % (var, v, WHERE[var])
+    for d in kit_dirs(root, home):
+        for name in NAMES[var]:
+            hits = sorted(glob.glob(os.path.join(glob.escape(d), name)))
+            hits = [f for f in hits if os.path.isfile(f)]
+            if hits:
+                return hits[-1], None
+    return None, "%s not found: %s. Put it in %s/ (as %s) or set %s=/path/to/it" % (
+        var, WHERE[var], CACHE, "bootrom.ts" if var == "PICO_BOOTROM" else "downloaded", var)
 
 
 class Kit:
-    """Where the firmware and the boot ROM are (environment variables)."""
+    """Where the firmware and the boot ROM are (see find())."""
 
     def __init__(self, firmware, bootrom, uf2=None):
         self.firmware = firmware
@@ -48,17 +91,23 @@ class Kit:
         self.uf2 = uf2  # the frozen build (build/gin-rummy-pico.uf2), if made
 
     @classmethod
-    def from_env(cls):
-        """The kit, or None and a one-line reason."""
+    def find(cls, env=None, root=ROOT, home=None):
+        """The kit, or None and a reason naming each missing file, where to
+        get it and where it was looked for."""
+        env = os.environ if env is None else env
         got = {}
-        for var, what in WHERE.items():
-            v = os.environ.get(var)
-            if not v or not os.path.isfile(v):
-                return None, "%s not given (%s)" % (var, what)
-            got[var] = v
-        uf2 = os.environ.get("PICO_UF2") or os.path.join(ROOT, "build", "gin-rummy-pico.uf2")
+        why = []
+        for var in WHERE:
+            got[var], w = find(var, env, root, home)
+            if w:
+                why.append(w)
+        if why:
+            return None, "; ".join(why) + " (looked in %s)" % ", ".join(kit_dirs(root, home))
+        uf2 = env.get("PICO_UF2") or os.path.join(root, "build", "gin-rummy-pico.uf2")
         return cls(got["PICO_FIRMWARE"], got["PICO_BOOTROM"],
                    uf2 if os.path.isfile(uf2) else None), None
+
+    from_env = find
 
 
 class Frame:

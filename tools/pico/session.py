@@ -2,9 +2,11 @@
 and boot ROM, which tree's engine/ and firmware/, and a board booted to an
 idle REPL with the project's modules on it.
 
-    --firmware F.uf2   MicroPython for RPI_PICO (default $PICO_FIRMWARE)
-    --bootrom FILE     the RP2040 boot ROM, rp2040js demo/bootrom.ts
-                       (default $PICO_BOOTROM)
+    --firmware F.uf2   MicroPython for RPI_PICO (default $PICO_FIRMWARE, or
+                       the one found beside the checkout, in
+                       ~/.cache/gin-rummy-pico/ or build/pico-kit/)
+    --bootrom FILE     the RP2040 boot ROM, rp2040js demo/bootrom.ts or a
+                       .mjs of it (default $PICO_BOOTROM, or found as above)
     --root DIR         the tree whose engine/ and firmware/ are compiled
                        into the .mpy bundle (default: this checkout)
     --frozen [UF2]     boot the frozen build instead (default
@@ -24,10 +26,10 @@ FROZEN_UF2 = os.path.join(ROOT, "build", "gin-rummy-pico.uf2")
 
 
 def add_arguments(ap):
-    ap.add_argument("--firmware", default=os.environ.get("PICO_FIRMWARE"),
-                    help="MicroPython RPI_PICO .uf2 (default $PICO_FIRMWARE)")
-    ap.add_argument("--bootrom", default=os.environ.get("PICO_BOOTROM"),
-                    help="rp2040js demo/bootrom.ts (default $PICO_BOOTROM)")
+    ap.add_argument("--firmware", default=h.find("PICO_FIRMWARE")[0],
+                    help="MicroPython RPI_PICO .uf2 (default $PICO_FIRMWARE or found)")
+    ap.add_argument("--bootrom", default=h.find("PICO_BOOTROM")[0],
+                    help="rp2040js demo/bootrom.ts or .mjs (default $PICO_BOOTROM or found)")
     ap.add_argument("--root", default=ROOT,
                     help="tree whose engine/ and firmware/ go into the bundle")
     ap.add_argument("--frozen", nargs="?", const=FROZEN_UF2, default=None, metavar="UF2",
@@ -43,7 +45,8 @@ def check(a):
     for opt, var in (("firmware", "PICO_FIRMWARE"), ("bootrom", "PICO_BOOTROM")):
         v = getattr(a, opt)
         if not v or not os.path.isfile(v):
-            raise SystemExit("--%s (or $%s) must name %s" % (opt, var, h.WHERE[var]))
+            raise SystemExit("--%s must name %s (%s)" % (opt, h.WHERE[var], h.find(var)[1]
+                                                         or "%s is not a file" % v))
     a.root = os.path.abspath(a.root)
 
 

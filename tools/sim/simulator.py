@@ -4,7 +4,8 @@ The very same firmware.app.App runs here. The OLED is the real SSD1306
 driver (firmware/ssd1306.py) writing to a fake I2C bus whose bytes an
 SSD1306 emulator (tools/sim/ssd1306_emu.py) turns back into pixels, drawn in the
 terminal as large as it fits (tools/sim/terminal.py: 128 x 32 half blocks in a
-130 x 35 terminal, down to 64 x 16 braille characters in 80 x 24). The
+130 x 35 terminal, 64 x 32 quadrants in 66 x 36; smaller, down to 50 x 16,
+the panel read back as words and cards such as 9♥ T♠). The
 keyboard stands in for the six buttons through the real debounce/latch
 logic (firmware/buttons.py).
 

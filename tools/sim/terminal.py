@@ -6,9 +6,14 @@ border and the key legend is used:
 
     half blocks   128 x 32 characters (a 130 x 35 terminal or larger)
     quadrants      64 x 32             (66 x 36)
-    braille        64 x 16             (66 x 20: fits 80 x 24)
+    text          the panel read back as words (tools/sim/textscreen.py):
+                  cards as 9♥ T♠, melds in [ ], the status and key
+                  lines as words (fits 80 x 24; needs 50 x 16)
 
-Below the smallest, one line says how large the terminal must be.
+A picture smaller than the quadrants' (braille dots, 2x4 pixels a
+character) leaves a card's rank 1.5 characters wide: the text view is used
+instead, and the picture comes back when the terminal grows. Below the
+text view's size, one line says how large the terminal must be.
 
 Keys go through the board's serial-console key map and queue
 (firmware.consolekeys.ConsoleKeys): each typed key is one press held 60 ms,
@@ -22,7 +27,7 @@ import select
 import signal
 import sys
 
-from tools.sim import render
+from tools.sim import render, textscreen
 
 H_LINE = "\u2500"
 LEGEND = ("arrows move", "z/Enter/space: A", "x/Backspace: B", "Z/X: hold A/B", "q: quit")
@@ -43,8 +48,13 @@ class Rendering:
 RENDERINGS = (
     Rendering("half blocks", 128, 32, render.to_text),
     Rendering("quadrants", 64, 32, render.to_quads),
-    Rendering("braille", 64, 16, render.to_braille),
 )
+
+# The text view: its heading, and the least terminal it takes (the widest
+# line the panel holds is about 40 characters, the most lines about 12).
+TEXT = "text"
+TEXT_TITLE = "Gin Rummy (the panel as text; %dx%d or more shows the picture)"
+TEXT_MIN = (50, 16)
 
 
 def legend_lines(width):
@@ -69,15 +79,24 @@ def needs(r, cols, status):
 
 
 def choose(cols, rows, status=False):
-    """The largest rendering that fits a cols x rows terminal, or None."""
+    """The largest rendering that fits a cols x rows terminal, TEXT when
+    none does but the text view fits, or None."""
     for r in RENDERINGS:
         w, h = needs(r, cols, status)
         if w <= cols and h <= rows:
             return r
+    if cols >= TEXT_MIN[0] and rows >= TEXT_MIN[1]:
+        return TEXT
     return None
 
 
 def smallest(status=False):
+    """The least terminal (columns, rows) anything is shown in: the text view's."""
+    return TEXT_MIN
+
+
+def picture_needs(status=False):
+    """The least terminal that shows the picture (the quadrants)."""
     r = RENDERINGS[-1]
     return needs(r, r.cols + 2, status)
 
@@ -96,6 +115,26 @@ def frame(buf, r, cols, status=None):
     out += legend_lines(max(cols, r.cols + 2))
     if status is not None:
         out.append(status)
+    return out
+
+
+def text_frame(buf, cols, rows, status=None):
+    """The lines of the text view: a heading, the panel's lines (cut to the
+    terminal), a rule, the legend and the status line."""
+    pw, ph = picture_needs(status is not None)
+    head = TEXT_TITLE % (pw, ph)
+    rule = H_LINE * min(cols, 80)
+    out = [head[:cols], rule]
+    legend = legend_lines(cols)
+    room = rows - len(out) - 1 - len(legend) - (1 if status is not None else 0)
+    body = ["  " + ln for ln in textscreen.read(buf)]
+    if len(body) > room:
+        body = body[:max(room, 0)]
+    out += [ln[:cols] for ln in body]
+    out.append(rule)
+    out += legend
+    if status is not None:
+        out.append(status[:cols])
     return out
 
 
@@ -130,6 +169,8 @@ class Screen:
             text += "\x1b[2J"
         if r is None:
             text += too_small(cols, rows, status is not None) + "\x1b[K"
+        elif r is TEXT:
+            text += "\x1b[K\r\n".join(text_frame(buf, cols, rows, status)) + "\x1b[K\x1b[J"
         else:
             text += "\x1b[K\r\n".join(frame(buf, r, cols, status)) + "\x1b[K"
         self.r = r
