@@ -19,6 +19,7 @@ import re
 
 import pytest
 
+from engine.version import VERSION
 from tools.sim import render, terminal
 from ui_golden import golden_buf as golden
 
@@ -147,7 +148,7 @@ def showing_text(pred):
 
 
 TITLE_TEXT = ["\u2660\u2665 GIN RUMMY \u2666\u2663", "> NEW MATCH", "SETTINGS",
-              "STATISTICS", "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK"]
+              "STATISTICS", "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION]
 
 
 def test_make_play_fits_the_terminal(tmp_path):
