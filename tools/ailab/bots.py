@@ -33,6 +33,24 @@ as it can.
 
 `hard-eager`, `hard-patient`: the hard AI knocking as soon as it can, or
 never before gin until the stock's last card (it still knocks then).
+`hard-switcher`: the hard AI switching between those two every hand or
+two (1 or 2 hands a style, from its seed).
+`hard-frozen`: the hard AI with its knock habit frozen at its prior (it
+learns nothing of the opponent's knocking): what hard's learning is
+measured against, on the same deals.
+
+Partners that attack the habit's learning: each plays its draws and
+discards as `lookahead-3` does and changes only how it knocks, "quick"
+(as soon as the rules allow) or "patient" (gin, or knock as soon as it can
+once the stock has fewer than 3 cards before its end, lookahead-3's rule):
+`switch-N` (N = 1, 2, 3): N hands quick, N hands patient, and so on (which
+comes first from its seed); `quick-then-patient`: quick for the match's
+first two hands, patient from then on; `patient-then-quick` the reverse;
+`counter`: works out hard's own estimate of its habit (engine/ai/habit.py,
+fed from what its own view shows at each showdown, as any player could)
+and plays each hand the style opposite to what that estimate leans to;
+`early-knock-late-gin`: quick while the stock holds more than EKLG_STOCK
+cards before its end, patient from then on.
 """
 from engine.cards import NO_CARD
 from engine.melds import best_discard4, deadwood4, _BIT_RANK
@@ -115,19 +133,20 @@ class SimpleBot(GreedyBot):
         GreedyBot.__init__(self, 10, False, seed, "simple")
 
 
-class SwitcherBot(GreedyBot):
-    """A greedy knocker changing its threshold every 2-4 hands."""
+class StyleClock:
+    """Counts hands for a player that changes style: `tick(view)` is True
+    when a new hand starts and the current style has run its course (after
+    lo to lo + span - 1 hands, from the player's own generator)."""
 
-    STYLES = (0, 1, 3, 5, 10)
-
-    def __init__(self, seed=0):
-        GreedyBot.__init__(self, 10, False, seed, "switcher")
+    def __init__(self, seed, lo, span):
         self.rng = Rng(seed % (1 << 30))
+        self.lo = lo
+        self.span = span
         self.hand = None
         self.left = 0
         self.n_log = 0
 
-    def choose(self, view):
+    def tick(self, view):
         hno = getattr(view, "hand_no", None)
         n = len(view.log)
         if hno is not None:
@@ -136,15 +155,56 @@ class SwitcherBot(GreedyBot):
             new = n < self.n_log or self.left == 0
         self.hand = hno
         self.n_log = n
-        if new:
-            if self.left <= 0:
-                self.left = 2 + self.rng.below(3)
-                t = self.threshold
-                while t == self.threshold:
-                    t = self.STYLES[self.rng.below(len(self.STYLES))]
-                self.threshold = t
-            self.left -= 1
+        if not new:
+            return False
+        due = self.left <= 0
+        if due:
+            self.left = self.lo + self.rng.below(self.span)
+        self.left -= 1
+        return due
+
+    def other(self, styles, now):
+        """A style of `styles` other than `now`, at random."""
+        t = now
+        while t == now:
+            t = styles[self.rng.below(len(styles))]
+        return t
+
+
+class SwitcherBot(GreedyBot):
+    """A greedy knocker changing its threshold every 2-4 hands."""
+
+    STYLES = (0, 1, 3, 5, 10)
+
+    def __init__(self, seed=0):
+        GreedyBot.__init__(self, 10, False, seed, "switcher")
+        self.clock = StyleClock(seed, 2, 3)
+
+    def choose(self, view):
+        if self.clock.tick(view):
+            self.threshold = self.clock.other(self.STYLES, self.threshold)
         return GreedyBot.choose(self, view)
+
+
+class HardSwitcher:
+    """The hard AI changing its knock every hand or two between knocking at
+    once and playing on for gin (hard-eager / hard-patient): the strongest
+    sparring partner that changes style to stay ahead of an opponent that
+    learns it."""
+
+    def __init__(self, seed=0):
+        from engine.ai.knock import STYLE_EAGER, STYLE_PATIENT
+        self.styles = (STYLE_EAGER, STYLE_PATIENT)
+        self.p = Player("hard", seed)
+        self.p.knock.style = self.styles[0]
+        self.clock = StyleClock(seed, 1, 2)
+        self.name = "hard-switcher"
+
+    def choose(self, view):
+        kr = self.p.knock
+        if self.clock.tick(view):
+            kr.style = self.clock.other(self.styles, kr.style)
+        return self.p.choose(view)
 
 
 class LookaheadBot:
@@ -226,6 +286,94 @@ class LookaheadBot:
         return ACTION_TEXT[DRAW_STOCK]
 
 
+class KnockStyleBot(LookaheadBot):
+    """lookahead-3's draws and discards; its knock is quick or patient as
+    `quick(view)` says (a subclass decides)."""
+
+    def __init__(self, seed=0, name="knock-style"):
+        LookaheadBot.__init__(self, 3, seed)
+        self.name = name
+        self.rng = Rng(seed % (1 << 30))
+        self.last_quick = None       # the style of the last decision (tests)
+
+    def quick(self, view):
+        return False
+
+    def choose(self, view):
+        q = self.quick(view)
+        self.last_quick = q
+        self.until = 1000 if q else 3
+        return LookaheadBot.choose(self, view)
+
+
+class PeriodSwitcher(KnockStyleBot):
+    """`period` hands quick, `period` hands patient, ...; which first from
+    the seed (its bit 1: the arena's seeds for B, 2s + 2, alternate it
+    from one deal sequence to the next)."""
+
+    def __init__(self, period, seed=0):
+        KnockStyleBot.__init__(self, seed, "switch-%d" % period)
+        self.period = period
+        self.first = (seed >> 1) & 1
+
+    def quick(self, view):
+        return ((view.hand_no - 1) // self.period + self.first) % 2 == 0
+
+
+class PhaseSwitcher(KnockStyleBot):
+    """One style for the match's first `hands` hands, the other after."""
+
+    def __init__(self, quick_first, seed=0, hands=2):
+        KnockStyleBot.__init__(self, seed, "quick-then-patient" if quick_first else "patient-then-quick")
+        self.quick_first = quick_first
+        self.hands = hands
+
+    def quick(self, view):
+        return (view.hand_no <= self.hands) == self.quick_first
+
+
+class CounterBot(KnockStyleBot):
+    """Plays each hand the style opposite to what hard believes of it: a
+    copy of hard's habit estimate (engine/ai/habit.Habit, from its prior)
+    fed the match's finished hands from this player's own view (the
+    showdowns show both hands to both players), learning about this
+    player as hard does. Quick when the estimate's share of thresholds 0-2
+    (patient) is above its share of 10 (knocks at once), else patient."""
+
+    def __init__(self, seed=0):
+        from engine.ai.habit import Habit
+        KnockStyleBot.__init__(self, seed, "counter")
+        self.habit = Habit()
+
+    def quick(self, view):
+        h = self.habit
+        h.learn(view, 1 - view.seat)     # hard's seat: it learns of us
+        return h.patient() > h.w[10]
+
+
+EKLG_STOCK = 15
+
+
+class EarlyKnockLateGin(KnockStyleBot):
+    """Quick while the stock holds more than EKLG_STOCK cards before the
+    hand's end, patient from then on."""
+
+    def __init__(self, seed=0):
+        KnockStyleBot.__init__(self, seed, "early-knock-late-gin")
+
+    def quick(self, view):
+        return stock_left(view) > EKLG_STOCK
+
+
+def hard_frozen(seed):
+    """The hard AI learning nothing of its opponent's knocking: the habit
+    stays at its prior."""
+    p = Player("hard", seed)
+    p.habit.learn = lambda view, me: None
+    p.name = "hard-frozen"
+    return p
+
+
 def hard_variant(style, seed):
     """The hard AI knocking at once ('eager') or only at gin or the stock's
     last card ('patient')."""
@@ -236,10 +384,14 @@ def hard_variant(style, seed):
     return p
 
 
+# the partners that attack the habit's learning (ai_table.py's section)
+ADAPT = ("switch-1", "switch-2", "switch-3", "quick-then-patient",
+         "patient-then-quick", "counter", "early-knock-late-gin")
 GREEDY = (("gin", 0), ("1", 1), ("3", 3), ("5", 5), ("10", 10))
 NAMES = ("easy", "normal", "hard", "simple") + tuple(
     "greedy-" + g + e for g, _ in GREEDY for e in ("", "-end")) + (
-    "switcher", "lookahead-3", "lookahead-6", "hard-eager", "hard-patient")
+    "switcher", "lookahead-3", "lookahead-6", "hard-eager", "hard-patient",
+    "hard-switcher", "hard-frozen") + ADAPT
 
 
 def tuned(player, spec):
@@ -283,4 +435,16 @@ def make(name, seed=0):
         return LookaheadBot(int(name[10:]), seed)
     if name in ("hard-eager", "hard-patient"):
         return hard_variant(name[5:], seed)
+    if name == "hard-switcher":
+        return HardSwitcher(seed)
+    if name == "hard-frozen":
+        return hard_frozen(seed)
+    if name.startswith("switch-") and name[7:] in ("1", "2", "3"):
+        return PeriodSwitcher(int(name[7:]), seed)
+    if name in ("quick-then-patient", "patient-then-quick"):
+        return PhaseSwitcher(name.startswith("quick"), seed)
+    if name == "counter":
+        return CounterBot(seed)
+    if name == "early-knock-late-gin":
+        return EarlyKnockLateGin(seed)
     raise ValueError("unknown bot %r (%s, or module:function)" % (name, " ".join(NAMES)))

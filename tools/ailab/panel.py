@@ -20,7 +20,7 @@ from tools.ailab import arena  # noqa: E402
 from tools.ailab.ai_table import run_pair  # noqa: E402
 
 PANEL = ("simple", "greedy-gin", "greedy-1", "greedy-3", "switcher", "lookahead-3",
-         "hard-eager", "hard-patient")
+         "hard-eager", "hard-patient", "hard-switcher")
 
 
 def main(argv=None):
