@@ -143,3 +143,28 @@ def test_hard_frozen_learns_nothing():
     q = bots.make("hard", 1)
     arena.play_match(CARDEMS, 3, q, bots.make("greedy-gin", 2), [], [])
     assert q.habit.w != Habit().w
+
+
+def test_paired_table_pairs_the_same_deals():
+    from tools.ailab import ai_table
+    # the same bot twice: every deal sequence plays alike, the difference is 0
+    st = ai_table.paired_worker(("hard-frozen|hard-frozen", "switch-1", "cardems", 5, 7))
+    assert st["1.matches"] == st["2.matches"] == 4
+    assert st["1.a_matches"] == st["2.a_matches"] and st["1.a_points"] == st["2.a_points"]
+    assert st["diff"] == [0, 0]
+    # hard against simple on one sequence, against itself on the same: wins minus wins
+    st = ai_table.paired_worker(("hard|simple", "greedy-gin", "cardems", 1, 3))
+    one = ai_table.arena.play_sequences(ai_table.arena.parse_rules("cardems"), "hard", "greedy-gin",
+                                        1, 2, ai_table.arena.new_stats())["a_matches"]
+    two = ai_table.arena.play_sequences(ai_table.arena.parse_rules("cardems"), "simple", "greedy-gin",
+                                        1, 2, ai_table.arena.new_stats())["a_matches"]
+    assert st["diff"][0] == one - two
+
+
+def test_paired_interval():
+    from tools.ailab.ai_table import paired_interval
+    assert paired_interval([]) == (0.0, 0.0, 0.0)
+    m, lo, hi = paired_interval([2, 0, 0, -2] * 25)     # halves: 1, 0, 0, -1
+    assert m == 0.0 and abs(hi - 1.96 * (0.5 * 100 / 99 / 100) ** 0.5) < 1e-9 and lo == -hi
+    m, lo, hi = paired_interval([1] * 10)
+    assert m == lo == hi == 0.5
