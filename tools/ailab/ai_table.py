@@ -95,11 +95,11 @@ def run_pair(a, b, matches, seed, jobs, third="cardems", worker=arena.run_sequen
 
 def paired_worker(args):
     """Worker: deal sequences [lo, hi) of `b` against each of the two A's
-    ("A1,A2" in the first field): both arena stats (keys prefixed "1." and
+    ("A1|A2" in the first field): both arena stats (keys prefixed "1." and
     "2.") and, per sequence, A1's match wins minus A2's (both seats:
     -2..2), in "diff"."""
     pair, b, rules_text, lo, hi = args
-    a1, a2 = pair.split(",")
+    a1, a2 = pair.split("|")
     rules = arena.parse_rules(rules_text)
     out = {"diff": []}
     per = []
@@ -133,7 +133,7 @@ def paired_interval(diff, z=1.96):
 def run_paired(a1, a2, b, matches, seed, jobs):
     """run_pair for two A's on the same deals: the merged paired_worker
     output."""
-    return run_pair(a1 + "," + a2, b, matches, seed, jobs, worker=paired_worker)
+    return run_pair(a1 + "|" + a2, b, matches, seed, jobs, worker=paired_worker)
 
 
 def paired_line(a1, a2, b, st, aim, secs):
@@ -159,7 +159,7 @@ def paired_table(args, a1="hard", a2="hard-frozen"):
         "B", a1[:6], a2[:6], "diff", "95% CI", "n", "pts/h 1 / 2", "time"))
     missed = 0
     for b in ADAPT + PAIRED_FIXED:
-        if args.only and args.only not in b:
+        if args.only and not any(o in b for o in args.only.split(",")):
             continue
         aim = AIM_PAIRED_PATIENT if b == "lookahead-3" else AIM_PAIRED
         t0 = time.time()
@@ -185,13 +185,14 @@ def main(argv=None):
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--only", default=None, help="rows whose B (or A) contains this")
+    ap.add_argument("--only", default=None, help="rows whose B (or A) contains this (the paired table: any of a comma list)")
     ap.add_argument("--no-openspiel", action="store_true")
     ap.add_argument("--paired-only", action="store_true", help="only the paired table hard / hard-frozen")
+    ap.add_argument("--paired-a", default="hard", help="the learning A of the paired table (tuning allowed)")
     ap.add_argument("--no-paired", action="store_true", help="leave the paired table out")
     args = ap.parse_args(argv)
     if args.paired_only:
-        print("rows below their aim: %d" % paired_table(args))
+        print("rows below their aim: %d" % paired_table(args, args.paired_a))
         return
     print("AI table: %d matches a pairing (seat-balanced, seed %d), Cardems rules, to 100"
           % (args.matches, args.seed))
@@ -225,7 +226,7 @@ def main(argv=None):
             if 100 * s["match_win_rate"] < AIM_OPENSPIEL:
                 missed += 1
     if not args.no_paired:
-        missed += paired_table(args)
+        missed += paired_table(args, args.paired_a)
     print("rows below their aim: %d" % missed)
 
 

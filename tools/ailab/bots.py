@@ -351,7 +351,7 @@ class CounterBot(KnockStyleBot):
         return h.patient() > h.w[10]
 
 
-EKLG_STOCK = 15
+EKLG_STOCK = 20
 
 
 class EarlyKnockLateGin(KnockStyleBot):
@@ -360,9 +360,10 @@ class EarlyKnockLateGin(KnockStyleBot):
 
     def __init__(self, seed=0):
         KnockStyleBot.__init__(self, seed, "early-knock-late-gin")
+        self.stock = EKLG_STOCK
 
     def quick(self, view):
-        return stock_left(view) > EKLG_STOCK
+        return stock_left(view) > self.stock
 
 
 def hard_frozen(seed):
