@@ -125,6 +125,12 @@ def main():
     # pico.run can let them go once the ports are up
     pico.BOOT_CFG.append(cfg)
     cfg = None
+    # nor the boot's helpers: compiled from this source, they would stay
+    # on the heap through the game with the module's globals
+    g = globals()
+    for name in ("held", "b_held", "board_config", "prefer_frozen", "SAFE_BOOT", "FROZEN"):
+        g.pop(name, None)
+    g = None
     pico.run(hardware=hardware)
 
 

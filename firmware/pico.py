@@ -5,6 +5,13 @@ Only this module and the entry point (firmware/main.py, the board's
 board's settings (`cfg`: firmware/board.py's defaults and the settings
 file /board.json: firmware/boardcfg.py).
 
+- Bring-up: the code used only before play (the display's bring-up and
+  its wiring messages, the buzzer's checks, the console keys' and the text
+  view's setup, the preload) is firmware/bringup.py; run() imports it,
+  brings the ports up and lets it go (let_go_bringup()), so on the .mpy
+  bundle it is not on the heap through a match. open_display(), preload()
+  and kept_settings() here import it again for a call.
+
 - Display found elsewhere: when the configured I2C pins find no display,
   open_display() tries the usual RP2040 pin pairs (firmware/pinscan.py,
   skipping pairs that use a button or buzzer pin) at 0x3C and 0x3D, uses
@@ -50,7 +57,7 @@ from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const
 from firmware.port_common import HeadlessDisplay as _Headless
-from firmware.port_common import bus_error, display_address, show_lines
+from firmware.port_common import bus_error, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
@@ -62,35 +69,7 @@ DATA_DIR = "/data"  # saves, settings and statistics live here
 clock_ms = time.ticks_ms
 sleep_ms = time.sleep_ms
 
-# Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
-_PHYS = (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22,
-         24, 25, 26, 27, 29, -1, -1, -1, 31, 32, 34)
-
-
-def gp(n):
-    """'GP4 (pin 6)': a GPIO as printed on the board and its pin number."""
-    if 0 <= n < len(_PHYS) and _PHYS[n] > 0:
-        return "GP%d (pin %d)" % (n, _PHYS[n])
-    return "GP%d" % n
-
-
-def _hex_list(addrs):
-    return ", ".join("0x%02X" % a for a in addrs)
-
-
-def _where(cfg):
-    return "I2C%d (SDA %s, SCL %s)" % (cfg.I2C_ID, gp(cfg.I2C_SDA), gp(cfg.I2C_SCL))
-
-
-def _check_wiring(cfg):
-    return ("Check: display VCC to 3V3 (pin 36) and GND to GND (pin 38); "
-            "SDA to %s and SCL to %s, not swapped; the header soldered; "
-            "the module's address jumper (0x3C or 0x3D)." % (gp(cfg.I2C_SDA), gp(cfg.I2C_SCL)))
-
-
 # -- display ------------------------------------------------------------------
-
-_HEADLESS = "Running without a display: the game goes on."
 
 class HeadlessDisplay(_Headless):
     """No display: the game runs on. With a `view` (run() attaches a
@@ -184,81 +163,8 @@ class DisplayPort:
         d.invalidate()
 
 
-def make_bus(cfg=board):
-    """The I2C bus to the display, from the board's pin map."""
-    P = machine.Pin
-    return machine.I2C(cfg.I2C_ID, sda=P(cfg.I2C_SDA), scl=P(cfg.I2C_SCL), freq=cfg.I2C_FREQ)
-
-
 SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
 BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
-
-def open_display(bus=None, cfg=board, out=print, scan=None):
-    """(display, bus): a DisplayPort for the OLED, or a HeadlessDisplay
-    after printing what was found and what to check. Never raises.
-    `scan`: try the other usual I2C pin pairs when the configured ones
-    find no display (by default when `bus` is not given)."""
-    if scan is None:
-        scan = bus is None
-    from firmware.ssd1306 import SSD1306
-
-    where = _where(cfg)
-    kind = "SH1106" if cfg.DISPLAY_TYPE == "sh1106" else "SSD1306"
-    why = None
-    try:
-        if bus is None:
-            bus = make_bus(cfg)
-        found = bus.scan()
-    except Exception as e:  # OSError, or ValueError for pins the port refuses
-        out("No display: the I2C bus %s could not be used (%s)." % (where, e))
-        out("Check i2c_id, i2c_sda and i2c_scl in %s: SDA and SCL must be pins of that "
-            "I2C block." % SETTINGS_FILE)
-        why = "the I2C bus %s could not be used" % where
-        found = None
-        bus = None
-    addr = -1 if found is None else display_address(found, cfg)
-    if addr < 0:
-        if found is not None and not found:
-            why = "nothing answered on %s" % where
-            out("No display found: %s." % why)
-        elif found is not None:
-            why = "nothing at 0x3C or 0x3D on %s" % where
-            out("No display found at 0x3C or 0x3D on %s; other devices answered: %s."
-                % (where, _hex_list(found)))
-            out("The OLED must be an I2C SSD1306 or SH1106 module (address 0x3C or 0x3D).")
-        other = None
-        if scan:
-            # imported only here: a display on its configured pins never loads it
-            from firmware.pinscan import scan_pairs
-            other = scan_pairs(cfg, _where, out)
-        if other is None:
-            if found is not None:
-                out(_check_wiring(cfg))
-            out(_HEADLESS)
-            return HeadlessDisplay(why), bus
-        bus, addr, found = other
-        where = _where(cfg)
-    if len(found) > 8:
-        out("Warning: %d addresses answer on %s; SDA or SCL may be shorted, "
-            "or the wires swapped." % (len(found), where))
-    if addr != cfg.DISPLAY_ADDR:
-        out("Display found at 0x%02X (the settings say 0x%02X): using 0x%02X."
-            % (addr, cfg.DISPLAY_ADDR, addr))
-    try:
-        drv = SSD1306(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
-                      sh1106=kind == "SH1106", flip=cfg.DISPLAY_FLIP)
-    except OSError as e:
-        out("The display at 0x%02X on %s did not accept commands (%s)." % (addr, where, e))
-        out(_check_wiring(cfg))
-        out(_HEADLESS)
-        return HeadlessDisplay("the display at 0x%02X did not accept commands" % addr), bus
-    out("Display: %s at 0x%02X on %s." % (kind, addr, where))
-    if kind == "SSD1306":
-        out("If the picture is shifted or has a noisy stripe at one edge, the module is "
-            "an SH1106: choose SH1106 on the HARDWARE page (SETTINGS > HARDWARE), or set "
-            "\"display\": \"sh1106\" in %s." % SETTINGS_FILE)
-    return DisplayPort(drv, out), bus
-
 
 # -- buttons ------------------------------------------------------------------
 
@@ -424,25 +330,6 @@ class Buzzer:
             pass
 
 
-def make_sound(cfg=board, out=print):
-    """(sound, buzzer): a firmware.sound.Sound on board.BUZZER_PIN, or
-    (None, None) when the board has no buzzer or the pin cannot do PWM."""
-    pin = getattr(cfg, "BUZZER_PIN", None)
-    if pin is None:
-        return None, None
-    try:
-        from firmware.sound import Sound
-
-        bz = Buzzer(pin)
-        snd = Sound(bz.tone, clock_ms)
-    except Exception as e:
-        out("The buzzer on %s could not be used (%s); playing without sound. "
-            "Check \"buzzer\" in %s (null: no buzzer)." % (gp(pin), e, SETTINGS_FILE))
-        return None, None
-    out("Buzzer on %s (mute it in SETTINGS > SOUND)." % gp(pin))
-    return snd, bz
-
-
 # -- the device -------------------------------------------------------------------
 
 def hw_seed():
@@ -466,59 +353,6 @@ def _print_exception(e):
         traceback.print_exception(type(e), e, e.__traceback__)
 
 
-def console_keys(out=print):
-    """A consolekeys.ConsoleKeys on stdin, or None where the port has none."""
-    try:
-        from firmware.consolekeys import ConsoleKeys
-
-        return ConsoleKeys(clock_ms)
-    except Exception as e:
-        out("Keys typed on the console will not work here (%s)." % (e,))
-        return None
-
-
-def text_view(display, cfg=board, out=print):
-    """Attach the text view to a HeadlessDisplay (board.HEADLESS_TEXT)."""
-    style = getattr(cfg, "HEADLESS_TEXT", "blocks")
-    if style == "off" or not style:
-        out("The screens are not shown (\"headless_text\": \"off\" in %s)." % SETTINGS_FILE)
-        return
-    try:
-        from firmware.textview import TextView
-
-        display.view = TextView(style, footer=(
-            ("No display: %s. The boot messages say what to check: Ctrl-C, then "
-             "Ctrl-D restarts and shows them." % display.why).encode(),))
-    except Exception as e:
-        out("The screens cannot be shown as text (%s)." % (e,))
-        return
-    out("The screens are printed here as text and keys typed here are the buttons "
-        "(if the text looks garbled, set \"headless_text\": \"ascii\" in %s)." % SETTINGS_FILE)
-
-
-def preload(out=print):
-    """Import the AI, then the screens every match passes through
-    (firmware.app.MATCH_SCREENS), before anything else takes the heap. From
-    .mpy files (make flash) their code is loaded onto the heap, and an
-    import needs runs of contiguous blocks (its file's 1148 bytes, its
-    larger functions) that a heap cut up by a match no longer has: the AI's
-    tables at the first new match and the match end's screen at a match's
-    end failed (MemoryError) until they were loaded here. Frozen in flash,
-    only their functions and classes take heap (a few KB)."""
-    import gc
-
-    gc.collect()
-    try:
-        import engine.ai  # noqa: F401
-        from firmware.app import MATCH_SCREENS, class_of_screen
-
-        for name in MATCH_SCREENS:
-            class_of_screen(name)
-    except MemoryError:
-        out("Low on memory while loading the game; it will try again when it needs it.")
-    gc.collect()
-
-
 def hw_entropy():
     """The RP2040's random source as an entropy source (firmware/entropy.py:
     os.urandom, the ring oscillator's bits)."""
@@ -527,21 +361,45 @@ def hw_entropy():
     return entropy.board()
 
 
+BRINGUP = "firmware.bringup"
+
+
+def _bringup():
+    """firmware/bringup.py, imported (again) for a call."""
+    import firmware.bringup as b
+
+    return b
+
+
+def let_go_bringup():
+    """Forget firmware/bringup.py and firmware/pinscan.py (sys.modules and
+    the package's attributes) and collect: on the .mpy bundle their code
+    leaves the heap. True when the bring-up was loaded."""
+    import gc
+
+    m = sys.modules.pop(BRINGUP, None) is not None
+    p = sys.modules.get("firmware")
+    for leaf in ("bringup", "pinscan"):     # the pin scan: only when no display answered
+        sys.modules.pop("firmware." + leaf, None)
+        if p is not None and hasattr(p, leaf):
+            delattr(p, leaf)
+    gc.collect()
+    return m
+
+
+def open_display(bus=None, cfg=board, out=print, scan=None):
+    """firmware.bringup.open_display (the safe boot, the bench's scripts)."""
+    return _bringup().open_display(bus, cfg, out, scan)
+
+
+def preload(out=print):
+    """firmware.bringup.preload (the bench's scripts)."""
+    return _bringup().preload(out)
+
+
 def kept_settings(cfg):
-    """What the HARDWARE page needs of the settings, as one tuple
-    (firmware.boardset.Hardware takes it): the Config (about 1 KB of heap)
-    is not kept for the whole game."""
-    return (cfg.DISPLAY_TYPE, bool(cfg.DISPLAY_FLIP), bool(cfg.BUTTONS_ACTIVE_LOW),
-            getattr(cfg, "path", SETTINGS_FILE), getattr(cfg, "found_by_scan", False),
-            cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL, cfg.DISPLAY_ADDR)
-
-
-def _board_config(out):
-    """firmware.boardcfg.load_config(), with no name of it left behind
-    (run()'s frame lasts the whole game; the loader is let go)."""
-    from firmware.boardcfg import load_config
-
-    return load_config(out=out)
+    """firmware.bringup.kept_settings."""
+    return _bringup().kept_settings(cfg)
 
 
 def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=None,
@@ -558,20 +416,13 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
 
     if cfg is None and BOOT_CFG:
         cfg = BOOT_CFG.pop()
-    if cfg is None:
-        cfg = _board_config(out)
-    preload(out)
     if root is None:
         root = DATA_DIR
-    display, bus = open_display(cfg=cfg, out=out)
-    keys = console_keys(out)
-    if display.headless:
-        text_view(display, cfg=cfg, out=out)
+    cfg, display, keys, sound, buzzer, kept = _bringup().start(cfg, out)
+    let_go_bringup()
     pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
-    sound, buzzer = make_sound(cfg=cfg, out=out)
-    kept = kept_settings(cfg)    # the HARDWARE page's part: the Config itself goes
-    cfg = None
+    cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
     sampler = Sampler(buttons, sound=sound)
     storage = Storage(root)
     app = None

@@ -530,3 +530,67 @@ def test_corrupt_newest_save_resumes_the_backup_on_the_board(tmp_path):
     assert r.stdout.split("@@ ")[1].split() == ["message", "True", "True", "SAVE_RESTORED"]
     assert (data / "game.bad").read_bytes() == bytes(raw)
     assert "Traceback" not in r.stdout
+
+
+# -- what the boot lets go -------------------------------------------------------------
+
+LET_GO = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+from tools.sim.fakebus import FakeBus
+bus, emu = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)
+from firmware import pico
+import firmware
+app = pico.run(root=%(root)r, max_steps=1, seed=7)
+print("@@ PLAYS", app is not None and app.frames > 0)
+print("@@ GONE", "firmware.bringup" not in sys.modules, not hasattr(firmware, "bringup"),
+      "firmware.pinscan" not in sys.modules)
+print("@@ KEPT", app.board_parts[0][0], app.board_parts[0][8])
+# the safe boot and the bench's scripts ask for it again: it comes back
+d, b = pico.open_display(bus=bus, out=lambda s: None)
+print("@@ BACK", "firmware.bringup" in sys.modules, type(d).__name__, d.addr)
+print("@@ AGAIN", pico.let_go_bringup(), "firmware.bringup" not in sys.modules)
+"""
+
+
+def test_the_bring_up_is_let_go_before_play_and_comes_back_when_asked(tmp_path):
+    path = tmp_path / "letgo.py"
+    path.write_text(LET_GO % {"fakes": FAKES, "repo": ROOT, "root": str(tmp_path / "data")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    f = dict(l[3:].partition(" ")[::2] for l in r.stdout.splitlines() if l.startswith("@@ "))
+    assert f["PLAYS"] == "True", r.stdout
+    assert f["GONE"] == "True True True", r.stdout
+    assert f["KEPT"] == "ssd1306 60", r.stdout          # the HARDWARE page's settings
+    assert f["BACK"] == "True DisplayPort 60", r.stdout
+    assert f["AGAIN"] == "True True", r.stdout
+
+
+MAIN_GLOBALS = r"""
+G = {"__name__": "__main__"}
+exec(open(%(main)r).read(), G)
+print("@@ WENT", stub_app_mod.APP is not None and stub_app_mod.APP.n)
+print("@@ HELPERS", sorted(k for k in ("held", "b_held", "board_config", "prefer_frozen",
+                                       "SAFE_BOOT", "FROZEN") if k in G))
+print("@@ BRINGUP", "firmware.bringup" in sys.modules)
+"""
+
+
+def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
+    (tmp_path / "stub_app_mod.py").write_text(
+        "import sys, machine\nSTEPS = 4\nCRASH = False\nSAVED_AT = 0\nAPP = None\n" + STUB_APP)
+    script = (PRELUDE % {"fakes": FAKES, "repo": ROOT}
+              + "bus, EMU = FakeBus.with_display(0x3C)\nmachine.setup(bus=bus)\n"
+              + "import stub_app_mod\nsys.modules['firmware.app'] = stub_app_mod\n"
+              + "stub_app_mod.App = stub_app_mod.StubApp\n"
+              + MAIN_GLOBALS % {"main": os.path.join(ROOT, "firmware", "main.py")})
+    path = tmp_path / "case.py"
+    path.write_text(script)
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    f = dict(l[3:].partition(" ")[::2] for l in r.stdout.splitlines() if l.startswith("@@ "))
+    assert f["WENT"] == "4", r.stdout                  # the game ran
+    assert f["HELPERS"] == "[]", r.stdout
+    assert f["BRINGUP"] == "False", r.stdout
