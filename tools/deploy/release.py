@@ -414,6 +414,10 @@ def build_uf2(out_file, epoch, kit, checkout, log=None):
     mpy = os.path.join(src, MPY_TREE)
     env = _clean_env(epoch)
     env["picotool_DIR"] = picotool_dir(src)
+    # MicroPython's version header asks `git describe`: sources unpacked
+    # inside a git work tree (a checkout's build/pico-kit) would name that
+    # tree's commit instead of v1.28.0; git looks no further up than src
+    env["GIT_CEILING_DIRECTORIES"] = src
     with tempfile.TemporaryDirectory(prefix="gin-rummy-uf2-") as tmp:
         logname = os.path.join(tmp, "build.log")
         out_log = log if log is not None else open(logname, "w")
