@@ -25,7 +25,7 @@ from .cards import card_text
 from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for, fingerprint_text
 from .rules import CARDEMS, check_rules
-from .deal import check_secret, hand_keys, commitment, deck_from_seed
+from .deal import check_secret, keys_of, commitment, deck_from_seed, proof as deal_proof
 from .sha256 import hex_text
 
 BOX_RULES = CARDEMS.copy(name="box", upcard_offer=True, stop_at=2, undercut_bonus=10)
@@ -88,13 +88,7 @@ class BoxMatch:
 
     def _deal(self):
         if self.committed:
-            n = len(self.hands) + 1
-            if self._secret is not None:
-                hs, nonce = hand_keys(self._secret, n)
-            elif n <= len(self._reveals):
-                hs, nonce = self._reveals[n - 1]
-            else:
-                raise ValueError("hand %d's seed is not revealed" % n)
+            hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
             h = Hand(self.rules, deck_from_seed(hs), 0, None)
             h.commit = commitment(hs, nonce)
         else:
@@ -104,15 +98,9 @@ class BoxMatch:
         self.advice = None
 
     def proof(self, i):
-        """(seed, nonce) of finished hand i (0-based) of a committed match
-        (engine/match.py's Match.proof)."""
-        if not self.committed:
-            raise ValueError("this match deals by deal numbers: no commitments")
-        if not 0 <= i < len(self.results):
-            raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
-        if self._secret is not None:
-            return hand_keys(self._secret, i + 1)
-        return self._reveals[i]
+        """(seed, nonce) bytes of finished hand i (0-based) of a committed
+        match (engine.deal.proof)."""
+        return deal_proof(self, i)
 
     def deck_of(self, i):
         h = self.hands[i][0]

@@ -48,6 +48,30 @@ def hand_keys(secret, n):
     return k[:SEED_LEN], k[SEED_LEN:SEED_LEN + NONCE_LEN]
 
 
+def keys_of(secret, reveals, n):
+    """(seed, nonce) of hand n of a committed match: made again from its
+    secret, or the n-th of the pairs revealed (a match rebuilt from a
+    record); ValueError for a hand not revealed."""
+    if secret is not None:
+        return hand_keys(secret, n)
+    if n <= len(reveals):
+        return reveals[n - 1]
+    raise ValueError("hand %d's seed is not revealed" % n)
+
+
+def proof(m, i):
+    """(seed, nonce) of finished hand i (0-based) of the committed match `m`
+    (an engine Match or BoxMatch); ValueError for the hand in play (its deal
+    stays secret) or a match that deals by deal numbers. Made again from
+    the secret when asked (once a hand, for the record and the proof page):
+    nothing is kept per hand on the heap."""
+    if not m.committed:
+        raise ValueError("this match deals by deal numbers: no commitments")
+    if not 0 <= i < len(m.results):
+        raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
+    return keys_of(m._secret, m._reveals, i + 1)
+
+
 def commitment(seed, nonce):
     """The commitment text shown at a hand's start, e.g. '3FA09C21B7'."""
     if len(seed) != SEED_LEN or len(nonce) != NONCE_LEN:

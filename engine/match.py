@@ -20,7 +20,7 @@ with it), drawn apart from the deal: the engine does not use it.
 """
 from .hand import Hand, PastHand, OVER, PHASE_NAMES, action_code, action_text
 from .rng import Rng, deck_for
-from .deal import check_secret, hand_keys, commitment, deck_from_seed
+from .deal import check_secret, keys_of, commitment, deck_from_seed, proof as deal_proof
 from .rules import CARDEMS, check_rules
 from .cards import NO_CARD, card_text
 
@@ -102,13 +102,7 @@ class Match:
     def _deal(self):
         first = self._first_player()
         if self.committed:
-            n = len(self.hands) + 1
-            if self._secret is not None:
-                hs, nonce = hand_keys(self._secret, n)
-            elif n <= len(self._reveals):
-                hs, nonce = self._reveals[n - 1]
-            else:
-                raise ValueError("hand %d's seed is not revealed" % n)
+            hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
             h = Hand(self.rules, deck_from_seed(hs), first, None)
             h.commit = commitment(hs, nonce)
         else:
@@ -119,18 +113,9 @@ class Match:
         self.hands.append(h)
 
     def proof(self, i):
-        """(seed, nonce) bytes of hand i (0-based) of a committed match, once
-        that hand is over; ValueError for the hand in play (its deal stays
-        secret) or a match that deals by deal numbers."""
-        if not self.committed:
-            raise ValueError("this match deals by deal numbers: no commitments")
-        if not 0 <= i < len(self.results):
-            raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
-        # made again from the secret when asked (once a hand, for the
-        # record and the proof page): nothing kept per hand on the heap
-        if self._secret is not None:
-            return hand_keys(self._secret, i + 1)
-        return self._reveals[i]
+        """(seed, nonce) bytes of finished hand i (0-based) of a committed
+        match (engine.deal.proof)."""
+        return deal_proof(self, i)
 
     def deck_of(self, i):
         """The 52-card order hand i (0-based) was dealt from: any hand of a
