@@ -127,7 +127,7 @@ class App:
         self._unsaved = []           # names whose last save was refused
         self.records = None          # firmware.records.Records: a record per hand end
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
-        self.board_parts = None      # (cfg, display, pins) it is made of (firmware.pico)
+        self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None
