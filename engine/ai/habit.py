@@ -29,6 +29,19 @@ style every few hands is followed within a hand or two, and a few hands
 of one style cannot fix the estimate for good. A drawn hand shows no
 cards; that the opponent never knocked through it makes a high T less
 likely (by DRAWN_SLOPE per step of T).
+
+Two estimates, by the stock: one for the part of a hand while the stock
+holds EARLY_STOCK cards or more, one for after. A player may knock as soon
+as it can early and wait for gin late (or the reverse); one threshold for
+the whole hand then learns from its early knocks that it knocks late too,
+and plays on far too little late in the hand (tools/ailab/knock_calibration.py
+--b early-knock-late-gin: playing on's estimate fell 2-10 points short,
+more as the stock ran down). A hand's observations are of its end (its
+knock, the hands held at the last turns), so they teach the estimate of the
+stock the hand ended at, fully, and the other one as far as COUPLE: most
+players keep one style through a hand, so the other half still learns
+nearly as fast, yet a player with two styles pulls them apart. `use(stock)`
+picks the estimate the knock rule and the evaluator read (`w`).
 """
 from ..compat import const
 from ..melds import deadwood4
@@ -43,14 +56,32 @@ FORGET = const(20)       # (x1/256) pulled back towards the prior after each han
 END_STOCK = const(3)     # a knock this close to the stock's end says little
 KNOCK_EPS = const(20)    # likelihood (x1/4096) of a knock above the threshold
 DRAWN_SLOPE = const(20)  # a drawn hand: T's likelihood 256 - this * T (x1/256)
-RECORD_SIZE = const(12)  # bytes of record(): T_LEVELS weights and the mix
+EARLY_STOCK = const(20)  # the early estimate: the stock holds this many cards or more
+COUPLE = const(64)       # (x1/256) how far a hand teaches the other part's estimate
+EARLY_SLOPE = const(12)  # a hand played past the early part without a knock:
+                         # the early T's likelihood 256 - this * T (x1/256)
+TRUST0 = const(240)      # (x1/256) trust in the learned estimate at a match's start
+TRUST_LO = const(16)     # ... kept within these, so that it can always turn
+TRUST_HI = const(248)
+RECORD_SIZE = const(23)  # bytes of record(): the early weights, the mix, the late weights
+OLD_RECORD = const(12)   # a record of one estimate (both parts start from it)
 
 
 class Habit:
     def __init__(self):
-        self.prior = [0] * T_LEVELS
-        self.w = [0] * T_LEVELS
+        self.prior = [0] * T_LEVELS          # the early part's prior ...
+        self.prior2 = [0] * T_LEVELS         # ... and the late part's
+        self.we = [0] * T_LEVELS             # the estimate while the stock is early
+        self.wl = [0] * T_LEVELS             # ... and late
+        self.w = self.we                     # the one use() picked
+        self.t_couple = COUPLE
+        self.wb = [0] * T_LEVELS             # what use() made of an estimate and the trust
+        self.trust = TRUST0      # (x1/256) how far w moves from the prior to the estimate
+        self.t_trust = 0         # 1: w = prior + trust (estimate - prior); 0: the estimate
+        self.t_trust0 = TRUST0
+        self.t_eslope = EARLY_SLOPE
         self.lik = [0] * T_LEVELS
+        self.lik2 = [0] * T_LEVELS
         self.m = [0, 0, 0, 0]
         self.held = [0, 0, 0, 0]
         self.agree = [0] * T_LEVELS
@@ -73,43 +104,85 @@ class Habit:
         for t in range(1, T_LEVELS - 1):
             p[t] = W_TOTAL // (3 * (T_LEVELS - 2))
         self._norm(self.prior)
+        for t in range(T_LEVELS):
+            self.prior2[t] = p[t]
         self.restart()
 
     def restart(self):
         """A new match: start again from the prior."""
         for t in range(T_LEVELS):
-            self.w[t] = self.prior[t]
+            self.we[t] = self.prior[t]
+            self.wl[t] = self.prior2[t]
+        self.trust = self.t_trust0
         self.mix = self.mix0
         self.seen = 0
         self.shown = 0
 
-    def record(self):
-        """The estimate as RECORD_SIZE bytes (the thresholds' weights, then
-        the style mix; 0..255 each), to keep between matches (the
-        statistics file)."""
-        out = bytearray(RECORD_SIZE)
-        w = self.w
+    def use(self, stock):
+        """The estimate for a hand whose stock holds `stock` cards: `w`
+        (read by the knock rule and the evaluator) is set to it."""
+        early = stock >= EARLY_STOCK
+        est = self.we if early else self.wl
+        g = self.trust
+        if not self.t_trust:
+            self.w = est
+            return est
+        p = self.prior if early else self.prior2
+        wb = self.wb
         for t in range(T_LEVELS):
-            x = w[t] * 255 // W_TOTAL
+            wb[t] = p[t] + (g * (est[t] - p[t]) >> 8)
+        self._norm(wb)
+        self.w = wb
+        return wb
+
+    def fix(self, weights):
+        """Set both parts' estimates to `weights` (T_LEVELS numbers, any
+        scale): the knock rule's tests and tools hold a habit fixed."""
+        for t in range(T_LEVELS):
+            self.we[t] = weights[t]
+            self.wl[t] = weights[t]
+        self._norm(self.we)
+        self._norm(self.wl)
+
+    def record(self):
+        """The estimate as RECORD_SIZE bytes (the early thresholds' weights,
+        the style mix, the late thresholds' weights; 0..255 each), to keep
+        between matches (the statistics file). Its first OLD_RECORD bytes
+        are laid out as a record of one estimate was."""
+        out = bytearray(RECORD_SIZE)
+        we = self.we
+        wl = self.wl
+        for t in range(T_LEVELS):
+            x = we[t] * 255 // W_TOTAL
             out[t] = x if x < 256 else 255
+            x = wl[t] * 255 // W_TOTAL
+            out[OLD_RECORD + t] = x if x < 256 else 255
         out[T_LEVELS] = self.mix if self.mix < 256 else 255
         return bytes(out)
 
     def load(self, data):
         """Start matches from a record() kept earlier (half-way back to
-        neutral: a new match may be a new player); bad data: neutral."""
+        neutral: a new match may be a new player); a record of one
+        estimate (OLD_RECORD bytes) starts both parts; bad data: neutral."""
         self.neutral()
-        if data is None or len(data) != RECORD_SIZE:
+        if data is None or (len(data) != RECORD_SIZE and len(data) != OLD_RECORD):
+            return
+        late = OLD_RECORD if len(data) == RECORD_SIZE else 0
+        te = 0
+        tl = 0
+        for t in range(T_LEVELS):
+            te += data[t]
+            tl += data[late + t]
+        if te <= 0 or tl <= 0:
             return
         self.mix0 = (data[T_LEVELS] + 128) // 2
-        tot = 0
+        pe = self.prior
+        pl = self.prior2
         for t in range(T_LEVELS):
-            tot += data[t]
-        if tot <= 0:
-            return
-        for t in range(T_LEVELS):
-            self.prior[t] = (data[t] * W_TOTAL // tot + self.prior[t]) // 2   # and neutral
-        self._norm(self.prior)
+            pe[t] = (data[t] * W_TOTAL // te + pe[t]) // 2   # and neutral
+            pl[t] = (data[late + t] * W_TOTAL // tl + pl[t]) // 2
+        self._norm(pe)
+        self._norm(pl)
         self.restart()
 
     def at_most(self, d):
@@ -154,22 +227,25 @@ class Habit:
             if self._learn_hand(view, self.seen, me):
                 self.shown += 1
             self.seen += 1
-            w = self.w
-            p = self.prior
-            for t in range(T_LEVELS):
-                w[t] = (w[t] * (256 - FORGET) + p[t] * FORGET) >> 8
-            self._norm(w)
+            self._forget(self.we, self.prior)
+            self._forget(self.wl, self.prior2)
             self.mix = (self.mix * (256 - FORGET) + self.mix0 * FORGET) >> 8
+
+    @staticmethod
+    def _forget(w, p):
+        for t in range(T_LEVELS):
+            w[t] = (w[t] * (256 - FORGET) + p[t] * FORGET) >> 8
+        Habit._norm(w)
 
     def _learn_hand(self, view, i, me):
         r = view.past_result(i)
         if r.winner is None:
             # drawn: no cards are shown, but it never knocked in a whole
-            # hand, which an eager knocker seldom manages
+            # hand, which an eager knocker seldom manages (early too)
             lik = self.lik
             for t in range(T_LEVELS):
                 lik[t] = 256 - DRAWN_SLOPE * t
-            return self._apply()
+            return self._apply(0)
         opp = 1 - me
         lim = view.past_limit(i)
         f = self.m
@@ -180,21 +256,22 @@ class Habit:
         log = view.past_log(i)
         ls = view.past_log_seat(i)
         n = len(log)
+        stock = 31
+        for j in range(n):
+            if log[j] == DRAW_STOCK:
+                stock -= 1
         if r.knocker != opp:
             e = deadwood4(f[0], f[1], f[2], f[3])
             self._style(e, log, ls, opp)
             if e > lim:
                 return True
             self._below(e)
-            return self._apply()
+            return self._apply(stock)
         # The opponent knocked (or went gin) with its last move.
-        stock = 31
         last_draw = -1
         prev_disc = -1
         for j in range(n):
             code = log[j]
-            if code == DRAW_STOCK:
-                stock -= 1
             if ls[j] != opp:
                 continue
             if code == DRAW_STOCK or code >= TOOK:
@@ -208,7 +285,7 @@ class Habit:
         x = log[n - 1] - KNOCK           # its knock discard
         if prev_disc >= 0 and last_draw > prev_disc:
             self._before_last_draw(f, x, log[last_draw], lim, view, i, opp, last_draw)
-        return self._apply()
+        return self._apply(stock)
 
     def _knocked(self, k):
         """It knocked with deadwood k > 0. Under a threshold T >= k a knock
@@ -304,10 +381,56 @@ class Habit:
                 h[c // 13] &= ~(1 << (c % 13))
         return h
 
-    def _apply(self):
-        w = self.w
+    def _apply(self, stock):
+        """The hand's likelihoods (lik) into the estimate of the part of
+        the stock it ended in (a drawn hand, stock 0: both fully), and
+        tempered by COUPLE into the other: lik mixed with its mean."""
         lik = self.lik
+        early = stock >= EARLY_STOCK
+        w = self.we if early else self.wl
+        o = self.wl if early else self.we
+        cp = self.t_couple
+        # how well the estimate foretold this hand, against the prior: the
+        # Bayes factor, squared, moves the trust
+        p = self.prior if early else self.prior2
+        a = 0
+        b = 0
+        for t in range(T_LEVELS):
+            a += w[t] * lik[t]
+            b += p[t] * lik[t]
+        sq = 1
+        while True:
+            while a >= 16384 or b >= 16384:  # small ints on a 32-bit port
+                a >>= 1
+                b >>= 1
+            if sq <= 0:
+                break
+            a *= a
+            b *= b
+            sq -= 1
+        tr = self.trust
+        d = tr * a + (256 - tr) * b
+        if d > 0:
+            tr = tr * a * 256 // d
+            self.trust = TRUST_LO if tr < TRUST_LO else (TRUST_HI if tr > TRUST_HI else tr)
+        tot = 0
         for t in range(T_LEVELS):
             w[t] = w[t] * lik[t] >> 8
+            tot += lik[t]
         self._norm(w)
+        if stock <= 0:
+            for t in range(T_LEVELS):
+                o[t] = o[t] * lik[t] >> 8
+        else:
+            mean = tot // T_LEVELS
+            for t in range(T_LEVELS):
+                x = (lik[t] * cp + mean * (256 - cp)) >> 8
+                o[t] = o[t] * x >> 8
+        if not early:
+            # it played through the early part without knocking, which a
+            # quick knocker seldom manages
+            sl = self.t_eslope
+            for t in range(T_LEVELS):
+                o[t] = o[t] * (256 - sl * t) >> 8
+        self._norm(o)
         return True

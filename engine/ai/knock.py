@@ -17,7 +17,8 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   at once by a low hand); tools/ailab/fit_opponent.py measures them at the same
   moments as the prior.
 * Its knock habit (habit.py): weights w(T) over thresholds T = 0 (gin only)
-  .. 10 (knocks as soon as the rules allow), pooled into four groups (gin
+  .. 10 (knocks as soon as the rules allow), the estimate for the part of
+  the hand the stock is in (Habit.use: early or late), pooled into four groups (gin
   only; 1-4; 5-9; at once), each with the share of every bucket it would
   have knocked with. It has not knocked, so under a group the deadwood is
   in the part it would not knock with, and the group's posterior weight is

@@ -127,6 +127,7 @@ class Player:
         ev = self.ev
         if lv >= 2:
             h = self.habit
+            h.use(k.stock)
             ev.patient = h.patient() >> 4       # W_TOTAL 4096 -> x1/256
             ev.eager = h.w[10] >> 4
         ev.set_lam(k)

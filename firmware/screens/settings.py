@@ -74,13 +74,23 @@ for _k, _opts in S.RULE_FIELDS:
 
 def style_text(style):
     """What the hard AI has learned of the player's knocking, in a word
-    (engine/ai/habit.py's record: thresholds 0..10, then the style mix)."""
+    (engine/ai/habit.py's record: thresholds 0..10 early in a hand, the
+    style mix, thresholds 0..10 late; an older record has the first two)."""
     if not style or len(style) < 11:
         return b"NEW"
-    tot = sum(style[:11]) or 1
-    if (style[0] + style[1] + style[2]) * 2 > tot:
+    # the early part's weights, and the late part's when the record has it
+    parts = (0, 12) if len(style) >= 23 else (0,)
+    tot = 0
+    pat = 0
+    quick = 0
+    for o in parts:
+        tot += sum(style[o:o + 11])
+        pat += style[o] + style[o + 1] + style[o + 2]
+        quick += style[o + 10]
+    tot = tot or 1
+    if pat * 2 > tot:
         return b"PATIENT"
-    if style[10] * 2 > tot:
+    if quick * 2 > tot:
         return b"QUICK"
     return b"MIXED"
 

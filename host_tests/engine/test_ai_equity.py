@@ -91,10 +91,9 @@ def _hard(t_eq=1):
     """Hard with its habit fixed on a quick knocker (T = 10)."""
     p = Player("hard")
     p.knock.t_eq = t_eq
-    w = p.habit.w
-    for t in range(len(w)):
-        w[t] = 1
+    w = [1] * len(p.habit.w)
     w[len(w) - 1] = 4096 - len(w)
+    p.habit.fix(w)
     p.habit.learn = lambda view, me: None
     return p
 

@@ -9,7 +9,7 @@ from engine import Match, CARDEMS, NO_CARD, card_text, cards
 from engine.melds import best_discard4
 from engine.ai import Player
 from engine.ai.know import in_meld
-from engine.ai.habit import Habit, W_TOTAL, T_LEVELS, RECORD_SIZE
+from engine.ai.habit import Habit, W_TOTAL, T_LEVELS, RECORD_SIZE, OLD_RECORD
 from scenario import match_with, play
 
 LONG = CARDEMS.copy(target=2000)     # hands keep coming: the match never ends
@@ -36,11 +36,25 @@ class Greedy:
         return "pass" if v.phase == "first_upcard" else "draw_stock"
 
 
-def play_hands(opponents, seed=11):
+class EarlyLate(Greedy):
+    """Knocks as soon as it can while the stock holds more than `stock`
+    cards, then only goes gin."""
+
+    def __init__(self, stock=20):
+        Greedy.__init__(self, 10)
+        self.stock = stock
+
+    def choose(self, v):
+        self.threshold = 10 if v.stock_size > self.stock else 0
+        return Greedy.choose(self, v)
+
+
+def play_hands(opponents, seed=11, ai=None):
     """Hard (seat 1) against a greedy player whose threshold for hand i is
-    opponents[i]; returns the hard Player after it has seen every hand."""
+    opponents[i] (or a player with choose(view)); returns the hard Player
+    after it has seen every hand."""
     m = Match(LONG, seed)
-    ai = Player("hard", seed)
+    ai = ai or Player("hard", seed)
     i = 0
     while True:
         if m.phase == "hand_over":
@@ -50,9 +64,11 @@ def play_hands(opponents, seed=11):
             m.next_hand()
             continue
         s = m.to_move
-        bot = ai if s == 1 else Greedy(opponents[i])
+        o = opponents[i]
+        bot = ai if s == 1 else (o if hasattr(o, "choose") else Greedy(o))
         assert m.act(bot.choose(m.view(s))) is None
     ai.habit.learn(m.view(1), 1)       # the last showdown too
+    ai.end_stock = m.view(1).stock_size  # where the last hand ended
     return ai
 
 
@@ -89,6 +105,37 @@ def test_habit_follows_a_player_who_changes_style():
     assert share(switched.habit.w, 0, 2) > share(eager.habit.w, 0, 2), switched.habit.w
 
 
+def test_habit_learns_the_early_and_the_late_part_of_a_hand_apart():
+    # knocks as soon as it can while the stock is full, then waits for gin:
+    # the early estimate leans quick, the late one patient (one threshold
+    # for the whole hand would expect its early knocks late too)
+    # (quick only in its first turns, so that many hands reach the late part)
+    ai = play_hands([EarlyLate(24)] * 10)
+    h = ai.habit
+    n = Habit()
+    assert share(h.we, 10, 10) > share(h.wl, 10, 10) + 200, (h.we, h.wl)
+    assert share(h.wl, 0, 2) > share(h.we, 0, 2) + 200, (h.we, h.wl)
+    assert h.use(25) is h.we and h.w is h.we
+    assert h.use(19) is h.wl and h.w is h.wl
+    # a player of one style teaches both parts the same way
+    for t, lo, hi in ((10, 10, 10), (0, 0, 2)):
+        one = play_hands([t] * 8).habit
+        assert share(one.we, lo, hi) > share(n.we, lo, hi) + 100, (t, one.we)
+        assert share(one.wl, lo, hi) > share(n.wl, lo, hi) + 100, (t, one.wl)
+
+
+def test_habit_follows_a_scripted_switcher_within_two_hands():
+    # two hands quick, two hands patient, ...: after the second hand of each
+    # style the estimate for the part of the hand they ended in leans to it
+    for n in (2, 4, 6, 8):
+        styles = [10 if (i // 2) % 2 == 0 else 0 for i in range(n)]
+        ai = play_hands(styles)
+        w = ai.habit.use(ai.end_stock)
+        q = share(w, 10, 10)
+        p = share(w, 0, 2)
+        assert (q > p) == (styles[-1] == 10), (styles, ai.end_stock, w)
+
+
 def test_habit_learns_only_once_per_hand():
     ai = play_hands([10] * 5)
     w = list(ai.habit.w)
@@ -110,6 +157,12 @@ def test_habit_record_keeps_the_estimate_between_matches():
     n = Habit()
     assert share(h.w, 0, 2) > share(n.w, 0, 2)
     assert share(h.w, 0, 2) < share(ai.habit.w, 0, 2)
+    # a record of one estimate (an older firmware's statistics) starts
+    # both parts of the hand from it
+    old = rec[:OLD_RECORD]
+    h.load(old)
+    assert share(h.we, 0, 2) > share(n.we, 0, 2) and share(h.wl, 0, 2) > share(n.wl, 0, 2)
+    assert h.we == h.wl
     h.load(b"\x00" * RECORD_SIZE)      # nothing in it: neutral
     assert h.w == n.w
     h.load(b"bad")                     # wrong size: neutral
@@ -153,10 +206,9 @@ def position(hard, burns, opp_last, final, upcard="7c"):
 def fixed_habit(habit_t):
     """A hard Player whose habit estimate is fixed on threshold habit_t."""
     p = Player("hard")
-    w = p.habit.w
-    for t in range(T_LEVELS):
-        w[t] = 1
+    w = [1] * T_LEVELS
     w[habit_t] = W_TOTAL - T_LEVELS
+    p.habit.fix(w)
     p.habit.learn = lambda view, me: None
     return p
 

@@ -148,10 +148,9 @@ def _last_turn_knocks(m):
     assert a in ("knock:Kc", "discard:Kc"), a
     assert (a == "knock:Kc") == (p.knock.ek > 0), (a, p.knock.ek)
     p = Player("hard")
-    w = p.habit.w
-    for t in range(len(w)):
-        w[t] = 0
+    w = [0] * len(p.habit.w)
     w[len(w) - 1] = sum(p.habit.prior)
+    p.habit.fix(w)
     p.habit.learn = lambda view, me: None
     assert p.choose(m.view(0)) == "knock:Kc", p.knock.ek
 

@@ -264,7 +264,7 @@ def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
     into the statistics (saved with them) and the AI itself is let go; the
     next match's AI starts from it; a resumed match starts from the same
     (no hand counted twice)."""
-    from engine.ai.habit import Habit
+    from engine.ai.habit import Habit, RECORD_SIZE
     storage = MemStorage()
     sim = CheckedSim(seed=9, storage=storage, level="hard",
                      settings={"speed": "fast", "target": 50})
@@ -276,7 +276,7 @@ def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
         else:
             sim.press("A")
     style = sim.app.stats.style
-    assert len(style) == 12
+    assert len(style) == RECORD_SIZE
     assert style[10] > style[0], style          # a quick knocker, not a patient one
     assert sim.app.ai is None                   # its heap let go once the match is over
     saved = gamesave.split(storage.files["game"])[0]
@@ -286,7 +286,8 @@ def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
     sim.app.new_match()
     learned = Habit()
     learned.load(style)
-    assert sim.app.ai.habit.w == learned.w and learned.w != Habit().w
+    assert sim.app.ai.habit.we == learned.we and learned.we != Habit().we
+    assert sim.app.ai.habit.wl == learned.wl
 
 
 def test_ui_golden_drawn_hand(tmp_path):

@@ -338,7 +338,8 @@ class CounterBot(KnockStyleBot):
     fed the match's finished hands from this player's own view (the
     showdowns show both hands to both players), learning about this
     player as hard does. Quick when the estimate's share of thresholds 0-2
-    (patient) is above its share of 10 (knocks at once), else patient."""
+    (patient) is above its share of 10 (knocks at once), else patient;
+    hard's estimate for the part of the hand the stock is in (Habit.use)."""
 
     def __init__(self, seed=0):
         from engine.ai.habit import Habit
@@ -348,6 +349,7 @@ class CounterBot(KnockStyleBot):
     def quick(self, view):
         h = self.habit
         h.learn(view, 1 - view.seat)     # hard's seat: it learns of us
+        h.use(view.stock_size)           # what it believes of this part of the hand
         return h.patient() > h.w[10]
 
 
