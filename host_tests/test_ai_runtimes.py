@@ -59,5 +59,6 @@ def test_ai_decision_allocates_nothing_under_heap_lock(runtime):
     cmd, p = run(runtime, [AI_MATCH, "--heap-lock", "7"])
     out = _text(p.stdout) + _text(p.stderr)
     assert p.returncode == 0, _report(runtime, cmd, p)
-    found = re.search(r"ai alloc-free: (\d+) decisions", out)
+    found = re.search(r"ai alloc-free: (\d+) decisions \(deep look: (\d+) units in (\d+) steps\)", out)
     assert found and int(found.group(1)) > 50, out
+    assert int(found.group(2)) > 100 and int(found.group(3)) > 20, out
