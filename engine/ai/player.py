@@ -154,7 +154,7 @@ class Player:
         (the hint button). Not a hot path: the reason is a new string."""
         if self.level != "hard":
             if self._hard is None:
-                self._hard = Player("hard")
+                self._hard = Player("hard", deep=False)
             return self._hard.hint(view)
         self._drop()
         k = self.k
