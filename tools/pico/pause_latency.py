@@ -34,7 +34,7 @@ def pause_latencies(p, turns):
     out = {"B": [], "direction": [], "A": []}
     p.run_until_text("Game running", 30000)
     p.run(600)
-    for k in "D A R D R B".split():     # AI level -> hard, AI speed -> fast
+    for k in "D A R D R B U".split():   # AI level -> hard, AI speed -> fast
         p.press(k, after_ms=300)
     p.press("A", after_ms=800)          # NEW MATCH
     sig = figures.region(p.image(), *figures._TURN_LINE)
