@@ -36,8 +36,8 @@ from ..melds import deadwood4, best_discard4, _BIT_RANK
 from ..hand import DRAW_UPCARD, DISCARD, KNOCK
 from .know import PH_DISCARD
 
-BUDGET = const(32)     # work units a decision, at most
-SLICE = const(3)       # ... a step
+BUDGET = const(20)     # work units a decision, at most
+SLICE = const(2)       # ... a step
 CANDS = const(2)       # candidates valued: the fast choice and the next best
 MAXC = const(4)        # (the most t_cands can ask for)
 MARGIN = const(16)     # (x1/16 points) ... within this of the fast choice's value
