@@ -8,8 +8,9 @@ settings are set to a hard AI at the fast speed (400 ms, the shortest
 pause: the AI's steps fill most of it) and a match starts. In each of the
 human's turns: A draws from the stock, A discards, and then, while the
 AI's first decision is being worked out (its fast part, then its steps,
-engine/ai/deep.py; a press lands 20-110 ms after the discard's release,
-turn by turn): on even turns B opens the menu (its frame measured from
+engine/ai/deep.py; a press lands 120-360 ms after the discard's release,
+turn by turn: after its frame and the turn's save, in the AI's fast part
+or its steps): on even turns B opens the menu (its frame measured from
 the release), DOWN moves in it (from the press), B closes it; on odd
 turns A hurries the AI (from the release to the frame of its move: the
 steps still to do run first, so the move never depends on timing).
@@ -45,9 +46,9 @@ def pause_latencies(p, turns):
         p.pin("A", True)                # discard the card under the cursor
         p.run(40)
         p.pin("A", False)
-        p.run(20 + (turn * 37) % 91)    # into the AI's think
+        p.run(120 + (turn * 53) % 241)  # into the AI's think
         if turn % 2 == 0:
-            out["B"].append(figures.press_to_frame(p, "B", settle_ms=150))
+            out["B"].append(figures.press_to_frame(p, "B", settle_ms=400))
             out["direction"].append(figures.press_to_frame(p, "D", settle_ms=150))
             p.press("B", after_ms=200)
         else:
