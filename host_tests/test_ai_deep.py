@@ -131,3 +131,22 @@ def test_another_question_drops_a_look_in_progress():
         assert not p.step() and p.result() == fast
         return
     raise AssertionError("no decision had a look")
+
+
+def test_other_hidden_cards_under_the_same_view_change_no_look():
+    # the opponent's unseen cards and the stock's order dealt again: the
+    # same fast choice, the same work, the same move
+    from engine import loads, Rng
+    from test_ai_properties import _reshuffled
+    rng = Rng(9)
+    looks = 0
+    for saved, p in _match_decisions(1):
+        m = loads(saved)
+        ref = copy.deepcopy(p)
+        want = ref.choose(m.view(0))
+        for _ in range(2):
+            q = copy.deepcopy(p)
+            assert q.choose(_reshuffled(m, 0, rng).view(0)) == want
+            assert q.deep.used == ref.deep.used and q.deep.code == ref.deep.code
+        looks += ref.deep.used > 0
+    assert looks > 10, looks
