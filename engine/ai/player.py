@@ -36,9 +36,11 @@ def in_meld_now(m, s, bit):
 
 
 class Player:
-    """An AI player. `choose(view)` -> a legal action string."""
+    """An AI player. `choose(view)` -> a legal action string; or in slices:
+    begin(view), step() while it is True, result() (engine/ai/deep.py).
+    `deep` False: hard without its deeper look (the fast path alone)."""
 
-    def __init__(self, level="hard", seed=0):
+    def __init__(self, level="hard", seed=0, deep=True):
         if level not in LEVELS:
             raise ValueError("level must be easy, normal or hard, not %r" % (level,))
         self.level = level
@@ -71,15 +73,57 @@ class Player:
         self.pe_n = -1
         self.pe_val = 0
         self.unlocked = 0            # decisions made again without the heap lock (locked.py)
+        self.deep = None             # hard's deeper look in slices (deep.py)
+        if hard and deep:
+            from .deep import Deep
+            self.deep = Deep(self)
+        self.code = 0                # begin()'s fast choice
+        self.view = None             # ... and its view (result() legalises for it)
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
         """The action for the player to move in `view` (a legal action string)."""
+        self.begin(view)
+        while self.step():
+            pass
+        return self.result()
+
+    def begin(self, view):
+        """Start the decision for `view`: the fast choice (the action string
+        the level chooses without its deeper look). Then step() until it is
+        False, and result() is the move."""
         self.k.fill(view)
         if self.lv == 2:
             self.habit.learn(view, self.k.seat)
+        d = self.deep
+        if d is not None:
+            d.stop()
+            self.ev.dc_k = 0
         code = locked_decision(self, view, PART_ALL, self.lv)
-        legalise = getattr(view, "legalise", None)   # an obs (obs.py)
+        self.code = code
+        self.view = view
+        if d is not None:
+            try:
+                d.start(code)
+            except Exception:
+                d.stop()
+                d.failed += 1
+        return self._text(code)
+
+    def step(self):
+        """One bounded slice of the deeper look begin() set up: True while
+        work remains (deep.py: SLICE work units a step)."""
+        d = self.deep
+        return d is not None and d.step()
+
+    def result(self):
+        """The move for begin()'s view: the fast choice, or what the deeper
+        look found (as far as the steps got)."""
+        d = self.deep
+        return self._text(self.code if d is None else d.code)
+
+    def _text(self, code):
+        legalise = getattr(self.view, "legalise", None)   # an obs (obs.py)
         if legalise is not None:
             return legalise(ACTION_TEXT[code], self)
         return ACTION_TEXT[code]
@@ -90,6 +134,7 @@ class Player:
         code chosen, or -1, and then choose_rest(view) with the same view
         is. Together they choose as choose(view) does, also when the player
         was asked about other views in between (as the hint asks)."""
+        self._drop()
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
@@ -98,6 +143,7 @@ class Player:
     def choose_rest(self, view):
         """See choose_first: the view read again, its terms prepared again
         (no knock estimate), the choice made."""
+        self._drop()
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
@@ -108,8 +154,9 @@ class Player:
         (the hint button). Not a hot path: the reason is a new string."""
         if self.level != "hard":
             if self._hard is None:
-                self._hard = Player("hard")
+                self._hard = Player("hard", deep=False)
             return self._hard.hint(view)
+        self._drop()
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
@@ -120,6 +167,12 @@ class Player:
             act = legalise(act, self)
         from .why import why             # the hint's words: loaded when asked
         return act, why(self, k, code)
+
+    def _drop(self):
+        """Another question: a deeper look in progress ends (the fast move)."""
+        if self.deep is not None:
+            self.deep.stop()
+            self.deep.code = self.code
 
     # -- decisions -----------------------------------------------------------------
     def _prepare(self, k, lv):

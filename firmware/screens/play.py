@@ -67,6 +67,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.cur = 0                  # discard cursor: index in self.row
         self.ai_due = 0
         self.ai_plan = None            # the AI's move, worked out in its pause
+        self.ai_busy = None            # the AI while its steps remain (play_ai.py)
         self.end_due = 0
         self.mark_until = 0
         self.mark = False
@@ -122,7 +123,8 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
-            self.ai_plan = None
+        self.ai_plan = None
+        self.ai_busy = None
         self._select(self.cur)
         self._sync_ai_text()
 
@@ -192,7 +194,8 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
-            self.ai_plan = None
+        self.ai_plan = None
+        self.ai_busy = None
         self._select(self.cur)
         self._sync_ai_text()
 
@@ -252,6 +255,9 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
             else:
                 wait = left
         if self.overlay == O_MENU or self.overlay == O_PILE:
+            if self.ai_busy is not None:
+                self._ai_step()           # the AI thinks on, a slice a tick
+                return 0
             return wait                   # paused while the menu is open
         if self.mode == M_AI and self.overlay == O_NONE:
             if self.ai_plan is None and self.plans_ahead:
@@ -261,7 +267,14 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
                 # pause hides the thinking instead of adding to it.
                 self._plan_ai()
                 now = self.app.clock()
+            elif self.ai_busy is not None:
+                # one slice of the AI's work a tick, the frame and the
+                # buttons served between slices
+                self._ai_step()
+                now = self.app.clock()
             left = ticks_diff(self.ai_due, now)
+            if self.ai_busy is not None or (self.ai_plan is None and self.plans_ahead):
+                return 0                  # work remains: the move waits for it
             if left <= 0:
                 self._ai_move(now)
                 left = 0 if self.mode == M_END else ticks_diff(self.ai_due, now)

@@ -20,13 +20,38 @@ class AiTurn:
 
     def _plan_ai(self):
         """The AI's move for the position on screen (kept in ai_plan until
-        the pause ends). A bug in the AI must not stop the game: the move is
-        then the first legal one."""
+        the pause ends): its fast choice, and ai_busy while its steps remain
+        (a player without them chooses at once). A bug in the AI must not
+        stop the game: the move is then the first legal one."""
         m = self.app.match
+        ai = self.app.ai
+        self.ai_busy = None
         try:
-            self.ai_plan = self.app.ai.choose(m.view(1))
+            begin = getattr(ai, "begin", None)
+            if begin is None:
+                self.ai_plan = ai.choose(m.view(1))
+            else:
+                self.ai_plan = begin(m.view(1))
+                self.ai_busy = ai
         except Exception:
             self.ai_plan = m.legal()[0]
+
+    def _ai_step(self):
+        """One slice of the AI's work; when it is done, its move into
+        ai_plan. A bug in a step keeps the fast choice; a player that is no
+        longer the App's (a new game) decides again."""
+        ai = self.ai_busy
+        if ai is not self.app.ai:
+            self.ai_busy = None
+            self.ai_plan = None
+            return
+        try:
+            if ai.step():
+                return
+            self.ai_plan = ai.result()
+        except Exception:
+            pass
+        self.ai_busy = None
 
     def _ai_event(self, ev, now):
         if ev == btn.A:
@@ -37,6 +62,8 @@ class AiTurn:
         m = self.app.match
         if self.ai_plan is None:
             self._plan_ai()
+        while self.ai_busy is not None:
+            self._ai_step()
         why = m.act(self.ai_plan)
         self.ai_plan = None
         if why is not None:

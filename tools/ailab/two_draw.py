@@ -81,6 +81,7 @@ class TwoDraw:
         if ev is None or not ev.t_danger:
             raise ValueError("A must be a hard player (it has the danger charge)")
         self.player = player
+        player.deep = None           # its own re-ranking, on hard's fast path
         self.name = getattr(player, "name", "hard")
         self.ev = ev
         self.mode = mode

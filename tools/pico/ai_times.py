@@ -11,7 +11,10 @@ the real App with its real ports: the display on I2C, the button sampler,
 saves in /data. The human seat is a bot (engine.ai Player at --human)
 pressing the buttons through the debounce (tools/pico/onboard/aibench.py).
 Each AI decision is timed on the device with time.ticks_us() around
-Player.choose() in the play screen. Prints per level: decisions, median,
+Player.choose() in the play screen (with the App's slices, Player.begin,
+step and result: the fast part, begin(), and a line for the whole think:
+the fast part, every step, the total a move, the deeper look's work units;
+engine/ai/deep.py). Prints per level: decisions, median,
 p99, max (ms), the minimum gc.mem_free() before a decision and after a
 collection (at hand ends), how many decisions a collection ran inside
 (the slowest with and without one), the decisions the AI had to make again
@@ -49,7 +52,7 @@ def parse(out):
     """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
     'matches': [(s0, s1)]} from the board's @ lines."""
     r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0,
-         "lost": (0, 0)}
+         "lost": (0, 0), "deep": []}
     for line in out.splitlines():
         f = line.split()
         if not f or not f[0].startswith("@"):
@@ -57,6 +60,8 @@ def parse(out):
         if f[0] == "@ai":
             r["ai"].append((f[1], int(f[2]), int(f[3]), int(f[4]) if len(f) > 4 else 0,
                             int(f[5]) if len(f) > 5 else 0))
+        elif f[0] == "@deep":
+            r["deep"].append(tuple(int(x) for x in f[2:7]))
         elif f[0] == "@gc":
             r["gc"].append(int(f[1]))
         elif f[0] == "@slow":
@@ -116,6 +121,27 @@ def summary_line(level, r):
                 level, len(r["matches"]), len(us), percentile(us, 0.5) / 1000.0,
                 percentile(us, 0.99) / 1000.0, max(us or [0]) / 1000.0,
                 min(free or [0]), min(r["gc"] or [0])))
+
+
+def deep_line(r):
+    """The decisions in slices (the App's Player.begin, step, result): the
+    fast part, the slowest step, the whole think a move, the steps and the
+    deeper look's work units (ms, emulated)."""
+    d = r["deep"]
+    if not d:
+        return None
+    fast = [x[0] for x in d]
+    total = [x[1] for x in d]
+    looks = [x for x in d if x[4]]
+    return ("in slices: %d decisions, %d with a deeper look | fast part median %.1f max %.1f ms | "
+            "slowest step %.1f ms (%d steps at most) | think a move median %.1f p99 %.1f "
+            "max %.1f ms | with a look: median %.1f max %.1f ms, units max %d" % (
+                len(d), len(looks), percentile(fast, 0.5) / 1000.0, max(fast) / 1000.0,
+                max(x[3] for x in d) / 1000.0, max(x[2] for x in d),
+                percentile(total, 0.5) / 1000.0, percentile(total, 0.99) / 1000.0,
+                max(total) / 1000.0,
+                percentile([x[1] for x in looks], 0.5) / 1000.0 if looks else 0.0,
+                max([x[1] for x in looks] or [0]) / 1000.0, max([x[4] for x in looks] or [0])))
 
 
 def gc_line(r):
@@ -184,6 +210,8 @@ def main(argv=None):
         r = run_level(a, level, session.echo if a.verbose else None)
         print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host, %d frames]" % (
             r["emulated_s"], time.time() - t0, r["frames"]))
+        if deep_line(r):
+            print("       " + deep_line(r))
         print("       " + gc_line(r))
         if a.human == "greedy":
             print("       " + heap_line(r))

@@ -6,8 +6,11 @@
     micropython tools/records/ai_match.py --heap-lock [SEED]
 
 Prints the record (engine.record_text) of two matches with the same seed:
-hard (seat 0) against normal (seat 1), then easy against hard. The AI's
-moves depend only on the seed, so every runtime must print the same bytes
+hard (seat 0) against normal (seat 1), then easy against hard, each with
+a line on hard's deeper look (engine/ai/deep.py: the moves it changed from
+the fast choice, its work units and steps; the players decide in slices,
+begin, step, result, as the App asks them). The AI's moves depend only on
+the seed, so every runtime must print the same bytes
 (host_tests/test_ai_runtimes.py compares them).
 
 With --heap-lock (MicroPython only) every AI decision of the first match is
@@ -15,8 +18,10 @@ made twice: once normally, then again on the same view under
 micropython.heap_lock(), where any allocation raises MemoryError, with the
 player made to re-read the whole hand from the view; both must give the
 same action. The first, made as a game makes it, must not have needed
-Player's fallback without the lock (Player.unlocked stays 0, both seats).
-Prints "ai alloc-free: N decisions".
+Player's fallback without the lock (Player.unlocked stays 0, both seats),
+nor has a step of the deeper look failed (a MemoryError in a step would
+end the look: Deep.failed stays 0).
+Prints "ai alloc-free: N decisions (deep look: U units in S steps)".
 """
 
 import sys
@@ -31,11 +36,26 @@ from engine.ai import Player  # noqa: E402
 MAX_ACTIONS = 20000
 
 
-def play(seed, levels, locked=None):
+def decide(player, view, count):
+    """The player's move in slices (begin, step while True, result), as the
+    App asks; count = [moves changed by the look, units, steps]."""
+    fast = player.begin(view)
+    while player.step():
+        pass
+    action = player.result()
+    if action != fast:
+        count[0] += 1
+    return action
+
+
+def play(seed, levels, locked=None, count=None):
     """Play a match between Player(levels[0]) and Player(levels[1]).
-    `locked`: a function(player, view, action) re-checking each decision."""
+    `locked`: a function(player, view, action) re-checking each decision;
+    `count`: see decide()."""
     m = Match(seed=seed)
     players = (Player(levels[0], seed), Player(levels[1], seed + 1))
+    if count is None:
+        count = [0, 0, 0]
     steps = 0
     while m.phase != "match_over":
         if m.phase == "hand_over":
@@ -45,7 +65,7 @@ def play(seed, levels, locked=None):
             continue
         seat = m.to_move
         view = m.view(seat)
-        action = players[seat].choose(view)
+        action = decide(players[seat], view, count)
         if locked is not None:
             locked(players[seat], view, action)
         why = m.act(action)
@@ -54,6 +74,10 @@ def play(seed, levels, locked=None):
         steps += 1
         if steps > MAX_ACTIONS:
             raise RuntimeError("match did not end after %d actions" % MAX_ACTIONS)
+    for p in players:
+        if p.deep is not None:
+            count[1] += p.deep.units
+            count[2] += p.deep.steps
     return m
 
 
@@ -65,6 +89,8 @@ def heap_lock_check(seed):
     def locked(player, view, action):
         if player.unlocked:
             raise RuntimeError("%s made a decision again without the heap lock" % player.level)
+        if player.deep is not None and player.deep.failed:
+            raise RuntimeError("a step of the deeper look failed")
         if player.level != "hard":
             return
         # forget the hand so the locked decision re-reads it from the view
@@ -80,8 +106,10 @@ def heap_lock_check(seed):
             raise RuntimeError("decision changed under heap_lock: %s then %s" % (action, again))
         count[0] += 1
 
-    play(seed, ("hard", "normal"), locked)
-    print("ai alloc-free: %d decisions" % count[0])
+    looked = [0, 0, 0]
+    play(seed, ("hard", "normal"), locked, looked)
+    print("ai alloc-free: %d decisions (deep look: %d units in %d steps)" % (
+        count[0], looked[1], looked[2]))
 
 
 def main(argv):
@@ -91,12 +119,14 @@ def main(argv):
         return
     seed = int(args[0]) if args else 7
     for levels in (("hard", "normal"), ("easy", "hard")):
-        m = play(seed, levels)
+        count = [0, 0, 0]
+        m = play(seed, levels, count=count)
         text = record_text(m)
         if record_text(replay(text)) != text:
             raise RuntimeError("the record does not replay to the same match")
         sys.stdout.write("# %s (seat 0) vs %s (seat 1)\n" % levels)
         sys.stdout.write(text)
+        sys.stdout.write("# deep look: %d moves changed, %d units in %d steps\n" % tuple(count))
 
 
 if __name__ == "__main__":

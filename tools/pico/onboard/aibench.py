@@ -16,7 +16,14 @@ the free heap after a collection. Lines printed (the host parses them):
     @ai LEVEL US FREE AFTER STACK
                                one AI decision: microseconds, free heap before
                                and after it (more after: a collection ran
-                               inside the decision), C stack in use at the call
+                               inside the decision), C stack in use at the call;
+                               with the App's slices (Player.begin, step,
+                               result) US is the fast part, begin()
+    @deep LEVEL FAST TOTAL STEPS MAXSTEP UNITS
+                               the same decision in slices: begin()'s us, the
+                               whole think (begin and every step) us, the
+                               steps, the slowest step's us, the deeper
+                               look's work units (engine/ai/deep.py)
     @gc FREE                   free heap after a collection, at each hand end
     @slow LEVEL US SEED HEX    a decision over `slow_us`: the AI's seed and
                                engine.dumps of the match before it
@@ -130,6 +137,40 @@ class Timed:
         LOST[0] += getattr(self.player, "unlocked", 0) - n
         self.log(self, us, free, gc.mem_free(), stack)
         return a
+
+    def begin(self, view):
+        stack = micropython.stack_use()
+        free = gc.mem_free()
+        n = getattr(self.player, "unlocked", 0)
+        t0 = time.ticks_us()
+        a = self.player.begin(view)
+        us = time.ticks_diff(time.ticks_us(), t0)
+        LOST[0] += getattr(self.player, "unlocked", 0) - n
+        self.log(self, us, free, gc.mem_free(), stack)
+        self.t_fast = us
+        self.t_total = us
+        self.t_steps = 0
+        self.t_max = 0
+        self.t_units = self.player.deep.units if self.player.deep is not None else 0
+        return a
+
+    def step(self):
+        t0 = time.ticks_us()
+        more = self.player.step()
+        us = time.ticks_diff(time.ticks_us(), t0)
+        self.t_total += us
+        self.t_steps += 1
+        if us > self.t_max:
+            self.t_max = us
+        if not more:
+            d = self.player.deep
+            print("@deep %s %d %d %d %d %d" % (
+                self.level, self.t_fast, self.t_total, self.t_steps, self.t_max,
+                (d.units - self.t_units) if d is not None else 0))
+        return more
+
+    def result(self):
+        return self.player.result()
 
     def __getattr__(self, name):
         return getattr(self.player, name)

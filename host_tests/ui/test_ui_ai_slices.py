@@ -1,0 +1,181 @@
+"""The AI's slices in the App (firmware/screens/play.py, play_ai.py): the
+play screen calls the AI's begin() at the start of its pause and one
+step() a tick while the pause runs; the move is made once the pause is
+over AND the steps are done; A ends the pause but not the steps, so a
+hurried move is the same move; buttons and frames are served between
+steps; a step that raises keeps the fast choice."""
+import engine
+from engine.hand import TOOK, DRAW_STOCK, PASS
+from tools.sim.simulator import MemStorage, Sim
+from ui_driver import presses_for, simple_choice, play_turn
+
+
+class Slicer:
+    """The simple policy in `steps` slices of `ms` each of the (fake)
+    clock; result() is the move only when every step ran (else a move
+    that differs), and a step can be made to raise."""
+
+    level = "hard"
+
+    def __init__(self, box, steps, ms, fail_at=None):
+        self.box = box
+        self.steps = steps
+        self.ms = ms
+        self.fail_at = fail_at
+        self.log = []          # (what, clock) of begin and each step
+        self.left = 0
+        self.view = None
+
+    def begin(self, view):
+        self.view = view
+        self.left = self.steps
+        self.log.append(("begin", self.box[0].clock.t))
+        return simple_choice(view)
+
+    def step(self):
+        sim = self.box[0]
+        self.log.append(("step", sim.clock.t))
+        if self.fail_at is not None and self.steps - self.left == self.fail_at:
+            raise RuntimeError("a bug in a step")
+        if self.ms:
+            sim.clock.advance(self.ms)
+        self.left -= 1
+        return self.left > 0
+
+    def result(self):
+        a = simple_choice(self.view)
+        if self.left:
+            legal = self.view.legal
+            return [x for x in legal if x != a][0]
+        return a
+
+    def choose(self, view):
+        raise AssertionError("the App asks in slices")
+
+    def hint(self, view):
+        return simple_choice(view), "least deadwood"
+
+
+def _to_ai_turn(sim):
+    """From a new match: the human's draw and discard; the AI's turn begins
+    (not settled)."""
+    sim.press("A")                      # NEW MATCH
+    m = sim.app.match
+    play_turn(sim)                      # draw
+    keys = presses_for(sim, simple_choice(m.view(0)))
+    for k in keys[:-1]:
+        sim.press(k)
+    sim.press(keys[-1], settle=False)   # the discard
+    assert m.to_move == 1 and len(m.hand.log) == 2
+    return m
+
+
+def _sim(ai, speed):
+    box = []
+    sim = Sim(seed=1, storage=MemStorage(), player_factory=lambda lv, s: ai,
+              settings={"speed": speed})
+    box.append(sim)
+    ai.box = box
+    return sim
+
+
+def test_the_move_waits_for_the_pause_and_for_the_steps():
+    # short steps: the move comes when the pause is over
+    ai = Slicer(None, 5, 20)
+    sim = _sim(ai, "normal")              # 900 ms
+    m = _to_ai_turn(sim)
+    sim.run(850, 5)
+    assert len(m.hand.log) == 2
+    assert [w for w, _ in ai.log] == ["begin"] + ["step"] * 5
+    sim.run(100, 5)
+    assert len(m.hand.log) == 3 and m.hand.log[2] is not None
+    # many steps (the App steps once a tick, each at least 1 ms of the fake
+    # clock apart): the move comes when the steps are done, long after the
+    # pause's end
+    ai = Slicer(None, 2000, 0)
+    sim = _sim(ai, "fast")                # 400 ms
+    m = _to_ai_turn(sim)
+    while len(m.hand.log) == 2:
+        sim.run(10, 5)
+    log = [w for w, _ in ai.log]
+    assert log[:2001] == ["begin"] + ["step"] * 2000   # every step before the move
+    assert sim.clock.t - ai.log[0][1] >= 1000          # far past the 400 ms pause
+
+
+def test_a_hurried_move_is_the_same_move():
+    def first_ai_move(hurry):
+        ai = Slicer(None, 1000, 0)
+        sim = _sim(ai, "slow")            # 1600 ms
+        m = _to_ai_turn(sim)
+        if hurry:
+            sim.run(30, 5)
+            sim.press("A", settle=False)  # hurry: the pause ends, the steps go on
+        for _ in range(400):
+            if len(m.hand.log) > 2:
+                break
+            sim.run(10, 5)
+        assert [w for w, _ in ai.log][:1001] == ["begin"] + ["step"] * 1000
+        return m.hand.log[2], sim.clock.t
+    slow, t_slow = first_ai_move(False)
+    quick, t_quick = first_ai_move(True)
+    assert slow == quick
+    assert t_quick < t_slow
+
+
+def test_buttons_and_frames_are_served_between_steps():
+    # B opens the menu while the AI thinks: its frame comes at once, the
+    # steps go on under the menu, and the move waits for the menu to close
+    ai = Slicer(None, 1500, 0)
+    sim = _sim(ai, "slow")
+    m = _to_ai_turn(sim)
+    sim.run(250, 5)
+    frames = sim.app.frames
+    sim.press("B", settle=False)
+    assert sim.app.screen.overlay != 0 and sim.app.frames > frames
+    steps = len(ai.log)
+    sim.run(400, 5)
+    assert len(ai.log) > steps           # thinking on under the menu
+    sim.run(2000, 5)
+    assert len(m.hand.log) == 2          # no move while the menu is open
+    assert ai.left == 0 and len(ai.log) == 1501
+    sim.press("B", settle=False)         # back to the table
+    sim.run(100, 5)
+    assert len(m.hand.log) == 3
+
+
+def test_a_step_that_raises_keeps_the_fast_choice():
+    ai = Slicer(None, 5, 10, fail_at=2)
+    sim = _sim(ai, "fast")
+    m = _to_ai_turn(sim)
+    fast = simple_choice(m.view(1))
+    sim.run(600, 5)
+    assert len(m.hand.log) >= 3
+    log = [w for w, _ in ai.log]
+    assert log[:4] == ["begin", "step", "step", "step"] and log[4] == "begin"
+    assert fast == "draw_upcard" or fast == "draw_stock" or fast == "pass"
+    got = m.hand.log[2]                  # the log: TOOK + card for the upcard
+    assert (got >= TOOK) if fast == "draw_upcard" else (got == (DRAW_STOCK if fast == "draw_stock" else PASS))
+
+
+def test_hard_hurried_or_not_makes_the_same_moves():
+    # the real hard player, its deeper look included: the same match
+    # whether the human hurries every AI turn or not
+    def play(hurry):
+        sim = Sim(seed=3, storage=MemStorage(), settings={"speed": "fast", "level": "hard"})
+        sim.press("A")
+        m = sim.app.match
+        for _ in range(40):
+            if sim.screen != "play" or m.to_move != 0:
+                break
+            for k in presses_for(sim, simple_choice(m.view(0))):
+                sim.press(k, settle=not hurry)
+                if hurry and m.to_move == 1:
+                    sim.run(5, 5)
+                    sim.press("A", settle=False)
+            sim.settle()
+        ai = sim.app.ai
+        assert ai.level == "hard" and ai.deep is not None and ai.deep.units > 0
+        return engine.dumps(m), len(m.hand.log)
+    a = play(False)
+    b = play(True)
+    assert a == b and a[1] > 10
