@@ -4,7 +4,7 @@ Positions are reached by random legal play from a seeded match under every
 rules preset (V1 offers, V2 Oklahoma limits, V3 two-card stop included).
 In each: every level returns a legal action; it does so through a view whose
 hidden parts (the opponent's masks, the stock) raise when read, with the same
-result; the hint is hard's choice (its fast path, without the deeper look); the ObsView of the position gives the same
+result; the hint is hard's choice; the ObsView of the position gives the same
 choice as the View; a second Player with the same seed agrees.
 """
 import os
@@ -60,6 +60,9 @@ def test_the_hidden_state_is_never_read(m, seed):
         a = Player(lv, seed).choose(GuardedView(m, s))
         b = Player(lv, seed).choose(m.view(s))
         assert a == b, lv
+    # hard's deeper look (off in the game) reads only the view too
+    a = Player("hard", seed, deep=True).choose(GuardedView(m, s))
+    assert a == Player("hard", seed, deep=True).choose(m.view(s))
 
 
 @given(positions)

@@ -30,7 +30,7 @@ def _discards(seed, limit=60):
 
 def test_off_is_the_arena_and_counts_calls():
     got = td.run_sequences(("hard", "simple", "off:16", 7, 9))   # (its own look, no deep.py)
-    want = arena.run_sequences(("hard-fast", "simple", "cardems", 7, 9))
+    want = arena.run_sequences(("hard", "simple", "cardems", 7, 9))
     for key in ("matches", "a_matches", "hands", "a_points", "a_gin", "b_knock", "a_undercut"):
         assert got[key] == want[key]
     calls = got["a_calls"]

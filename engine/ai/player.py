@@ -38,9 +38,11 @@ def in_meld_now(m, s, bit):
 class Player:
     """An AI player. `choose(view)` -> a legal action string; or in slices:
     begin(view), step() while it is True, result() (engine/ai/deep.py).
-    `deep` False: hard without its deeper look (the fast path alone)."""
+    `deep` True: hard with its deeper look in the pause; off in the game,
+    where it measured no gain (deep.py), so begin() is then the whole
+    decision and step() has nothing to do."""
 
-    def __init__(self, level="hard", seed=0, deep=True):
+    def __init__(self, level="hard", seed=0, deep=False):
         if level not in LEVELS:
             raise ValueError("level must be easy, normal or hard, not %r" % (level,))
         self.level = level

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/pico/ai_times.py [--levels easy,normal,hard]
         [--matches 5] [--seed 1] [--human easy] [--slow-ms 400] [--squeeze KB]
-        [--last-target POINTS]
+        [--last-target POINTS] [--deep]
         [--root DIR | --frozen [UF2]] [--firmware F.uf2 --bootrom FILE]
 
 For each level the board boots afresh (stock MicroPython with the .mpy
@@ -14,7 +14,7 @@ Each AI decision is timed on the device with time.ticks_us() around
 Player.choose() in the play screen (with the App's slices, Player.begin,
 step and result: the fast part, begin(), and a line for the whole think:
 the fast part, every step, the total a move, the deeper look's work units;
-engine/ai/deep.py). Prints per level: decisions, median,
+engine/ai/deep.py; --deep turns the look on, which the game leaves off). Prints per level: decisions, median,
 p99, max (ms), the minimum gc.mem_free() before a decision and after a
 collection (at hand ends), how many decisions a collection ran inside
 (the slowest with and without one), the decisions the AI had to make again
@@ -99,8 +99,8 @@ def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
         code = HARNESS + squeeze(a.squeeze) + (
-            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d)\n" % (
-                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target))
+            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d, deep=%r)\n" % (
+                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target, a.deep))
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
             raise SystemExit("the board stopped before the matches ended:\n%s%s"
@@ -192,6 +192,8 @@ def main(argv=None):
                     "greedy: a bot that takes no heap (the game's own free heap)")
     ap.add_argument("--slow-ms", type=int, default=400, help="print positions slower than this")
     ap.add_argument("--verbose", action="store_true", help="echo the board's console")
+    ap.add_argument("--deep", action="store_true", help="hard with its deeper look in the pause "
+                    "(engine/ai/deep.py; off in the game)")
     ap.add_argument("--last-target", type=int, default=0, metavar="POINTS",
                     help="the last match plays to POINTS (50-500; the others to the settings' 100)")
     ap.add_argument("--squeeze", type=int, default=0, metavar="KB",

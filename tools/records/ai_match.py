@@ -9,7 +9,9 @@ Prints the record (engine.record_text) of two matches with the same seed:
 hard (seat 0) against normal (seat 1), then easy against hard, each with
 a line on hard's deeper look (engine/ai/deep.py: the moves it changed from
 the fast choice, its work units and steps; the players decide in slices,
-begin, step, result, as the App asks them). The AI's moves depend only on
+begin, step, result, as the App asks them). The look is off in the game;
+hard plays with it here so that its moves and its allocation are checked
+on every runtime. The AI's moves depend only on
 the seed, so every runtime must print the same bytes
 (host_tests/test_ai_runtimes.py compares them).
 
@@ -53,7 +55,7 @@ def play(seed, levels, locked=None, count=None):
     `locked`: a function(player, view, action) re-checking each decision;
     `count`: see decide()."""
     m = Match(seed=seed)
-    players = (Player(levels[0], seed), Player(levels[1], seed + 1))
+    players = (Player(levels[0], seed, deep=True), Player(levels[1], seed + 1, deep=True))
     if count is None:
         count = [0, 0, 0]
     steps = 0

@@ -269,7 +269,7 @@ def _title_key(app):
 
 
 def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="fast",
-         last_target=0):
+         last_target=0, deep=False):
     import engine
     from engine.ai import Player
     from firmware.app import App
@@ -284,7 +284,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             print("@slow %s %d %d %s" % (t.level, us, m.seed & 0x3FFFFFFF, engine.dumps(m).hex()))
 
     def player_factory(lv, s):
-        return Timed(Player(lv, s), lv, log)
+        return Timed(Player(lv, s, deep=deep), lv, log)   # deep: the look the game leaves off
 
     app_box = [None]
 
