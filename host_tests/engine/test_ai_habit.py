@@ -115,8 +115,14 @@ def test_habit_learns_the_early_and_the_late_part_of_a_hand_apart():
     n = Habit()
     assert share(h.we, 10, 10) > share(h.wl, 10, 10) + 200, (h.we, h.wl)
     assert share(h.wl, 0, 2) > share(h.we, 0, 2) + 200, (h.we, h.wl)
-    assert h.use(25) is h.we and h.w is h.we
-    assert h.use(19) is h.wl and h.w is h.wl
+    # what the knock rule reads: the part's estimate, moved from the prior
+    # as far as the trust goes (the trust itself: the tests below)
+    early = list(h.use(25))
+    assert h.w is h.use(25)
+    late = list(h.use(19))
+    assert share(early, 10, 10) > share(late, 10, 10) + 100, (early, late)
+    h.t_trust = 0
+    assert h.use(25) is h.we and h.use(19) is h.wl
     # a player of one style teaches both parts the same way
     for t, lo, hi in ((10, 10, 10), (0, 0, 2)):
         one = play_hands([t] * 8).habit
@@ -134,6 +140,36 @@ def test_habit_follows_a_scripted_switcher_within_two_hands():
         q = share(w, 10, 10)
         p = share(w, 0, 2)
         assert (q > p) == (styles[-1] == 10), (styles, ai.end_stock, w)
+
+
+def test_habit_trust_stays_high_for_a_player_who_keeps_a_style():
+    for t, lo, hi in ((10, 10, 10), (0, 0, 2)):
+        ai = play_hands([t] * 8)
+        h = ai.habit
+        assert h.trust > 200, (t, h.trust)
+        w = h.use(ai.end_stock)
+        assert share(w, lo, hi) > share(Habit().w, lo, hi) + 300, (t, w)
+
+
+def test_habit_trust_falls_for_scripted_switchers():
+    # quick, patient, quick, ... (and two hands a style): what the estimate
+    # learned foretells the next hands worse than the prior does, so the
+    # trust falls and hard plays near its neutral policy, which such a
+    # player cannot exploit more than it exploits hard-frozen
+    n = Habit()
+    fixed = play_hands([10] * 8)
+    far = max([abs(fixed.habit.use(15)[t] - n.prior[t]) for t in range(T_LEVELS)])
+    for styles in ([10, 0] * 5, [10, 10, 0, 0] * 2):
+        ai = play_hands(styles)
+        h = ai.habit
+        assert h.trust < 100, (styles, h.trust)
+        w = h.use(ai.end_stock)
+        dev = max([abs(w[t] - n.prior[t]) for t in range(T_LEVELS)])
+        assert dev * 3 < far, (styles, w)
+        # without the trust the estimate is as far out as the last hands took it
+        h.t_trust = 0
+        plain = h.use(ai.end_stock)
+        assert max([abs(plain[t] - n.prior[t]) for t in range(T_LEVELS)]) > dev, styles
 
 
 def test_habit_learns_only_once_per_hand():
