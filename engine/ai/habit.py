@@ -117,6 +117,8 @@ class Habit:
         self.trust = TRUST0      # (x1/256) how far w moves from the prior to the estimate
         self.t_trust = 1         # 1: w = prior + trust (estimate - prior); 0: the estimate
         self.t_trust0 = TRUST0
+        self.t_sq_down = 1       # the Bayes factor squared this many times when it
+        self.t_sq_up = 1         # lowers the trust, and when it raises it
         self.t_eslope = EARLY_SLOPE
         self.lik = [0] * T_LEVELS
         self.lik2 = [0] * T_LEVELS
@@ -437,7 +439,7 @@ class Habit:
         for t in range(T_LEVELS):
             a += w[t] * lik[t]
             b += p[t] * lik[t]
-        sq = 1
+        sq = self.t_sq_down if a < b else self.t_sq_up
         while True:
             while a >= 16384 or b >= 16384:  # small ints on a 32-bit port
                 a >>= 1

@@ -449,3 +449,19 @@ def test_your_style_row_shows_what_the_cpu_learned_and_forgets_it_on_a_second_a(
     sim.press("D")
     assert sim.app.stats.style == patient
     assert s.menu.values[s.menu.sel] == b"PATIENT"
+
+
+def test_your_style_word_reads_both_parts_of_a_hand():
+    from engine.ai.habit import RECORD_SIZE, OLD_RECORD
+    from firmware.screens.settings import style_text
+    quick = [5] * 10 + [200]
+    patient = [200, 20, 10] + [5] * 8
+    assert len(bytes(quick + [128] + quick)) == RECORD_SIZE
+    assert style_text(bytes(quick + [128] + quick)) == b"QUICK"
+    assert style_text(bytes(patient + [128] + patient)) == b"PATIENT"
+    # quick early, patient late: neither word fits the whole hand
+    assert style_text(bytes(quick + [128] + patient)) == b"MIXED"
+    # a record of one estimate (older firmware) still reads
+    assert len(bytes(patient + [128])) == OLD_RECORD
+    assert style_text(bytes(patient + [128])) == b"PATIENT"
+    assert style_text(b"") == b"NEW"
