@@ -13,9 +13,12 @@ from the prior into a step the wrong way. Three things bound that:
 * Trust. Before a hand's evidence is taken in, the estimate and the prior
   each say how likely that evidence was (their weights times its
   likelihood over T). `trust` is the weight of "the estimate foretells
-  this player" against "the prior does", moved by that Bayes factor,
-  squared (so two hands that go against it are enough), and kept within
-  TRUST_LO..TRUST_HI so that it can always turn. Hard plays against
+  this player" against "the prior does", moved by that Bayes factor: to
+  its fourth power when the prior foretold the hand better (t_sq_down: a
+  hand that goes against the estimate costs most of the trust at once), as
+  it is when the estimate did (t_sq_up: trust comes back only with hands
+  that keep to a style), kept within TRUST_LO..TRUST_HI so that it can
+  always turn. Hard plays against
   w = prior + trust (estimate - prior). A player who keeps a style makes
   the estimate foretell it, the trust stays high and hard answers the
   style from the second hand on; a player who changes style makes the
@@ -30,10 +33,11 @@ from the prior into a step the wrong way. Three things bound that:
   few hands of one style cannot fix it for good.
 
 Measured, paired against hard-frozen on the same deals (tools/ailab/ai_table.py
---paired-only, 1000 matches, seed 1): the fixed players' gain is kept
-(lookahead-3 +4.6 points of match wins, hard-patient +5.5) and the
-counter's cost is down to -1.6 (95% -3.6..+0.4; -7.0 with one estimate
-and no trust). The switchers' rows are in docs/AI.md.
+--paired-only, 1000 matches, seed 1, points of match wins): the fixed
+patient player's gain is kept (lookahead-3 +4.5, 95% +1.9..+7.1) and the
+counter's cost is down to -0.6 (-2.5..+1.3; -7.0 with one estimate and no
+trust, -1.6 with the factor squared both ways); every row is in
+docs/AI.md.
 
 The estimate
 ------------
@@ -117,8 +121,8 @@ class Habit:
         self.trust = TRUST0      # (x1/256) how far w moves from the prior to the estimate
         self.t_trust = 1         # 1: w = prior + trust (estimate - prior); 0: the estimate
         self.t_trust0 = TRUST0
-        self.t_sq_down = 1       # the Bayes factor squared this many times when it
-        self.t_sq_up = 1         # lowers the trust, and when it raises it
+        self.t_sq_down = 2       # the Bayes factor squared this many times when it
+        self.t_sq_up = 0         # lowers the trust (to its 4th power), and when it raises it
         self.t_eslope = EARLY_SLOPE
         self.lik = [0] * T_LEVELS
         self.lik2 = [0] * T_LEVELS
@@ -432,7 +436,7 @@ class Habit:
         o = self.wl if early else self.we
         cp = self.t_couple
         # how well the estimate foretold this hand, against the prior: the
-        # Bayes factor, squared, moves the trust
+        # Bayes factor (to the 4th power when it is under 1) moves the trust
         p = self.prior if early else self.prior2
         a = 0
         b = 0
