@@ -125,7 +125,6 @@ class Habit:
         self.t_sq_up = 0         # lowers the trust (to its 4th power), and when it raises it
         self.t_eslope = EARLY_SLOPE
         self.lik = [0] * T_LEVELS
-        self.lik2 = [0] * T_LEVELS
         self.m = [0, 0, 0, 0]
         self.held = [0, 0, 0, 0]
         self.agree = [0] * T_LEVELS
