@@ -50,7 +50,14 @@ S_REPLY = const(2)     # next: a reply discard to the draw u
 class Deep:
     def __init__(self, player):
         self.p = player
-        self.ev = player.ev
+        ev = self.ev = player.ev
+        # the fast path's discard choice records its candidates for the look
+        ev.dc_c = bytearray(11)
+        ev.dc_v = [0] * 11
+        ev.dc_e = [0] * 11
+        ev.dc_r = [0] * 11
+        ev.dc_d16 = [0] * 11
+        ev.dc_d = bytearray(11)
         self.t_budget = BUDGET
         self.t_slice = SLICE
         self.t_cands = CANDS

@@ -95,17 +95,19 @@ class Evaluator(SetsValue):
         self.g_n = 0                 # ... and how many there are
         self.dc_value = 0            # value of the hand the last discard leaves
         self.dc_dw = 0               # ... and its deadwood
-        # every candidate the last discard_choice weighed, in its order (for
-        # engine/ai/deep.py): the card, its value with the danger charge,
-        # without it (at_risk), value10 alone, the deadwood at risk (x16),
-        # the deadwood; dc_k of them (0: no choice since dc_k was cleared)
+        # every candidate the last discard_choice weighed, in its order, when
+        # a deeper look reads them (engine/ai/deep.py makes these buffers;
+        # None: nothing is recorded): the card, its value with the danger
+        # charge, without it (at_risk), value10 alone, the deadwood at risk
+        # (x16), the deadwood; dc_k of them (0: no choice since dc_k was
+        # cleared)
         self.dc_k = 0
-        self.dc_c = bytearray(11)
-        self.dc_v = [0] * 11
-        self.dc_e = [0] * 11
-        self.dc_r = [0] * 11
-        self.dc_d16 = [0] * 11
-        self.dc_d = bytearray(11)
+        self.dc_c = None
+        self.dc_v = None
+        self.dc_e = None
+        self.dc_r = None
+        self.dc_d16 = None
+        self.dc_d = None
         self.t_margin = MARGIN if hard else MARGIN_NORMAL
         self.t_danger = DANGER if hard else 0
         self.t_dsc = DANGER_SCALE
@@ -319,6 +321,7 @@ class Evaluator(SetsValue):
         lay = self.t_lay and self.p_end
         if lay:
             self.lay_prep(k, m)
+        rec = self.dc_c is not None
         nk = 0
         for s in range(4):
             x = m[s]
@@ -350,13 +353,14 @@ class Evaluator(SetsValue):
                     # feeding costs more the more deadwood we would be
                     # caught with when the opponent knocks
                     v += dg * (dwc + self.t_dsc) // ((10 + self.t_dsc) * 16)
-                self.dc_c[nk] = c
-                self.dc_v[nk] = v
-                self.dc_e[nk] = e
-                self.dc_r[nk] = r
-                self.dc_d16[nk] = d16
-                self.dc_d[nk] = dwc
-                nk += 1
+                if rec:
+                    self.dc_c[nk] = c
+                    self.dc_v[nk] = v
+                    self.dc_e[nk] = e
+                    self.dc_r[nk] = r
+                    self.dc_d16[nk] = d16
+                    self.dc_d[nk] = dwc
+                    nk += 1
                 cv = CARD_VALUE[c]
                 if not found or v < best or (v == best and cv > best_v):
                     found = True
