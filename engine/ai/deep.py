@@ -47,6 +47,16 @@ S_DRAW = const(1)      # next: the draw ul[j] for candidate i
 S_REPLY = const(2)     # next: a reply discard to the draw u
 
 
+def partners(c, into):
+    """Add to the suit masks `into` the cards that pair or meld with card
+    c: its rank in the other suits, its suit neighbours within two (the
+    draws the look values; tools/ailab/two_draw.py's cheap mode too)."""
+    s = c // 13
+    b = 1 << (c % 13)
+    for q in range(4):
+        into[q] |= b if q != s else ((b << 1) | (b << 2) | (b >> 1) | (b >> 2)) & 0x1FFF
+
+
 class Deep:
     def __init__(self, player):
         self.p = player
@@ -167,14 +177,7 @@ class Deep:
         rel = self.rel
         rel[0] = rel[1] = rel[2] = rel[3] = 0
         for t in range(nc):
-            c = cc[t]
-            s = c // 13
-            b = 1 << (c % 13)
-            for q in range(4):
-                if q != s:
-                    rel[q] |= b
-                else:
-                    rel[q] |= ((b << 1) | (b << 2) | (b >> 1) | (b >> 2)) & 0x1FFF
+            partners(cc[t], rel)
         self.lam = ev.lam
         tot = self.tot
         for t in range(nc):

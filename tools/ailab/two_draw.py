@@ -41,6 +41,7 @@ if ROOT not in sys.path:
 from engine import CARDEMS  # noqa: E402
 from engine.cards import CARD_VALUE, NO_CARD  # noqa: E402
 from engine.melds import deadwood4, best_discard4, _BIT_RANK  # noqa: E402
+from engine.ai.deep import partners  # noqa: E402
 from tools.ailab import arena  # noqa: E402
 from tools.ailab.ai_table import run_pair  # noqa: E402
 
@@ -58,15 +59,6 @@ def cards_of(h, skip=NO_CARD):
             c = s * 13 + _BIT_RANK[bit % 37]
             if c != skip:
                 yield s, bit, c
-
-
-def partners(c, into):
-    """Add to the suit masks `into` the cards that pair or meld with card
-    c: its rank in the other suits, its suit neighbours within two."""
-    s = c // 13
-    b = 1 << (c % 13)
-    for t in range(4):
-        into[t] |= b if t != s else ((b << 1) | (b << 2) | (b >> 1) | (b >> 2)) & 0x1FFF
 
 
 class TwoDraw:
