@@ -55,6 +55,15 @@ def _pack_melds(out, melds):
         out.extend(ml)
 
 
+def _skip_melds(b, i):
+    """The index after the melds packed at b[i] (allocates nothing)."""
+    n = b[i]
+    i += 1
+    for _ in range(n):
+        i += 1 + b[i]
+    return i
+
+
 def _unpack_melds(b, i):
     """(the melds packed at b[i], the index after them)."""
     melds = []
@@ -121,24 +130,19 @@ class PastOutcome:
 
     @property
     def defender_melds(self):
-        return _unpack_melds(self._b, _unpack_melds(self._b, _FIELDS)[1])[0]
+        return _unpack_melds(self._b, _skip_melds(self._b, _FIELDS))[0]
 
     @property
     def layoffs(self):
         b = self._b
-        i = _unpack_melds(b, _unpack_melds(b, _FIELDS)[1])[1]
+        i = _skip_melds(b, _skip_melds(b, _FIELDS))
         return [(b[j], b[j + 1]) for j in range(i, len(b), 2)]
 
     __repr__ = Outcome.__repr__
 
     def melded(self, knocker, c):
         b = self._b
-        i = _FIELDS
-        if not knocker:                    # skip the knocker's melds
-            n = b[i]
-            i += 1
-            for _ in range(n):
-                i += 1 + b[i]
+        i = _FIELDS if knocker else _skip_melds(b, _FIELDS)
         n = b[i]
         i += 1
         for _ in range(n):
