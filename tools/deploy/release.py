@@ -143,15 +143,8 @@ def zip_bytes(entries, epoch):
 
 def tree_entries(folder, prefix):
     """[(prefix/relative path, bytes)] of every file under `folder`."""
-    out = []
-    for d, dirs, files in os.walk(folder):
-        dirs.sort()
-        for f in sorted(files):
-            p = os.path.join(d, f)
-            rel = os.path.relpath(p, folder).replace(os.sep, "/")
-            with open(p, "rb") as fh:
-                out.append((prefix + "/" + rel, fh.read()))
-    return out
+    from tools.pico.fsimage import tree
+    return list(tree(folder, prefix).items())
 
 
 def sums_text(folder, files):
@@ -282,16 +275,21 @@ def license_entry(top):
         return (top + "/LICENSE", f.read())
 
 
+def package(top, entries, note, text, epoch):
+    """A release zip: `entries` (under `top`), the note `note` holding
+    `text`, and the LICENSE."""
+    entries.append((top + "/" + note, text.encode()))
+    entries.append(license_entry(top))
+    return zip_bytes(entries, epoch)
+
+
 def build_mpy_zip(version, epoch, commit, tmp):
     from tools.deploy import deploy
     out = os.path.join(tmp, "bundle")
     deploy.build(out, quiet=True, root=ROOT)
     top = "gin-rummy-mpy-%s" % version
-    entries = tree_entries(out, top)
-    entries.append((top + "/INSTALL.txt",
-                    MPY_INSTALL.format(version=version, commit=commit).encode()))
-    entries.append(license_entry(top))
-    return zip_bytes(entries, epoch)
+    return package(top, tree_entries(out, top), "INSTALL.txt",
+                   MPY_INSTALL.format(version=version, commit=commit), epoch)
 
 
 def build_cp_zip(version, epoch, commit):
@@ -303,10 +301,8 @@ def build_cp_zip(version, epoch, commit):
     for src, dst in dc.plan():
         with open(src, "rb") as f:
             entries.append((top + "/" + dst, f.read()))
-    entries.append((top + "/INSTALL.txt",
-                    CP_INSTALL.format(version=version, commit=commit).encode()))
-    entries.append(license_entry(top))
-    return zip_bytes(entries, epoch)
+    return package(top, entries, "INSTALL.txt",
+                   CP_INSTALL.format(version=version, commit=commit), epoch)
 
 
 def build_web_zip(version, epoch, commit, tmp):
@@ -316,11 +312,8 @@ def build_web_zip(version, epoch, commit, tmp):
     out = os.path.join(tmp, "web")
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
-    entries = tree_entries(out, top)
-    entries.append((top + "/README.txt",
-                    WEB_README.format(version=version, commit=commit).encode()))
-    entries.append(license_entry(top))
-    return zip_bytes(entries, epoch)
+    return package(top, tree_entries(out, top), "README.txt",
+                   WEB_README.format(version=version, commit=commit), epoch)
 
 
 # ---- the Pico kit and the .uf2 -----------------------------------------------------
