@@ -6,8 +6,6 @@ the boot; the version is the first console line. Slow (a boot each)."""
 
 import os
 
-from PIL import Image
-
 from tools.pico import harness as h
 from tools.sim import render
 
@@ -16,24 +14,7 @@ from pico_util import GOLDEN, boot_game
 
 def golden_buf(name):
     """host_tests/ui/golden/NAME.png as a 1024-byte MONO_VLSB picture."""
-    im = Image.open(os.path.join(GOLDEN, name + ".png")).convert("1")
-    scale = im.size[0] // 128
-    buf = bytearray(1024)
-    for y in range(64):
-        for x in range(128):
-            if im.getpixel((x * scale, y * scale)):
-                buf[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    return bytes(buf)
-
-
-def flipped(buf):
-    out = bytearray(len(buf))
-    for y in range(64):
-        for x in range(128):
-            if render.pixel(buf, x, y):
-                yy, xx = 63 - y, 127 - x
-                out[(yy >> 3) * 128 + xx] |= 1 << (yy & 7)
-    return bytes(out)
+    return render.from_png(os.path.join(GOLDEN, name + ".png"))
 
 
 def fs_with(files):
@@ -50,7 +31,7 @@ def test_sh1106_and_flip_from_board_json_reach_the_panel(kit):
         assert out.lstrip().startswith("Gin Rummy "), out[:200]
         assert "Display: SH1106 at 0x3C on I2C0" in out
         assert p.emu.sh1106 and p.emu.col_offset == 2
-        assert p.image() == flipped(golden_buf("01_title"))
+        assert p.image() == render.turned(golden_buf("01_title"))
 
 
 def test_a_display_on_other_pins_is_found_at_boot(kit):

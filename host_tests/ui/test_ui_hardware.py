@@ -54,16 +54,6 @@ class Pins:
         self.calls.append(v)
 
 
-def flipped(buf):
-    out = bytearray(len(buf))
-    for y in range(64):
-        for x in range(128):
-            if render.pixel(buf, x, y):
-                yy, xx = 63 - y, 127 - x
-                out[(yy >> 3) * 128 + xx] |= 1 << (yy & 7)
-    return bytes(out)
-
-
 def board_sim(tmp_path, pico, sh1106_panel=True, opener=open):
     """A Sim whose panel is an SH1106 driven (at first) as an SSD1306, as
     a .uf2 with the default settings drives a 1.3\" module."""
@@ -105,7 +95,7 @@ def test_sh1106_and_flip_apply_at_once_and_save_writes_the_file(tmp_path, pico):
     assert sim.image() == bytes(canvas)
     sim.keys("D A")                     # FLIP on
     assert sim.app.board.flip()
-    assert sim.image() == flipped(canvas)
+    assert sim.image() == render.turned(canvas)
     sim.keys("D D A")                   # SAVE
     assert sim.app.screen.status == b"SAVED IN /BOARD.JSON"
     assert json.loads((tmp_path / "board.json").read_text()) == {

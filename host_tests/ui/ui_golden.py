@@ -36,17 +36,7 @@ class CheckedSim(Sim):
         assert_panel_matches_framebuffer(self)
 
 
-def png_buf(path):
-    """The 1024-byte MONO_VLSB picture of a PNG the simulator wrote (any
-    whole-number scale)."""
-    im = Image.open(path).convert("1")
-    scale = im.size[0] // 128
-    buf = bytearray(1024)
-    for y in range(64):
-        for x in range(128):
-            if im.getpixel((x * scale, y * scale)):
-                buf[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    return bytes(buf)
+png_buf = render.from_png
 
 
 def golden_buf(name):

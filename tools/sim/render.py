@@ -6,6 +6,8 @@ to_braille(buf)   16 lines of 64 braille characters (2x4 pixels each)
 from_text(lines)  any of those three back into a 1024-byte buffer (tests)
 to_art(buf, ...)  '#'/'.' rows of a region, for tests and glyph reviews
 to_image(buf)     a Pillow image; to_png(buf, path) writes it
+from_png(path)    a PNG to_png wrote (any whole-number scale) back into a buffer (tests)
+turned(buf)       the picture turned 180 degrees (a flipped panel)
 
 Host only (CPython): the simulator and the tests use it, the device never.
 """
@@ -152,6 +154,31 @@ def to_png(buf, path, scale=4, on=ON, off=OFF, width=WIDTH, height=HEIGHT, grid=
     """Write the framebuffer as a PNG (deterministic bytes for equal input)."""
     to_image(buf, scale, on, off, width, height, grid).save(path, format="PNG", optimize=False)
     return path
+
+
+def from_png(path, width=WIDTH, height=HEIGHT):
+    """The MONO_VLSB buffer of a PNG to_png wrote (any whole-number scale)."""
+    from PIL import Image
+
+    im = Image.open(path).convert("1")
+    scale = im.size[0] // width
+    buf = bytearray(width * height // 8)
+    for y in range(height):
+        for x in range(width):
+            if im.getpixel((x * scale, y * scale)):
+                buf[(y >> 3) * width + x] |= 1 << (y & 7)
+    return bytes(buf)
+
+
+def turned(buf, width=WIDTH, height=HEIGHT):
+    """The MONO_VLSB buffer turned 180 degrees (what a flipped panel shows)."""
+    out = bytearray(len(buf))
+    for y in range(height):
+        for x in range(width):
+            if pixel(buf, x, y, width):
+                yy, xx = height - 1 - y, width - 1 - x
+                out[(yy >> 3) * width + xx] |= 1 << (yy & 7)
+    return bytes(out)
 
 
 if __name__ == "__main__":
