@@ -7,7 +7,7 @@ steps; a step that raises keeps the fast choice."""
 import engine
 from engine.hand import TOOK, DRAW_STOCK, PASS
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice, play_turn
+from ui_driver import presses_for, simple_choice, to_ai_turn
 
 
 class Slicer:
@@ -56,20 +56,6 @@ class Slicer:
         return simple_choice(view), "least deadwood"
 
 
-def _to_ai_turn(sim):
-    """From a new match: the human's draw and discard; the AI's turn begins
-    (not settled)."""
-    sim.press("A")                      # NEW MATCH
-    m = sim.app.match
-    play_turn(sim)                      # draw
-    keys = presses_for(sim, simple_choice(m.view(0)))
-    for k in keys[:-1]:
-        sim.press(k)
-    sim.press(keys[-1], settle=False)   # the discard
-    assert m.to_move == 1 and len(m.hand.log) == 2
-    return m
-
-
 def _sim(ai, speed):
     box = []
     sim = Sim(seed=1, storage=MemStorage(), player_factory=lambda lv, s: ai,
@@ -83,7 +69,7 @@ def test_the_move_waits_for_the_pause_and_for_the_steps():
     # short steps: the move comes when the pause is over
     ai = Slicer(None, 5, 20)
     sim = _sim(ai, "normal")              # 900 ms
-    m = _to_ai_turn(sim)
+    m = to_ai_turn(sim)
     sim.run(850, 5)
     assert len(m.hand.log) == 2
     assert [w for w, _ in ai.log] == ["begin"] + ["step"] * 5
@@ -94,7 +80,7 @@ def test_the_move_waits_for_the_pause_and_for_the_steps():
     # pause's end
     ai = Slicer(None, 2000, 0)
     sim = _sim(ai, "fast")                # 400 ms
-    m = _to_ai_turn(sim)
+    m = to_ai_turn(sim)
     while len(m.hand.log) == 2:
         sim.run(10, 5)
     log = [w for w, _ in ai.log]
@@ -106,7 +92,7 @@ def test_a_hurried_move_is_the_same_move():
     def first_ai_move(hurry):
         ai = Slicer(None, 1000, 0)
         sim = _sim(ai, "slow")            # 1600 ms
-        m = _to_ai_turn(sim)
+        m = to_ai_turn(sim)
         if hurry:
             sim.run(30, 5)
             sim.press("A", settle=False)  # hurry: the pause ends, the steps go on
@@ -127,7 +113,7 @@ def test_buttons_and_frames_are_served_between_steps():
     # steps go on under the menu, and the move waits for the menu to close
     ai = Slicer(None, 1500, 0)
     sim = _sim(ai, "slow")
-    m = _to_ai_turn(sim)
+    m = to_ai_turn(sim)
     sim.run(250, 5)
     frames = sim.app.frames
     sim.press("B", settle=False)
@@ -146,7 +132,7 @@ def test_buttons_and_frames_are_served_between_steps():
 def test_a_step_that_raises_keeps_the_fast_choice():
     ai = Slicer(None, 5, 10, fail_at=2)
     sim = _sim(ai, "fast")
-    m = _to_ai_turn(sim)
+    m = to_ai_turn(sim)
     fast = simple_choice(m.view(1))
     sim.run(600, 5)
     assert len(m.hand.log) >= 3

@@ -7,7 +7,7 @@ from firmware.screens import layout as L
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage, Sim
 from ui_driver import (play_turn, presses_for, quit_to_title, saved_match, simple_choice,
-                       simple_factory)
+                       simple_factory, to_ai_turn)
 
 
 def new_sim(seed=1, storage=None, **settings):
@@ -388,14 +388,7 @@ def test_the_ai_thinks_during_its_pause_not_after_it():
     sim = Sim(seed=1, storage=MemStorage(), player_factory=lambda lv, s: ai,
               settings={"speed": "normal"})
     box.append(sim)
-    sim.press("A")                      # NEW MATCH
-    m = sim.app.match
-    play_turn(sim)                      # draw
-    keys = presses_for(sim, simple_choice(m.view(0)))
-    for k in keys[:-1]:
-        sim.press(k)
-    sim.press(keys[-1], settle=False)   # the discard: the AI's turn begins
-    assert m.to_move == 1 and len(m.hand.log) == 2
+    m = to_ai_turn(sim)
     start = sim.clock.t
     pause = sim.app.settings.speed_ms()
     sim.run(pause - 100, 5)

@@ -103,6 +103,20 @@ def play_turn(sim, choose=simple_choice, on_key=None):
     return action
 
 
+def to_ai_turn(sim):
+    """From the title: NEW MATCH, the human's draw and discard; the AI's
+    turn begins (not settled). Returns the match."""
+    sim.press("A")                      # NEW MATCH
+    m = sim.app.match
+    play_turn(sim)                      # draw
+    keys = presses_for(sim, simple_choice(m.view(0)))
+    for k in keys[:-1]:
+        sim.press(k)
+    sim.press(keys[-1], settle=False)   # the discard: the AI's turn begins
+    assert m.to_move == 1 and len(m.hand.log) == 2
+    return m
+
+
 def title_to(sim, key, settle=True):
     """On the title, move the cursor to `key` and press A."""
     t = sim.app.screen
