@@ -57,8 +57,8 @@ def test_a_short_b_glitch_at_boot_is_not_a_safe_boot(monkeypatch, capsys, fake_t
     assert "Safe boot" not in out and "Game running" in out
 
 
-def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fake_time):
-    monkeypatch.setattr(cpports, "MAX_STEPS", 60)
+def made_keys(monkeypatch):
+    """The list every cpports.make_keys call appends its keys to."""
     made = []
     real_keys = cpports.make_keys
 
@@ -68,6 +68,12 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
         return k
 
     monkeypatch.setattr(cpports, "make_keys", keys)
+    return made
+
+
+def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fake_time):
+    monkeypatch.setattr(cpports, "MAX_STEPS", 60)
+    made = made_keys(monkeypatch)
     title = []
 
     def sleep(s):
@@ -126,15 +132,7 @@ def test_board_file_sets_the_pins_and_a_bad_value_gets_one_line(monkeypatch, cap
     path = tmp_path / "board.json"
     path.write_text('{"buttons_active_low": false, "btn_a": 20, "btn_b": 99}')
     monkeypatch.setattr(boardcfg, "PATH", str(path))
-    made = []
-    real_keys = cpports.make_keys
-
-    def keys(cfg):
-        k = real_keys(cfg)
-        made.append(k)
-        return k
-
-    monkeypatch.setattr(cpports, "make_keys", keys)
+    made = made_keys(monkeypatch)
     monkeypatch.setattr(cpports, "MAX_STEPS", 3)
     out = run_code_py(capsys)
     assert "Gin Rummy " + VERSION in out
