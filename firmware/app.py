@@ -55,7 +55,7 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
 
-from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go
+from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, unload
 from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware import gamesave
@@ -314,14 +314,8 @@ class App:
         if heap_free() is None or self.screen is self._screens.get(name):
             return
         self._screens.pop(name, None)
-        import sys
         for m in modules:
-            if sys.modules.pop(m, None) is None:
-                continue
-            pkg, _, leaf = m.rpartition(".")
-            p = sys.modules.get(pkg)
-            if p is not None and hasattr(p, leaf):
-                delattr(p, leaf)
+            unload(m)
 
     @property
     def screen_name(self):

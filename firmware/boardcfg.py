@@ -387,15 +387,10 @@ def let_go():
     """Forget this module on MicroPython (its code and functions are on
     the heap; a Config made here holds none of it). On CPython nothing is
     let go: tests hold the module."""
-    import gc
-    import sys
+    from firmware.compat import heap_free, unload
 
-    if not hasattr(gc, "mem_free"):
-        return
-    if sys.modules.pop(__name__, None) is not None:
-        p = sys.modules.get("firmware")
-        if p is not None and hasattr(p, "boardcfg"):
-            delattr(p, "boardcfg")
+    if heap_free() is not None:
+        unload(__name__)
 
 
 def load_config(path=None, out=print):

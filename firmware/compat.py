@@ -4,8 +4,9 @@
 `NAME = const(1)` whatever module `const` was imported from); on CPython it is
 the identity function. heap_free() and collect() are MicroPython's small
 heap: its free bytes (None on CPython) and a collection (none on CPython,
-whose memory is not the one that runs out). let_reserve_go() and
-hold_reserve(): the heap run kept for opening a file (below).
+whose memory is not the one that runs out). unload(name) forgets a
+module. let_reserve_go() and hold_reserve(): the heap run kept for opening
+a file (below).
 """
 import gc
 
@@ -27,6 +28,20 @@ def collect():
     """A garbage collection on MicroPython; nothing on CPython."""
     if hasattr(gc, "mem_free"):
         gc.collect()
+
+
+def unload(name):
+    """Forget module `name` (sys.modules and its package's attribute), so
+    that its functions and classes can leave the heap; it is imported again
+    when next needed. True when it was loaded."""
+    import sys
+
+    was = sys.modules.pop(name, None) is not None
+    pkg, _, leaf = name.rpartition(".")
+    p = sys.modules.get(pkg)
+    if p is not None and hasattr(p, leaf):
+        delattr(p, leaf)
+    return was
 
 
 # A file opened on MicroPython's littlefs is one heap block: the file object

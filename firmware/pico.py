@@ -55,7 +55,7 @@ import machine
 
 from firmware import board
 from firmware.buttons import Buttons
-from firmware.compat import const
+from firmware.compat import const, unload
 from firmware.port_common import HeadlessDisplay as _Headless
 from firmware.port_common import bus_error, show_lines
 
@@ -377,12 +377,8 @@ def let_go_bringup():
     leaves the heap. True when the bring-up was loaded."""
     import gc
 
-    m = sys.modules.pop(BRINGUP, None) is not None
-    p = sys.modules.get("firmware")
-    for leaf in ("bringup", "pinscan"):     # the pin scan: only when no display answered
-        sys.modules.pop("firmware." + leaf, None)
-        if p is not None and hasattr(p, leaf):
-            delattr(p, leaf)
+    m = unload(BRINGUP)
+    unload("firmware.pinscan")      # the pin scan: only when no display answered
     gc.collect()
     return m
 
