@@ -29,27 +29,9 @@ for a slice of time (firmware/reviews.py) and asks to be stepped again at
 once. review_factory(match, index, player) makes a hand's review (tests
 give a stand-in; by default engine.review.Review).
 
-Saves: after every completed turn the game save ("game",
-firmware/gamesave.py: the statistics and the match in one commit, so a
-turn played again after a power cut is never counted twice), then at a
-hand's end the match's game record (firmware/records.py); the settings
-when they change ("settings", firmware/settings.py). At start every damage
-or reset the storage recovered from is shown once (notes, one message
-each): a damaged save was set aside and an older one resumed, or a new
-match starts; a save that could not be read now (no memory, a read error)
-is kept untouched. Older firmware's "stats" and "match" saves are read
-once and written as the game save.
-
-A save the flash refuses (full: OSError 28, or any write error) is said at
-once in a banner over the screen (banner: FLASH FULL or SAVE FAILED, with
-what to do; firmware/savefail.py, imported only then); on a full flash
-the older matches' game records are deleted (Records.free), then the
-backup copies of the saves (Storage.free_backups), the save tried again
-after each. A save still refused is tried again at the next turn (the
-game save is made after every turn; a refused settings save goes with
-it), and play goes on: what was saved before stays as it was, so a
-restart resumes it, never an older state. The first save that goes
-through again says so.
+Saves, records, the notes a start leaves and a save the flash refuses:
+app.saving (firmware/saving.py); the App brackets each step with it, so a
+turn's save waits until its frame is shown.
 
 Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
@@ -58,13 +40,9 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, unload
 from firmware import fb
 from firmware.buttons import ticks_diff
-from firmware import gamesave
-from firmware.settings import Settings, Stats, playable
-from firmware.storage import KEPT, NEWER, RESUMED
+from firmware.saving import Saving
 from firmware.reviews import Reviews
 import engine
-
-GAME = "game"     # the storage name of the game save (statistics and match)
 
 DIM_MS = const(60000)
 BLANK_MS = const(300000)
@@ -92,11 +70,6 @@ def ai_seed(match_seed):
     return engine.fingerprint(match_seed & _SEED_MASK)
 
 
-def _outcome(storage, name):
-    o = getattr(storage, "outcome", None)
-    return o.get(name) if o else None
-
-
 class App:
     def __init__(self, display, buttons, clock_ms, storage, sound=None,
                  seed=None, player_factory=None, review_factory=None, entropy=None):
@@ -116,153 +89,41 @@ class App:
         self.match = None
         self.ai = None
         self.hint_player = None      # the hint's evaluator, made when first asked
-        self.saved_at = 0
-        self.save_error = None       # the last save the flash refused, if any
-        self.save_failing = None     # while saves are refused: why (else None)
         self.banner = None           # (title, lines) drawn over the screen, or None
         self._banner_until = 0
-        self._banner_at = None       # when a refused save was last said
-        self._freed_at = None        # when room made on a full flash was last said
         self._banner_new = False
-        self._unsaved = []           # names whose last save was refused
-        self.records = None          # firmware.records.Records: a record per hand end
+        self.saving = Saving(self)   # the saves, the records, the notes (firmware/saving.py)
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
         self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(review_factory, self.hard_player)
         self.screen = None
         self._screens = {}
-        self._stepping = False       # inside step(): saves wait for the frame
-        self._save_due = False
         now = clock_ms()
         self._input_t = now
         self.idle = AWAKE
-
-        self.notes = []              # (title, text) still to show, once each
-        self.held = None             # match bytes kept unread (no memory at boot)
-        self._record_due = None      # a match whose record must be written again
-        self._finished = None        # a finished match in the save until its record is written
-        self._record_after_save = None  # a record to write once the save is done
-        self._load_saves()
+        fresh = self.saving.load()
         try:
             display.contrast(self.settings.contrast())
         except Exception:
             pass
-        m = self.match
-        if m is not None:
-            self.ai = self._new_ai(m)
-            if m.phase == "hand_over":
-                # The commit that ended this hand may have come just before
-                # a cut, before its game record was written.
-                self._record_due = m
-        elif self._finished is not None:
-            self._record_due = self._finished
-        if self._fresh_after_damage:
+        if self.match is not None:
+            self.ai = self._new_ai(self.match)
+        if fresh:
             # A damaged save was set aside: start over and tell the player.
             self.new_match()
             self.show_notes("play")
             return
         self.show_notes("title")
 
-    # -- saves -------------------------------------------------------------
-    def _load_saves(self):
-        """Settings, then the game save (statistics and match); every damage
-        or reset is noted for the player (self.notes), and what was
-        recovered is written back at once, so the next start is quiet."""
-        st = self.storage
-        payload, msg = st.load("settings")
-        self.settings = Settings.decode(payload)
-        self._rewrite = False
-        self._fresh_after_damage = False
-        self._note(msg, _outcome(st, "settings"), b"SETTINGS",
-                   " The settings are those of the save resumed.",
-                   " The settings are the defaults again.")
-        game, msg = st.load(GAME, gamesave.decode)
-        outcome = _outcome(st, GAME)
-        if game is None and msg is None:
-            game = self._legacy()
-        else:
-            self._note_game(msg, outcome)
-        if game is None:
-            game = gamesave.Game(Stats())
-        self.stats = game.stats
-        self.match = game.match
-        self.held = game.held
-        if getattr(game, "finished", None) is not None:
-            # the commit that ended a match, and then a cut before its
-            # record: the record first, then a commit without the match
-            self._finished = game.finished
-        if self.held is not None:
-            self.notes.append((b"MATCH NOT LOADED",
-                               "Not enough memory to load the saved match. It is kept; "
-                               "press reset to try again (a new match replaces it)."))
-        if self._rewrite:
-            self._store("settings", self.settings.encode())
-            self.save_match()
-
-    def _note(self, msg, outcome, what, resumed, fresh):
-        """Note a load's message for the player: `what` (b"SAVE", ...) and
-        the sentence saying what follows from it."""
-        if not msg:
-            return False
-        if outcome == KEPT:
-            self.notes.append((what + b" NOT READ", msg))
-            return False
-        self._rewrite = True
-        if outcome == RESUMED:
-            self.notes.append((what + b" RESTORED", msg + resumed))
-            return False
-        if outcome == NEWER:
-            self.notes.append((b"NEWER " + what, msg + fresh))
-            return True
-        self.notes.append((what + (b" DAMAGED" if what == b"SAVE" else b" RESET"), msg + fresh))
-        return True
-
-    def _note_game(self, msg, outcome):
-        if self._note(msg, outcome, b"SAVE", " The match and statistics are those of the "
-                      "save resumed.", " A new match starts; the statistics count from 0."):
-            self._fresh_after_damage = True
-
-    def _legacy(self):
-        """The statistics and match of older firmware ("stats" and "match"
-        saves), as a Game; written as the game save, then the old ones go
-        (a cut between: the game save wins at the next start)."""
-        st = self.storage
-        sp, m1 = st.load("stats")
-        self._note(m1, _outcome(st, "stats"), b"STATS", " The statistics are those of "
-                   "the save resumed.", " The statistics count from 0.")
-        match, m2 = st.load("match", engine.loads)
-        self._note_game(m2, _outcome(st, "match"))
-        if sp is None and match is None:
-            return None
-        try:
-            stats = Stats.decode(sp)
-        except ValueError as e:
-            stats = Stats()
-            self.notes.append((b"STATS RESET", "The statistics could not be read (%s); "
-                               "they count from 0." % e))
-        if match is not None and (match.winner is not None or playable(match.rules)):
-            match = None
-        self._fresh_after_damage = self._fresh_after_damage and match is None
-        self.stats = stats
-        self.match = match
-        self.held = None
-        if self._store(GAME, gamesave.encode(stats, match)):
-            self._store("stats")
-            self._store("match")
-        return gamesave.Game(stats, match)
-
     def show_notes(self, then):
-        """Show the notes one after the other (each once), then `then`."""
-        if self.notes:
-            title, text = self.notes.pop(0)
-            self.go("message", title=title, text=text, then=then)
+        """Show the notes of the start (Saving.notes) one after the other
+        (each once), then `then`."""
+        note = self.saving.next_note()
+        if note:
+            self.go("message", title=note[0], text=note[1], then=then)
         else:
             self.go(then)
-
-    def next_note(self):
-        """The next (title, text) to show, or None (the message screen)."""
-        return self.notes.pop(0) if self.notes else None
 
     # -- screens ---------------------------------------------------------
     def screen_named(self, name):
@@ -340,11 +201,11 @@ class App:
         # the last match's AI goes before the new one is made: on the .mpy
         # bundle's heap two hard players at once may not fit
         self.ai = None
-        self.held = None
+        self.saving.held = None
         collect()
         self.match = self.make_match(self.rules(), seed)
         self.ai = self._new_ai(self.match)
-        self.save_match()
+        self.saving.save_match()
 
     def make_match(self, rules, seed, cls=None):
         """A new match (an engine.Match, or `cls`: a V6 BoxMatch): with the
@@ -409,33 +270,10 @@ class App:
         habit = getattr(self.ai, "habit", None)
         if habit is not None:
             habit.neutral()
-        self.save_match()
+        self.saving.save_match()
 
     def match_in_progress(self):
         return self.match is not None and self.match.phase != "match_over"
-
-    def _store(self, name, payload=None):
-        """Save (or, with no payload, remove) through the storage port. A
-        flash that refuses (full, worn, out of memory) must not stop the
-        game: firmware/savefail.py makes room on a full flash and tries
-        again, says a save still refused (a banner), keeps the error in
-        save_error for the console; the save is tried again at the next
-        turn while play goes on. (Imported only when a save fails: its
-        code stays off the heap otherwise.)"""
-        try:
-            if payload is None:
-                self.storage.remove(name)
-            else:
-                self.storage.save(name, payload)
-        except (OSError, MemoryError) as e:
-            from firmware import savefail
-
-            return savefail.refused(self, name, payload, e)
-        if self.save_failing is not None:
-            from firmware import savefail
-
-            savefail.stored(self, name, 0)
-        return True
 
     def show_banner(self, title, text, ms=BANNER_MS):
         """Say `text` under `title` over the current screen at once, for
@@ -462,29 +300,6 @@ class App:
             L.rich_text(c, lines[i], 2, 11 + 7 * i)
         c.hline(0, h - 1, fb.WIDTH, 1)
 
-    def save_match(self):
-        """Commit the game: the statistics and the match in play (none once
-        it is over) in one write (firmware/gamesave.py). Inside step() the
-        write waits until the frame is on the display (a turn's save costs
-        tens of ms of flash erase and program: the player sees the move
-        first); a power cut then still resumes the last completed turn."""
-        if self._stepping:
-            self._save_due = True
-            return
-        self._save_now()
-
-    def _save_now(self):
-        self._save_due = False
-        if "settings" in self._unsaved:        # refused before: tried again
-            self._store("settings", self.settings.encode())
-        try:
-            payload = gamesave.encode(self.stats, self.match, self.held, self._finished)
-        except MemoryError as e:
-            self.save_error = "could not save %s: %s" % (GAME, e)
-            return
-        if self._store(GAME, payload):
-            self.saved_at = self.clock()
-
     def hand_over(self, result):
         """Count a finished hand (and match) in the statistics."""
         self.stats.record_hand(result)
@@ -496,33 +311,7 @@ class App:
             # the .mpy bundle the title's import at the match's end ran
             # out of memory); the next match makes its own
             self.ai = None
-        self.hand_counted()
-
-    def hand_counted(self):
-        """After a hand end is counted in the statistics: one commit of the
-        statistics with the match, and the match's game record (a refused
-        save does not stop play). The record is written from the match, so
-        it is written after the commit it reflects. At the match's end that
-        commit keeps the finished match (never resumed) and the one after
-        the record drops it, so a record never runs ahead of the match a
-        start resumes (gamesave.Game.finished)."""
-        m = self.match
-        if m is not None and m.winner is not None and self.records is not None:
-            # The commit that ends the match keeps it (never resumed) until
-            # its record is written; the commit after the record drops it.
-            self._finished = m
-        self.save_match()
-        if self._save_due:
-            self._record_after_save = m   # step() writes it after the save
-        else:
-            self._keep_record(m)
-
-    def _keep_record(self, m):
-        if self.records is not None and m is not None:
-            self.records.keep_match(m)   # never raises
-            if m is self._finished:
-                self._finished = None
-                self.save_match()        # the finished match leaves the save
+        self.saving.hand_counted()
 
     def hard_player(self):
         """The hard player of the hint (made when first needed), which also
@@ -535,15 +324,9 @@ class App:
             return self.hint_player
         return default_reviewer(1)
 
-    def abandon_match(self):
-        self.match = None
-        self.ai = None
-        self.held = None
-        self.save_match()
-
     def save_settings(self):
         """Store the settings; a new AI level applies to the match in play."""
-        self._store("settings", self.settings.encode())
+        self.saving.store("settings", self.settings.encode())
         m = self.match
         if self.match_in_progress() and getattr(self.ai, "level", None) != self.settings.level:
             self.ai = self._new_ai(m)
@@ -551,10 +334,6 @@ class App:
 
     def apply_contrast(self):
         self._contrast(self.settings.contrast())
-
-    def reset_stats(self):
-        self.stats = Stats()
-        self.save_match()
 
     def play_sound(self, name):
         if self.sound is not None and self.settings.sound:
@@ -566,16 +345,13 @@ class App:
     # -- the loop --------------------------------------------------------
     def step(self):
         """Poll input once, advance, redraw if needed; ms until the next step."""
-        self._stepping = True
+        sv = self.saving
+        sv.stepping = True
         try:
             wait = self._step()
         finally:
-            self._stepping = False
-        if self._save_due:
-            self._save_now()
-        if self._record_after_save is not None:
-            self._keep_record(self._record_after_save)
-            self._record_after_save = None
+            sv.stepping = False
+        sv.flush()
         if self._banner_new:
             self._banner_new = False
             wait = 0                   # drawn at the next step, at once
@@ -583,9 +359,7 @@ class App:
 
     def _step(self):
         now = self.clock()
-        if self._record_due is not None and self.records is not None:
-            self._keep_record(self._record_due)
-            self._record_due = None
+        self.saving.catch_up()
         b = self.buttons
         b.poll(now)
         if self.idle != AWAKE:
@@ -647,7 +421,7 @@ class App:
             return False
         more = rv.work(self.clock)
         if rv.count(self.stats):
-            self.save_match()          # the statistics, in the game save
+            self.saving.save_match()          # the statistics, in the game save
         return more
 
     def _idle_wait(self, now, wait):

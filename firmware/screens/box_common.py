@@ -35,7 +35,7 @@ def new_box_match(app):
     app.match = app.make_match(box_rules(app), seed, BoxMatch)
     app.ai = None
     app.box_ais = None
-    app.save_match()
+    app.saving.save_match()
 
 
 def box_ais(app):
@@ -70,7 +70,7 @@ def box_hand_over(app, res):
         app.stats.record_hand(res, seat)
     if m.winner is not None:
         app.stats.record_match(m)          # reads .winner: player 0 is the human
-    app.hand_counted()
+    app.saving.hand_counted()
 
 
 def screen_class(name):

@@ -54,7 +54,7 @@ class Overlays:
         elif i == 3:
             self.app.go("help", back=self.name)
         elif i == 4:
-            self.app.save_match()
+            self.app.saving.save_match()
             self.app.go("title")
 
     def _draw_menu(self, c):

@@ -71,7 +71,7 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
 
     sim = CheckedSim(seed=5, storage=MemStorage(), entropy=entropy.seeded(9),
                      settings={"speed": "fast"}, player_factory=factory)
-    sim.app.records = Records(str(tmp_path / "records"))
+    sim.app.saving.records = Records(str(tmp_path / "records"))
     sim.settle()
     sim.press("A")
     m = sim.app.match
