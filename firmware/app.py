@@ -4,7 +4,7 @@ The device entry point (and the simulator, and the tests) build an App with
 its ports and call step() in a loop:
 
     app = App(display, buttons, clock_ms, storage, sound=None, seed=None,
-              entropy=None)
+              player_factory=None, review_factory=None, entropy=None)
     while True:
         wait = app.step()      # ms until it next needs a step
         sleep(min(wait, poll interval))
@@ -14,11 +14,9 @@ display: show(buf) -> bytes sent, contrast(v).  buttons: firmware.buttons
 storage: load(name, decode=None) -> (value | None, message | None),
 save(name, payload), remove(name) (firmware.storage.Storage).  sound:
 None, or anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win'
-'lose' 'error'. entropy: n -> n random bytes (firmware/entropy.py: the
-board's on the device, the web page and in the simulator's play): a new
-match then deals committed hands from a 16-byte secret drawn from it, and
-its AI gets a seed drawn from it too (engine/deal.py); without it (tests,
-scripted runs) a match deals by deal numbers from its seed, as before.
+'lose' 'error'. seed, player_factory(level, seed) and entropy (n -> n
+random bytes, firmware/entropy.py) go to the match's life (app.life,
+firmware/matchlife.py: new matches, their deals and their AIs).
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
@@ -41,8 +39,8 @@ from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve
 from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware.saving import Saving
+from firmware.matchlife import Life
 from firmware.reviews import Reviews
-import engine
 
 DIM_MS = const(60000)
 BLANK_MS = const(300000)
@@ -50,53 +48,36 @@ DIM_CONTRAST = const(0x01)
 HELD_POLL_MS = const(10)
 MAX_WAIT_MS = const(60000)
 BANNER_MS = const(6000)         # a banner stays this long (or until a press)
-_SEED_MASK = const(0x3FFFFFFF)
 
 AWAKE = const(0)
 DIM = const(1)
 BLANK = const(2)
 
 
-def default_player(level, seed):
-    from engine.ai import Player
-    return Player(level, seed)
-
-
-def ai_seed(match_seed):
-    """The AI's seed for a match that deals by deal numbers (tests and
-    scripted runs, and matches saved before committed deals): a value from
-    the match seed. A match with a deal secret has its own AI seed, drawn
-    from the board's entropy apart from the secret (App.new_match)."""
-    return engine.fingerprint(match_seed & _SEED_MASK)
-
-
 class App:
     def __init__(self, display, buttons, clock_ms, storage, sound=None,
                  seed=None, player_factory=None, review_factory=None, entropy=None):
         self.display = display
-        self.entropy = entropy
         self.buttons = buttons
         self.clock = clock_ms
         self.storage = storage
         self.sound = sound
-        self.player_factory = player_factory or default_player
         self.canvas = fb.Canvas()
         self._blank = bytearray(fb.BUF_SIZE)
-        self._seed = seed
         self.last_bytes = 0          # bus bytes of the last frame shown
         self.frames = 0              # frames drawn (for tests and benches)
         self.full_frames = 0         # ... of them drawn whole (after a state change)
-        self.match = None
-        self.ai = None
-        self.hint_player = None      # the hint's evaluator, made when first asked
+        self.match = None            # the match in play (engine Match / BoxMatch), or None
         self.banner = None           # (title, lines) drawn over the screen, or None
         self._banner_until = 0
         self._banner_new = False
         self.saving = Saving(self)   # the saves, the records, the notes (firmware/saving.py)
+        # the match and its AIs, new to over (firmware/matchlife.py)
+        self.life = Life(self, seed, player_factory, entropy)
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
         self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
-        self.reviews = Reviews(review_factory, self.hard_player)
+        self.reviews = Reviews(review_factory, self.life.hard_player)
         self.screen = None
         self._screens = {}
         now = clock_ms()
@@ -107,11 +88,10 @@ class App:
             display.contrast(self.settings.contrast())
         except Exception:
             pass
-        if self.match is not None:
-            self.ai = self._new_ai(self.match)
+        self.life.resume()
         if fresh:
             # A damaged save was set aside: start over and tell the player.
-            self.new_match()
+            self.life.new_match()
             self.show_notes("play")
             return
         self.show_notes("title")
@@ -157,7 +137,7 @@ class App:
         for n in list(self._screens):
             if self._screens[n] is not self.screen:
                 del self._screens[n]
-        self.hint_player = None
+        self.life.hint_player = None
         collect()
 
     def go(self, name, **kw):
@@ -181,96 +161,6 @@ class App:
     @property
     def screen_name(self):
         return self.screen.name if self.screen else None
-
-    # -- the match -------------------------------------------------------
-    def next_seed(self):
-        if self._seed is None:
-            s = self.clock() & _SEED_MASK
-        else:
-            s = self._seed & _SEED_MASK
-            self._seed = (s * 69069 + 12345) & _SEED_MASK
-        return s
-
-    def rules(self):
-        """The rules of a new match: the settings' preset or custom fields
-        (V1-V5); a match in progress keeps the ones in its save."""
-        return self.settings.match_rules()
-
-    def new_match(self):
-        seed = self.next_seed()
-        # the last match's AI goes before the new one is made: on the .mpy
-        # bundle's heap two hard players at once may not fit
-        self.ai = None
-        self.saving.held = None
-        collect()
-        self.match = self.make_match(self.rules(), seed)
-        self.ai = self._new_ai(self.match)
-        self.saving.save_match()
-
-    def make_match(self, rules, seed, cls=None):
-        """A new match (an engine.Match, or `cls`: a V6 BoxMatch): with the
-        entropy source, its deal secret and its AI's seed drawn from it, one
-        after the other (neither tells the other); without one, a match
-        dealing from its seed."""
-        if cls is None:
-            cls = engine.Match
-        e = self.entropy
-        if e is None:
-            return cls(rules, seed)
-        try:
-            secret = bytes(e(16))
-            b = e(4)
-            if len(secret) != 16 or len(b) != 4:
-                raise ValueError("short read")
-        except Exception:
-            # a source that failed now: the random module (seeded from the
-            # hardware at start), never a match dealt from its seed
-            from firmware.entropy import fallback
-
-            e = fallback()
-            secret = e(16)
-            b = e(4)
-        ai = ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
-        return cls(rules, seed, secret=secret, ai_seed=ai)
-
-    def _new_ai(self, m):
-        """The AI for match `m`, at the settings' level, with the match's
-        own AI seed (saved with it: a resumed match plays on the same); the hard
-        level starts from the style it learned of this player in earlier
-        matches (the statistics keep it) and learns on from the match's own
-        showdowns (engine/ai/habit.py)."""
-        s = getattr(m, "ai_seed", None)
-        ai = self.player_factory(self.settings.level, ai_seed(m.seed) if s is None else s)
-        habit = getattr(ai, "habit", None)
-        if habit is not None:
-            try:
-                habit.load(self.stats.style or None)
-            except Exception:
-                habit.neutral()
-        return ai
-
-    def _keep_style(self):
-        """A match is over: what the hard AI learned of the player's style
-        becomes the start of the next match's (kept with the statistics).
-        Only at a match's end, so a resumed match never counts a hand twice."""
-        ai = self.ai
-        habit = getattr(ai, "habit", None)
-        if habit is None or getattr(ai, "level", None) != "hard":
-            return
-        try:
-            habit.learn(self.match.view(1), 1)     # its last showdown too
-            self.stats.style = habit.record()
-        except Exception:
-            pass
-
-    def forget_style(self):
-        """Settings: FORGET MY STYLE. The hard AI forgets how the player
-        knocks, for this match and the next ones."""
-        self.stats.reset("style")
-        habit = getattr(self.ai, "habit", None)
-        if habit is not None:
-            habit.neutral()
-        self.saving.save_match()
 
     def match_in_progress(self):
         return self.match is not None and self.match.phase != "match_over"
@@ -300,36 +190,10 @@ class App:
             L.rich_text(c, lines[i], 2, 11 + 7 * i)
         c.hline(0, h - 1, fb.WIDTH, 1)
 
-    def hand_over(self, result):
-        """Count a finished hand (and match) in the statistics."""
-        self.stats.record_hand(result)
-        if self.match.end is not None:
-            self.stats.record_match(self.match.end)
-            self._keep_style()
-            # the match's AI has made its last move: its heap (a hard
-            # player, about 3 KB) is free for the screens that follow (on
-            # the .mpy bundle the title's import at the match's end ran
-            # out of memory); the next match makes its own
-            self.ai = None
-        self.saving.hand_counted()
-
-    def hard_player(self):
-        """The hard player of the hint (made when first needed), which also
-        reviews the hands (firmware/reviews.py); a hint player that cannot
-        review (a test's stand-in) gets a hard engine.ai Player beside it."""
-        from firmware.reviews import is_reviewer, default_reviewer
-        if self.hint_player is None:
-            self.hint_player = self.player_factory("hard", 1)
-        if is_reviewer(self.hint_player):
-            return self.hint_player
-        return default_reviewer(1)
-
     def save_settings(self):
         """Store the settings; a new AI level applies to the match in play."""
         self.saving.store("settings", self.settings.encode())
-        m = self.match
-        if self.match_in_progress() and getattr(self.ai, "level", None) != self.settings.level:
-            self.ai = self._new_ai(m)
+        self.life.follow_level()
         self.apply_contrast()
 
     def apply_contrast(self):

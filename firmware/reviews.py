@@ -10,8 +10,8 @@ step, whichever is longer, whatever screen shows. A review allocates only
 when it starts.
 
 The hands are reviewed in order by the hard player the hint asks
-(App.hint_player; it learns the opponent's knock habit from the earlier
-hands, as the hard level does): on the Pico's heap one hard player fewer
+(Life.hinter, firmware/matchlife.py; it learns the opponent's knock habit
+from the earlier hands, as the hard level does): on the Pico's heap one hard player fewer
 counts. A hint asked between two review steps only makes the next step
 read its view again. After a resume the finished hands are reviewed again
 from the first, so the match's summary covers every hand. A hand's review

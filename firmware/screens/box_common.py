@@ -31,9 +31,10 @@ def new_box_match(app):
     """Start a V6 match (roles drawn by the engine) and save it."""
     from engine.box import BoxMatch
 
-    seed = app.next_seed()
-    app.match = app.make_match(box_rules(app), seed, BoxMatch)
-    app.ai = None
+    life = app.life
+    seed = life.next_seed()
+    app.match = life.make_match(box_rules(app), seed, BoxMatch)
+    life.ai = None
     app.box_ais = None
     app.saving.save_match()
 
@@ -46,7 +47,7 @@ def box_ais(app):
     cur = getattr(app, "box_ais", None)
     if cur is not None and cur[0] is m and cur[1] == level:
         return cur[2]
-    from firmware.app import ai_seed
+    from firmware.matchlife import ai_seed
 
     a = getattr(m, "ai_seed", None)
     if a is None:           # a match dealt by deal numbers
@@ -55,7 +56,7 @@ def box_ais(app):
     else:                   # drawn from the board's entropy with the match
         s1 = a
         s2 = (a * 69069 + 12345) & _SEED_MASK
-    ais = [None, app.player_factory(level, s1), app.player_factory(level, s2)]
+    ais = [None, app.life.player_factory(level, s1), app.life.player_factory(level, s2)]
     app.box_ais = (m, level, ais)
     return ais
 

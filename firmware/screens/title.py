@@ -92,7 +92,7 @@ class Title(Screen):
             new_box_match(self.app)
             self._table("box_play", new_hand=True)
             return
-        self.app.new_match()
+        self.app.life.new_match()
         self._table("play", new_hand=True)
 
     def _table(self, name, **kw):

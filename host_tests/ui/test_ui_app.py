@@ -228,7 +228,7 @@ def test_a_screen_refused_for_memory_after_a_match_is_made_once_more_with_room(m
 
     sim = Sim(seed=5, player_factory=simple_factory)
     sim.app.settings.target = 10
-    sim.app.new_match()
+    sim.app.life.new_match()
     sim.app.go("play", new_hand=True)
     play_match(sim)
     assert sim.screen == "match_end"
@@ -258,7 +258,7 @@ def test_a_screen_refused_for_memory_in_a_match_is_not_tried_again(monkeypatch):
     from firmware import app as app_mod
 
     sim = Sim(seed=5, player_factory=simple_factory)
-    sim.app.new_match()
+    sim.app.life.new_match()
     sim.app.go("play", new_hand=True)
     sim.app._screens.pop("settings", None)
     calls = []

@@ -427,7 +427,7 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
     from engine.deal import commitment, hand_keys
     from engine.sha256 import hex_text
     from firmware import entropy
-    from firmware.app import ai_seed
+    from firmware.matchlife import ai_seed
 
     seeds = []
 

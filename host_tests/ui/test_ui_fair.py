@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from firmware import entropy
-from firmware.app import ai_seed, default_player
+from firmware.matchlife import ai_seed, default_player
 from firmware.records import Records
 from engine.deal import commitment, hand_keys
 from engine.sha256 import hex_text
