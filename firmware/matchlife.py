@@ -93,6 +93,40 @@ class Life:
         self.ai = self.new_ai(app.match)
         app.saving.save_match()
 
+    def new_box_match(self):
+        """A new three-player match (V6: engine.box.BoxMatch, the roles
+        drawn by the engine) at the box rules with the settings' target,
+        saved at once."""
+        from engine.box import BOX_RULES, BoxMatch
+
+        app = self.app
+        t = app.settings.target
+        rules = BOX_RULES if t == BOX_RULES.target else BOX_RULES.copy(target=t)
+        seed = self.next_seed()
+        app.match = self.make_match(rules, seed, BoxMatch)
+        self.ai = None
+        self._box = None
+        app.saving.save_match()
+
+    def box_ais(self):
+        """[None, AI of P2, AI of P3] for the box match in play, at the
+        settings' level (made again when the match or the level changes)."""
+        m = self.app.match
+        level = self.app.settings.level
+        cur = self._box
+        if cur is not None and cur[0] is m and cur[1] == level:
+            return cur[2]
+        a = getattr(m, "ai_seed", None)
+        if a is None:           # a match dealt by deal numbers
+            s1 = ai_seed((m.seed + 1) & _SEED_MASK)
+            s2 = ai_seed((m.seed + 2) & _SEED_MASK)
+        else:                   # drawn from the board's entropy with the match
+            s1 = a
+            s2 = (a * 69069 + 12345) & _SEED_MASK
+        ais = [None, self.player_factory(level, s1), self.player_factory(level, s2)]
+        self._box = (m, level, ais)
+        return ais
+
     def make_match(self, rules, seed, cls=None):
         """A new match (an engine.Match, or `cls`: a V6 BoxMatch): with the
         entropy source, its deal secret and its AI's seed drawn from it, one
