@@ -354,10 +354,14 @@ def class_of_screen(name):
         from firmware.screens.message import Message as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
-    elif name.startswith("box_"):
-        # V6: the three-player box game's screens
-        from firmware.screens.box_common import screen_class
-        cls = screen_class(name)
+    elif name == "box_play":         # V6: the three-player box game's screens
+        from firmware.screens.box_play import BoxPlay as cls
+    elif name == "box_showdown":
+        from firmware.screens.box_showdown import BoxShowdown as cls
+    elif name == "box_result":
+        from firmware.screens.box_result import BoxResult as cls
+    elif name == "box_match_end":
+        from firmware.screens.box_match_end import BoxMatchEnd as cls
     else:
         raise ValueError("no screen %r" % name)
     return cls

@@ -28,21 +28,6 @@ def box_hand_over(app, res):
     app.saving.hand_counted()
 
 
-def screen_class(name):
-    """The class of box screen `name` (imported when first needed)."""
-    if name == "box_play":
-        from firmware.screens.box_play import BoxPlay as cls
-    elif name == "box_showdown":
-        from firmware.screens.box_showdown import BoxShowdown as cls
-    elif name == "box_result":
-        from firmware.screens.box_result import BoxResult as cls
-    elif name == "box_match_end":
-        from firmware.screens.box_match_end import BoxMatchEnd as cls
-    else:
-        raise ValueError("no screen %r" % name)
-    return cls
-
-
 def rotation_lines(roles, winner_seat):
     """Who moves where after a hand (V6), as two lines of bytes.
 
