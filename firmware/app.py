@@ -11,25 +11,29 @@ its ports and call step() in a loop:
 
 display: show(buf) -> bytes sent, contrast(v).  buttons: firmware.buttons
 .Buttons.  clock_ms(): milliseconds (may wrap at 2**30 like ticks_ms).
-storage: load(name, decode=None) -> (value | None, message | None),
-save(name, payload), remove(name) (firmware.storage.Storage).  sound:
-None, or anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win'
-'lose' 'error'. seed, player_factory(level, seed) and entropy (n -> n
-random bytes, firmware/entropy.py) go to the match's life (app.life,
-firmware/matchlife.py: new matches, their deals and their AIs).
+storage: firmware.storage.Storage (load, save, remove).  sound: None, or
+anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win' 'lose'
+'error'. review_factory(match, index, player) makes a hand's review (tests
+give a stand-in; by default engine.review.Review).
+
+The App is the loop, the screen router and the idle handling; it holds
+what every screen reads (match, stats, settings) and two parts:
+app.saving (firmware/saving.py: the saves, the game records, the notes of
+a start, a save the flash refuses) and app.life (firmware/matchlife.py:
+new and resumed matches and their AIs; seed, player_factory(level, seed)
+and entropy, n -> n random bytes, go to it).
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
 redraws only when the screen says something changed (all of it, or only
 the part that changed: firmware.screens.Screen.redraw), and shows the
-frame; then, while any is left, works on the reviews of the player's hands
-for a slice of time (firmware/reviews.py) and asks to be stepped again at
-once. review_factory(match, index, player) makes a hand's review (tests
-give a stand-in; by default engine.review.Review).
+frame; a save asked for in the step waits until then (Saving.flush). Then,
+while any is left, it works on the reviews of the player's hands for a
+slice of time (firmware/reviews.py) and asks to be stepped again at once.
 
-Saves, records, the notes a start leaves and a save the flash refuses:
-app.saving (firmware/saving.py); the App brackets each step with it, so a
-turn's save waits until its frame is shown.
+Banners (show_banner: FLASH FULL, SAVE FAILED) are drawn by the loop over
+whatever screen shows, until their time is over or a press; they live
+here because only the loop knows both.
 
 Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
@@ -68,8 +72,7 @@ class App:
         self.frames = 0              # frames drawn (for tests and benches)
         self.full_frames = 0         # ... of them drawn whole (after a state change)
         self.match = None            # the match in play (engine Match / BoxMatch), or None
-        self.banner = None           # (title, lines) drawn over the screen, or None
-        self._banner_until = 0
+        self.banner = None           # (title, lines, until) drawn over the screen, or None
         self._banner_new = False
         self.saving = Saving(self)   # the saves, the records, the notes (firmware/saving.py)
         # the match and its AIs, new to over (firmware/matchlife.py)
@@ -83,11 +86,8 @@ class App:
         now = clock_ms()
         self._input_t = now
         self.idle = AWAKE
-        fresh = self.saving.load()
-        try:
-            display.contrast(self.settings.contrast())
-        except Exception:
-            pass
+        fresh = self.saving.load()      # self.settings, self.stats, self.match
+        self.apply_contrast()
         self.life.resume()
         if fresh:
             # A damaged save was set aside: start over and tell the player.
@@ -125,15 +125,12 @@ class App:
         return s
 
     def _make_room(self):
-        """With no match in play (none, or a finished one), a screen's
-        import found no room: from the .mpy bundle its file and code need
-        runs of the heap, and a match's end leaves the heap at its most cut
-        up (the title failed to import there when it was let go during a
-        two-player match; it still is during the three-player game). Let go
-        what is made again when next needed, the screens not showing (their
+        """With no match in play, a screen's import found no room (from the
+        .mpy bundle its file and code need runs of the heap, at their
+        scarcest at a match's end): let go the screens not showing (their
         modules stay) and the hint's player, and collect; the import is
-        then tried once more. In a match, or if that fails too, the device
-        loop starts the game again from the save (firmware.pico)."""
+        tried once more. In a match, or if that fails too, the device loop
+        starts the game again from the save (firmware.pico)."""
         for n in list(self._screens):
             if self._screens[n] is not self.screen:
                 del self._screens[n]
@@ -147,11 +144,10 @@ class App:
 
     def let_go(self, name, modules):
         """On MicroPython, forget screen `name` (not the one showing) and
-        unload `modules`: their functions and classes are made on the heap
-        even when the code is frozen in flash (the match end's screen and
-        words: ~1.3 KB), and a screen shown once a match need not stay for
-        the next one; it is imported again when next shown. On CPython
-        nothing is let go (a test may hold the classes)."""
+        unload `modules` (firmware.compat.unload: their functions and
+        classes are on the heap even when frozen); it is imported again
+        when next shown. On CPython nothing is let go (a test may hold the
+        classes)."""
         if heap_free() is None or self.screen is self._screens.get(name):
             return
         self._screens.pop(name, None)
@@ -165,16 +161,17 @@ class App:
     def match_in_progress(self):
         return self.match is not None and self.match.phase != "match_over"
 
+    # -- banners: said over any screen (firmware/savefail.py says a refused save)
     def show_banner(self, title, text, ms=BANNER_MS):
         """Say `text` under `title` over the current screen at once, for
         `ms` or until a press (the press still counts)."""
         try:
             from firmware.screens import layout as L
 
-            self.banner = (title, L.wrap(text, 31)[:4])
+            lines = L.wrap(text, 31)[:4]
         except MemoryError:
-            self.banner = (title, [])
-        self._banner_until = self.clock() + ms
+            lines = []
+        self.banner = (title, lines, self.clock() + ms)
         self._banner_new = True
         if self.screen is not None:
             self.screen.dirty = True
@@ -182,7 +179,7 @@ class App:
     def _draw_banner(self, c):
         from firmware.screens import layout as L
 
-        title, lines = self.banner
+        title, lines, _ = self.banner
         h = 11 + 7 * len(lines)
         c.fill_rect(0, 0, fb.WIDTH, h, 0)
         L.title_bar(c, title)
@@ -244,7 +241,7 @@ class App:
                 self._input_t = now
         wait = self.screen.tick(now)
         if self.banner is not None:
-            left = ticks_diff(self._banner_until, now)
+            left = ticks_diff(self.banner[2], now)
             if left <= 0:
                 self._end_banner()
             elif wait is None or left < wait:
@@ -265,7 +262,7 @@ class App:
             self.last_bytes = self.display.show(self.canvas.buf)
         else:
             self.last_bytes = 0
-        if self._review_work():
+        if self.reviews.after_frame(self.match, self.clock, self.stats, self.saving):
             wait = 0
         if self.screen.dirty or self.screen.part:
             wait = 0
@@ -274,19 +271,6 @@ class App:
     def _end_banner(self):
         self.banner = None
         self.screen.dirty = True
-
-    def _review_work(self):
-        """A slice of the hand reviews (firmware/reviews.py) after the
-        frame; True while work is left. The finished match's review goes
-        into the statistics once it is all made."""
-        rv = self.reviews
-        rv.follow(self.match)
-        if not rv.pending():
-            return False
-        more = rv.work(self.clock)
-        if rv.count(self.stats):
-            self.saving.save_match()          # the statistics, in the game save
-        return more
 
     def _idle_wait(self, now, wait):
         quiet = ticks_diff(now, self._input_t)
@@ -321,7 +305,7 @@ class App:
             self.screen.dirty = True
         self.idle = AWAKE
         self._input_t = now
-        self._contrast(self.settings.contrast())
+        self.apply_contrast()
 
 
 # The screens every match passes through (firmware.pico imports them at boot).
