@@ -10,6 +10,7 @@ firmware.app.App makes one, app.saving; the screens call it directly:
     sv.reset_stats()         # STATISTICS: RESET
     sv.store(name, payload)  # one save (payload None: remove); True if done
     sv.next_note()           # (title, text) still to show at start, or None
+    sv.start_record(finished)   # at start (saveload): a record still due
     sv.records               # firmware.records.Records, set by the port
     sv.saved_at, sv.error, sv.failing   # for the device loop and the console
 
@@ -19,10 +20,12 @@ screens call sv's methods rather than delegating methods on App: the App's
 code (on the heap from the .mpy bundle) stays that of the loop and the
 router, and a call costs one attribute lookup more.
 
-The parts: firmware/gamesave.py encodes and decodes the game save;
-firmware/savefail.py (imported only when a save fails, so none of it is on
-the heap while the flash takes every save) makes room on a full flash and
-says a refused save in a banner; it keeps its state here, in public
+The parts: firmware/gamesave.py encodes and decodes the game save. Two
+cold parts are on the heap only while they work: firmware/saveload.py
+reads the saves at start and is then unloaded (firmware.compat.unload);
+firmware/savefail.py, imported only when a save fails, makes room on a
+full flash and says a refused save in a banner. Both work through this
+object's public interface; savefail keeps its state here, in public
 attributes (unsaved, said_at, freed_at, error, failing).
 
 Saves: after every completed turn the game save ("game",
@@ -31,10 +34,7 @@ turn played again after a power cut is never counted twice), then at a
 hand's end the match's game record (firmware/records.py); the settings
 when they change ("settings", firmware/settings.py). At start every damage
 or reset the storage recovered from is noted (notes, shown once each by
-the message screen): a damaged save was set aside and an older one
-resumed, or a new match starts; a save that could not be read now (no
-memory, a read error) is kept untouched. Older firmware's "stats" and
-"match" saves are read once and written as the game save.
+the message screen; firmware/saveload.py).
 
 A save the flash refuses (full: OSError 28, or any write error) is said at
 once in a banner over the screen (App.show_banner: FLASH FULL or SAVE
@@ -47,17 +47,9 @@ saved before stays as it was, so a restart resumes it, never an older
 state. The first save that goes through again says so.
 """
 
+from firmware.compat import heap_free, hold_reserve, let_reserve_go, unload
 from firmware import gamesave
-from firmware.settings import Settings, Stats, playable
-from firmware.storage import KEPT, NEWER, RESUMED
-import engine
-
-GAME = "game"     # the storage name of the game save (statistics and match)
-
-
-def _outcome(storage, name):
-    o = getattr(storage, "outcome", None)
-    return o.get(name) if o else None
+from firmware.settings import Stats
 
 
 class Saving:
@@ -84,100 +76,31 @@ class Saving:
         app.settings, app.stats and app.match; every damage or reset is
         noted for the player (notes), and what was recovered is written
         back at once, so the next start is quiet. True when a damaged save
-        was set aside: a new match starts."""
-        app = self.app
-        st = app.storage
-        payload, msg = st.load("settings")
-        app.settings = Settings.decode(payload)
-        self._rewrite = False
-        self._fresh = False
-        self._note(msg, _outcome(st, "settings"), b"SETTINGS",
-                   " The settings are those of the save resumed.",
-                   " The settings are the defaults again.")
-        game, msg = st.load(GAME, gamesave.decode)
-        outcome = _outcome(st, GAME)
-        if game is None and msg is None:
-            game = self._legacy()
-        else:
-            self._note_game(msg, outcome)
-        if game is None:
-            game = gamesave.Game(Stats())
-        app.stats = game.stats
-        app.match = game.match
-        self.held = game.held
-        if getattr(game, "finished", None) is not None:
-            # the commit that ended a match, and then a cut before its
-            # record: the record first, then a commit without the match
-            self._finished = game.finished
-        if self.held is not None:
-            self.notes.append((b"MATCH NOT LOADED",
-                               "Not enough memory to load the saved match. It is kept; "
-                               "press reset to try again (a new match replaces it)."))
-        if self._rewrite:
-            self.store("settings", app.settings.encode())
-            self.save_match()
-        m = app.match
+        was set aside: a new match starts. (firmware/saveload.py, a cold
+        part: on MicroPython it leaves the heap once read.)"""
+        let_reserve_go()        # importing from the .mpy bundle opens a file (firmware.compat)
+        try:
+            from firmware import saveload
+        finally:
+            hold_reserve()
+        fresh = saveload.load(self)
+        if heap_free() is not None:
+            unload("firmware.saveload")
+        return fresh
+
+    def start_record(self, finished):
+        """At start: `finished`, a finished match kept in the game save
+        until its game record is written (gamesave.Game.finished), or
+        None; and the record that is due first, if any."""
+        self._finished = finished
+        m = self.app.match
         if m is not None:
             if m.phase == "hand_over":
                 # The commit that ended this hand may have come just before
                 # a cut, before its game record was written.
                 self._record_due = m
-        elif self._finished is not None:
-            self._record_due = self._finished
-        return self._fresh
-
-    def _note(self, msg, outcome, what, resumed, fresh):
-        """Note a load's message for the player: `what` (b"SAVE", ...) and
-        the sentence saying what follows from it."""
-        if not msg:
-            return False
-        if outcome == KEPT:
-            self.notes.append((what + b" NOT READ", msg))
-            return False
-        self._rewrite = True
-        if outcome == RESUMED:
-            self.notes.append((what + b" RESTORED", msg + resumed))
-            return False
-        if outcome == NEWER:
-            self.notes.append((b"NEWER " + what, msg + fresh))
-            return True
-        self.notes.append((what + (b" DAMAGED" if what == b"SAVE" else b" RESET"), msg + fresh))
-        return True
-
-    def _note_game(self, msg, outcome):
-        if self._note(msg, outcome, b"SAVE", " The match and statistics are those of the "
-                      "save resumed.", " A new match starts; the statistics count from 0."):
-            self._fresh = True
-
-    def _legacy(self):
-        """The statistics and match of older firmware ("stats" and "match"
-        saves), as a Game; written as the game save, then the old ones go
-        (a cut between: the game save wins at the next start)."""
-        st = self.app.storage
-        sp, m1 = st.load("stats")
-        self._note(m1, _outcome(st, "stats"), b"STATS", " The statistics are those of "
-                   "the save resumed.", " The statistics count from 0.")
-        match, m2 = st.load("match", engine.loads)
-        self._note_game(m2, _outcome(st, "match"))
-        if sp is None and match is None:
-            return None
-        try:
-            stats = Stats.decode(sp)
-        except ValueError as e:
-            stats = Stats()
-            self.notes.append((b"STATS RESET", "The statistics could not be read (%s); "
-                               "they count from 0." % e))
-        if match is not None and (match.winner is not None or playable(match.rules)):
-            match = None
-        self._fresh = self._fresh and match is None
-        app = self.app
-        app.stats = stats
-        app.match = match
-        self.held = None
-        if self.store(GAME, gamesave.encode(stats, match)):
-            self.store("stats")
-            self.store("match")
-        return gamesave.Game(stats, match)
+        elif finished is not None:
+            self._record_due = finished
 
     def next_note(self):
         """The next (title, text) to show, or None (the message screen)."""
@@ -227,9 +150,9 @@ class Saving:
         try:
             payload = gamesave.encode(app.stats, app.match, self.held, self._finished)
         except MemoryError as e:
-            self.error = "could not save %s: %s" % (GAME, e)
+            self.error = "could not save %s: %s" % (gamesave.NAME, e)
             return
-        if self.store(GAME, payload):
+        if self.store(gamesave.NAME, payload):
             self.saved_at = app.clock()
 
     def reset_stats(self):
