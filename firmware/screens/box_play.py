@@ -41,7 +41,7 @@ from firmware.screens.play import Play
 from firmware.screens.play_modes import (M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG,
                                          NOCARD, STOCK, PASSED, TEXT_X, TEXT_Y1, TEXT_Y2,
                                          RULE_Y, TURN_Y, HINT_Y, MARK_X, MARK_Y)
-from firmware.screens.box_common import NAMES, ROLE_TAGS, box_ais, box_hand_over
+from firmware.screens.box_common import NAMES, ROLE_TAGS, box_hand_over
 import engine
 from engine.hand import action_code
 
@@ -128,7 +128,7 @@ class BoxPlay(Play):
         m = self.app.match
         sit = self.roles[2]
         try:
-            act, words = sitter_advice(box_ais(self.app)[sit], m.view(sit))
+            act, words = sitter_advice(self.app.life.box_ais()[sit], m.view(sit))
         except Exception:             # an AI bug must not stop the game
             return
         if m.advise(sit, act) is not None:
@@ -165,7 +165,7 @@ class BoxPlay(Play):
     def _ai_move(self, now):
         from engine.box_ai import consider, sitter_advice
         m = self.app.match
-        ais = box_ais(self.app)
+        ais = self.app.life.box_ais()
         p = m.to_move
         box, cap, sit = m.hand_roles
         turn = m.hand.turn

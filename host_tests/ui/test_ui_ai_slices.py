@@ -162,7 +162,7 @@ def test_hard_hurried_or_not_makes_the_same_moves():
                     sim.run(5, 5)
                     sim.press("A", settle=False)
             sim.settle()
-        ai = sim.app.ai
+        ai = sim.app.life.ai
         assert ai.level == "hard" and ai.deep is not None and ai.deep.units > 0
         return engine.dumps(m), len(m.hand.log)
     a = play(False)

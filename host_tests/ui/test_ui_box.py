@@ -333,11 +333,11 @@ def test_box_game_goes_on_when_the_flash_refuses_saves():
     sim = new_sim(SEED_BOX)
     sim.app.storage = RefusingStorage()    # the flash fills up after boot
     start_box(sim)
-    assert "could not save game" in sim.app.save_error
-    sim.app.save_error = None
+    assert "could not save game" in sim.app.saving.error
+    sim.app.saving.error = None
     play_hand(sim)                        # the hand's end saves the statistics
     assert sim.screen in ("box_showdown", "box_result")
-    assert "could not save" in sim.app.save_error
+    assert "could not save" in sim.app.saving.error
 
 
 def test_box_game_with_the_device_ai_to_the_end():
@@ -427,7 +427,7 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
     from engine.deal import commitment, hand_keys
     from engine.sha256 import hex_text
     from firmware import entropy
-    from firmware.app import ai_seed
+    from firmware.matchlife import ai_seed
 
     seeds = []
 
