@@ -254,7 +254,6 @@ class _SeatMatch:
 BOX_HEADER = "gin-rummy box record 3"         # with the game's version
 BOX_HEADER_V2 = "gin-rummy box record 2"
 BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
-_BOX_FORMS = {BOX_HEADER: 3, BOX_HEADER_V2: 2, BOX_HEADER_V1: 1}
 
 
 def box_record_text(bm, v1=False, form=3):
@@ -300,11 +299,3 @@ def box_record_text(bm, v1=False, form=3):
         out.append("winner %d" % bm.winner)
     return "\n".join(out) + "\n"
 
-
-def box_replay(text):
-    """Rebuild a box match from its record, checking every line
-    (engine/box_read.py, imported only when a record is read: the handheld
-    writes box records and never reads one)."""
-    from .box_read import box_replay as _replay
-
-    return _replay(text)

@@ -23,32 +23,9 @@ KNOWN_CYCLES = {
      "firmware.screens.title"),
     # the Pico's ports and the display bring-up split off them
     ("firmware.bringup", "firmware.pico"),
-    # the split-off readers take the writer's format from the writer
-    ("engine.ai.player", "engine.ai.why"),
-    ("engine.box", "engine.box_read"),
-    ("engine.record", "engine.record_read"),
 }
 
 KNOWN_PRIVATE = {
-    # the bit-per-rank table the melds, hands and AI share
-    ("engine.ai.appraise", "engine.melds", "_BIT_RANK"),
-    ("engine.ai.deep", "engine.melds", "_BIT_RANK"),
-    ("engine.ai.evaluate", "engine.melds", "_BIT_RANK"),
-    ("engine.ai.evaluate", "engine.melds", "_dsets"),
-    ("engine.ai.evaluate_sets", "engine.melds", "_dsets"),
-    ("engine.ai.knock_terms", "engine.melds", "_BIT_RANK"),
-    ("engine.ai.model", "engine.melds", "_BIT_RANK"),
-    ("engine.ai.player", "engine.melds", "_BIT_RANK"),
-    ("engine.hand", "engine.melds", "_BIT_RANK"),
-    ("tools.ailab.bots", "engine.melds", "_BIT_RANK"),
-    ("tools.ailab.two_draw", "engine.melds", "_BIT_RANK"),
-    # the split-off readers take the writer's format from the writer
-    ("engine.box_read", "engine.box", "_BOX_FORMS"),
-    ("engine.record_read", "engine.record", "_PREFIX"),
-    ("engine.record_read", "engine.record", "_hand_line"),
-    ("engine.record_read", "engine.record", "_result_line"),
-    ("engine.record_read", "engine.record", "_revealed_line"),
-    ("engine.record_read", "engine.record", "_winner_line"),
     # screens, tools and tests sharing helpers under private names
     ("firmware.screens.showdown", "firmware.screens.layout", "_dead_key"),
     ("host_tests.test_ai_deep", "host_tests.test_ai_properties", "_reshuffled"),

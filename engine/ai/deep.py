@@ -32,7 +32,7 @@ entry points drop a look in progress.
 """
 from ..compat import const, heap_lock, heap_unlock
 from ..cards import CARD_VALUE, NO_CARD
-from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..melds import deadwood4, best_discard4, BIT_RANK
 from ..hand import DRAW_UPCARD, DISCARD, KNOCK
 from .know import PH_DISCARD
 
@@ -293,7 +293,7 @@ class Deep:
                         left = g[s]
                         continue
                     bit = left & -left
-                    if s * 13 + _BIT_RANK[bit % 37] == u:
+                    if s * 13 + BIT_RANK[bit % 37] == u:
                         left ^= bit
                         continue
                     g[s] ^= bit

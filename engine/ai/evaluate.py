@@ -57,7 +57,7 @@ Values are deadwood points x16 (lower is better).
 """
 from ..compat import const
 from ..cards import NO_CARD, CARD_VALUE
-from ..melds import deadwood4, best_discard4, _dsets, _BIT_RANK
+from ..melds import deadwood4, best_discard4, dsets, BIT_RANK
 from ..tables import RUN_DW, DROP
 from .evaluate_sets import SetsValue, GIN_VALUE
 
@@ -207,7 +207,7 @@ class Evaluator(SetsValue):
             if n >= 2:
                 # u makes a set, the hand's only one: the full search
                 # (melds.low_after_discard4's, called at its set search)
-                e = _dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
+                e = dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
                            c | ub if s == 2 else c, d | ub if s == 3 else d, ub)
                 gm += ps[u] * (dw - e)
                 if e == 0:
@@ -267,7 +267,7 @@ class Evaluator(SetsValue):
             while left:
                 bit = left & -left
                 left ^= bit
-                r = _BIT_RANK[bit % 37]
+                r = BIT_RANK[bit % 37]
                 c = s * 13 + r
                 q = 256
                 for t in range(4):
@@ -295,7 +295,7 @@ class Evaluator(SetsValue):
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 tot += cv[c] * lay[c]
         return tot >> 4
 
@@ -329,7 +329,7 @@ class Evaluator(SetsValue):
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 if c == forbid:
                     continue
                 h[0] = m[0]

@@ -1,7 +1,7 @@
 """Each level's policy: Player(level, seed).choose(view) -> an action string."""
 from ..compat import const
 from ..cards import NO_CARD
-from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..melds import deadwood4, best_discard4, BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from ..rng import Rng
 from .know import Know, PH_OFFER, PH_DRAW, PH_DISCARD, in_meld, load4
@@ -10,16 +10,10 @@ from .evaluate import Evaluator
 from .knock import KnockRule
 from .habit import Habit
 from .action_text import ACTION_TEXT   # every action string, by code
-from .locked import locked_decision, PART_ALL, PART_FIRST, PART_REST
-
 # what the last decision found, for the hint's words (why.py)
-WHY_NONE = const(0)
-WHY_KNOCK = const(1)
-WHY_DISCARD = const(2)
-WHY_TAKE_MELD = const(3)
-WHY_TAKE_KNOCK = const(4)
-WHY_TAKE_LOWER = const(5)
-WHY_KNOCK_LATER = const(6)
+from .action_text import (WHY_NONE, WHY_KNOCK, WHY_DISCARD, WHY_TAKE_MELD, WHY_TAKE_KNOCK,
+                          WHY_TAKE_LOWER, WHY_KNOCK_LATER)
+from .locked import locked_decision, PART_ALL, PART_FIRST, PART_REST
 
 TAKE_BIAS = const(4)     # (x1/16) taking the upcard must beat drawing by this
 RHO = const(16)          # (x1/16) weight of the next draw's gain when drawing
@@ -30,7 +24,7 @@ LEVELS = ("easy", "normal", "hard")
 def in_meld_now(m, s, bit):
     """Is the card (suit s, bit) in m part of a possible meld of m?"""
     m[s] ^= bit
-    r = in_meld(m, s * 13 + _BIT_RANK[bit % 37])
+    r = in_meld(m, s * 13 + BIT_RANK[bit % 37])
     m[s] ^= bit
     return r
 
@@ -357,7 +351,7 @@ class Player:
                 while left:
                     bit = left & -left
                     left ^= bit
-                    cc = s * 13 + _BIT_RANK[bit % 37]
+                    cc = s * 13 + BIT_RANK[bit % 37]
                     if cc != k.taken and not in_meld_now(m, s, bit):
                         n += 1
             if n:
@@ -368,7 +362,7 @@ class Player:
                     while left:
                         bit = left & -left
                         left ^= bit
-                        cc = s * 13 + _BIT_RANK[bit % 37]
+                        cc = s * 13 + BIT_RANK[bit % 37]
                         if cc != k.taken and not in_meld_now(m, s, bit):
                             if j == 0:
                                 return cc

@@ -57,7 +57,7 @@ and plays each hand the style opposite to what that estimate leans to;
 cards before its end, patient from then on.
 """
 from engine.cards import NO_CARD
-from engine.melds import best_discard4, deadwood4, _BIT_RANK
+from engine.melds import best_discard4, deadwood4, BIT_RANK
 from engine.ai import ACTION_TEXT, Player
 from engine.hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from engine.rng import Rng
@@ -254,7 +254,7 @@ class LookaheadBot:
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 if c == forbid:
                     continue
                 m[s] = x ^ bit

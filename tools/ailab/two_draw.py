@@ -40,7 +40,7 @@ if ROOT not in sys.path:
 
 from engine import CARDEMS  # noqa: E402
 from engine.cards import CARD_VALUE, NO_CARD  # noqa: E402
-from engine.melds import deadwood4, best_discard4, _BIT_RANK  # noqa: E402
+from engine.melds import deadwood4, best_discard4, BIT_RANK  # noqa: E402
 from engine.ai.deep import partners  # noqa: E402
 from tools.ailab import arena  # noqa: E402
 from tools.ailab.ai_table import run_pair  # noqa: E402
@@ -56,7 +56,7 @@ def cards_of(h, skip=NO_CARD):
         while left:
             bit = left & -left
             left ^= bit
-            c = s * 13 + _BIT_RANK[bit % 37]
+            c = s * 13 + BIT_RANK[bit % 37]
             if c != skip:
                 yield s, bit, c
 

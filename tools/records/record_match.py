@@ -124,7 +124,8 @@ def main(argv):
             raise RuntimeError("the record does not replay to the same match")
         sys.stdout.write(text)
     if "--rules" not in argv or "box" in argv:
-        from engine.box import box_record_text, box_replay
+        from engine.box import box_record_text
+        from engine.box_read import box_replay
         text = box_record_text(play_box(seed))
         if box_record_text(box_replay(text)) != text:
             raise RuntimeError("the box record does not replay to the same match")
