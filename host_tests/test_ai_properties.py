@@ -60,16 +60,13 @@ def test_the_hidden_state_is_never_read(m, seed):
         a = Player(lv, seed).choose(GuardedView(m, s))
         b = Player(lv, seed).choose(m.view(s))
         assert a == b, lv
-    # hard's deeper look (off in the game) reads only the view too
-    a = Player("hard", seed, deep=True).choose(GuardedView(m, s))
-    assert a == Player("hard", seed, deep=True).choose(m.view(s))
 
 
 @given(positions)
 def test_hint_is_hards_choice(m):
     v = m.view(m.to_move)
     act, why = Player("normal", 3).hint(v)
-    assert act == Player("hard", deep=False).choose(v)   # the fast path (deep.py)
+    assert act == Player("hard").choose(v)
     assert isinstance(why, str) and 0 < len(why) <= 32
 
 

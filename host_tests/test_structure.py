@@ -28,7 +28,6 @@ KNOWN_CYCLES = {
 KNOWN_PRIVATE = {
     # screens, tools and tests sharing helpers under private names
     ("firmware.screens.showdown", "firmware.screens.layout", "_dead_key"),
-    ("host_tests.test_ai_deep", "host_tests.test_ai_properties", "_reshuffled"),
     ("host_tests.test_ai_runtimes", "host_tests.test_runtimes", "_report"),
     ("host_tests.test_ai_runtimes", "host_tests.test_runtimes", "_text"),
     ("host_tests.test_review_tools", "host_tests.test_runtimes", "_report"),
