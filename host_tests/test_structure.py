@@ -28,10 +28,10 @@ KNOWN_CYCLES = {
 KNOWN_PRIVATE = {
     # screens, tools and tests sharing helpers under private names
     ("firmware.screens.showdown", "firmware.screens.layout", "_dead_key"),
-    ("host_tests.test_ai_runtimes", "host_tests.test_runtimes", "_report"),
-    ("host_tests.test_ai_runtimes", "host_tests.test_runtimes", "_text"),
-    ("host_tests.test_review_tools", "host_tests.test_runtimes", "_report"),
-    ("host_tests.test_review_tools", "host_tests.test_runtimes", "_text"),
+    ("host_tests.engine.ai.test_ai_runtimes", "host_tests.engine.test_runtimes", "_report"),
+    ("host_tests.engine.ai.test_ai_runtimes", "host_tests.engine.test_runtimes", "_text"),
+    ("host_tests.test_review_tools", "host_tests.engine.test_runtimes", "_report"),
+    ("host_tests.test_review_tools", "host_tests.engine.test_runtimes", "_text"),
     ("tools.bench.bench_deal", "engine.sha256", "_lib"),
     ("tools.bench.bench_saves", "tools.saves.savecraft", "_Seats"),
     ("tools.pico.pause_latency", "tools.pico.figures", "_TURN_LINE"),
@@ -83,19 +83,19 @@ def _write(root, files):
 
 
 def test_the_checker_sees_each_kind(tmp_path):
-    """A small tree with one of each: the checker finds them, and only them."""
+    """A small tree with one of each: the checker finds them, and only them.
+    (The sources that edit sys.path are split in this file's own strings,
+    so that the real tree's count is not this test's.)"""
     _write(str(tmp_path), {
         "engine/__init__.py": "",
         "engine/a.py": "from .b import B\n_HIDDEN = 1\n",
         "engine/b.py": "B = 1\n\ndef late():\n    from engine import a\n    return a._HIDDEN\n",
         "engine/c.py": "from engine.a import _HIDDEN\nimport firmware.f\n",
         "firmware/__init__.py": "",
-        "firmware/f.py": "import sys\nimport os\nsys.path.insert(0, os.path.join(ROOT, 'tools', 'x'))\nimport tool\n",
+        "firmware/f.py": "import sys\nimport os\nsys." + "path.insert(0, os.path.join(ROOT, 'tools', 'x'))\nimport tool\n",
         "tools/x/tool.py": "import engine.a\n",
         "web/w.py": "import cpports\n",
         "circuitpython/cpports.py": "import board\n",
-        # (a script for MicroPython in a string; split here so that this
-        # file's own string is not one)
         "host_tests/test_a.py": "from engine.a import _HIDDEN\nS = 'import sys\\nsys." + "path.append(0)\\n'\n",
     })
     p = structure.Project(str(tmp_path))
