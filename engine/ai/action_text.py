@@ -2,7 +2,7 @@
 DRAW_UPCARD, PASS, DISCARD + card, KNOCK + card), so a decision returns one
 without allocating. Written out rather than built at import: in the frozen
 build a tuple of constants stays in flash (built at import, the list and its
-104 strings took ~4 KB of the heap). host_tests/engine/test_action_text.py
+104 strings took ~4 KB of the heap). host_tests/engine/ai/test_action_text.py
 checks it against the codes.
 
 Also the kinds of reason a decision records in Player.why_kind: the

@@ -9,7 +9,7 @@ Prints the record (engine.record_text) of two matches with the same seed:
 hard (seat 0) against normal (seat 1), then easy against hard; the players
 decide in slices, begin, step, result, as the App asks them. The AI's
 moves depend only on the seed, so every runtime must print the same bytes
-(host_tests/test_ai_runtimes.py compares them).
+(host_tests/engine/ai/test_ai_runtimes.py compares them).
 
 With --heap-lock (MicroPython only) every AI decision of the first match is
 made twice: once normally, then again on the same view under

@@ -9,7 +9,7 @@ one V6 three-player box match, or only the one named with --rules NAME
     node host_tests/run_wasm.mjs tools/records/record_match.py [SEED]
 
 Runs unchanged on CPython, the MicroPython unix port and the MicroPython
-WebAssembly port; host_tests/test_runtimes.py checks that all of them print
+WebAssembly port; host_tests/engine/test_runtimes.py checks that all of them print
 the same bytes.  Uses only the engine's public API.
 
 The scripted players are deterministic:

@@ -7,16 +7,13 @@ hidden parts (the opponent's masks, the stock) raise when read, with the same
 result; the hint is hard's choice; the ObsView of the position gives the same
 choice as the View; a second Player with the same seed agrees.
 """
-import os
-import sys
 
 from hypothesis import given, strategies as st
 
 from engine import Match, PRESETS, Rng, CARDEMS
 from engine.ai import Player, ObsView, obs_from_view, LEVELS
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine"))
-from test_ai import GuardedView  # noqa: E402
+from test_ai import GuardedView
 
 
 def position(rules, seed, steps):
