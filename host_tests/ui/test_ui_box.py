@@ -17,7 +17,7 @@ seed 6 the captain, seed 2 the sitter.
 
 import engine
 from engine.box import BoxMatch
-from engine.box_ai import consider, plain
+from engine.ai.box_ai import consider, plain
 from firmware import gamesave
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
@@ -342,7 +342,7 @@ def test_box_game_goes_on_when_the_flash_refuses_saves():
 
 def test_box_game_with_the_device_ai_to_the_end():
     """The real AI (engine.ai) in both AI seats, consulting each other as
-    sitter and captain (engine.box_ai); the human plays the simple policy.
+    sitter and captain (engine.ai.box_ai); the human plays the simple policy.
     No AI move is ever refused by the engine."""
     sim = new_sim(SEED_SITTER, level="easy", target=50, factory=None)
     m = start_box(sim, settle=False)

@@ -341,8 +341,8 @@ def read_record(path):
 
 
 def replay_box(text, write):
-    """A V6 three-player box record: checked by engine.box, then listed."""
-    from engine.box import box_replay
+    """A V6 three-player box record: checked by engine.box_read, then listed."""
+    from engine.box_read import box_replay
 
     try:
         bm = box_replay(text)
@@ -377,9 +377,9 @@ def replay_box(text, write):
 
 
 def verify_box(text, write):
-    """--verify of a V6 box record: engine.box checks every commitment and
+    """--verify of a V6 box record: engine.box_read checks every commitment and
     replays every hand; a line per hand and the verdict."""
-    from engine.box import box_replay
+    from engine.box_read import box_replay
 
     try:
         bm = box_replay(text)
