@@ -34,3 +34,40 @@ def test_the_link_tests_pass_on_the_micropython_unix_port():
     last = r.stdout.strip().splitlines()[-1]
     assert r.returncode == 0 and last.endswith(" passed, 0 failed"), r.stdout + r.stderr
     assert int(last.split()[0]) >= 20
+
+
+HEAP_SCRIPT = r'''
+import micropython
+from firmware.linkframe import Reader, Writer
+
+w = Writer()
+r = Reader()
+payload = bytes(range(120)) + b"~}~}"
+data = bytes(w.out[:w.frame(0x44, 0x7E, 5, payload)]) * 3 + b"noise" + bytes(w.out[:w.frame(0x41, 1, 2)])
+
+
+def feed(r, data):
+    got = 0
+    for i in range(len(data)):
+        if r.feed(data[i]):
+            got += 1
+    return got
+
+
+ok = got = n = 0        # the names exist before the heap is locked
+micropython.heap_lock()
+try:
+    got = feed(r, data)
+    n = w.frame(0x44, 1, 2, payload)
+    ok = 1
+except MemoryError:
+    ok = 0
+micropython.heap_unlock()
+print(ok, got, n > len(payload))
+'''
+
+
+def test_reading_and_building_frames_allocates_nothing_on_micropython():
+    from fwtest_util import run_micropython
+
+    assert run_micropython(HEAP_SCRIPT).split() == ["1", "4", "True"]
