@@ -377,3 +377,60 @@ def test_every_message_once_through_a_cable_cut():
 
 def test_every_message_once_when_boards_restart_from_their_saves():
     campaign(fl.KINDS, range(4), rate=100, restarts=3)
+
+
+# ---- the deal, over the link ---------------------------------------------------
+
+def deal_over_link(seed, rate, cheat=False):
+    """Both boards make the match secret over a faulty cable: commitment
+    first ("C"), the secret ("R") once the other's commitment is held.
+    cheat: board b reveals another secret than the one it committed to.
+    Returns (a's Deal, b's Deal)."""
+    from engine.linkdeal import Deal
+
+    clock = fl.Clock()
+    ab = fl.Wire(clock, fl.Rand(seed), rate)
+    ba = fl.Wire(clock, fl.Rand(seed + 1), rate)
+    a = lk.Link(fl.Port(ab, ba), clock, fl.entropy(seed + 2), VERSION, RULES)
+    b = lk.Link(fl.Port(ba, ab), clock, fl.entropy(seed + 3), VERSION, RULES)
+    boards = [[a, None, fl.entropy(seed + 4)(16)], [b, None, fl.entropy(seed + 5)(16)]]
+    for _ in range(20000):
+        for i in range(2):
+            x = boards[i]
+            lnk = x[0]
+            lnk.poll()
+            if x[1] is None and lnk.linked():
+                x[1] = Deal(0 if lnk.leader() else 1, x[2])
+                lnk.send(b"C" + x[1].commitment())
+            m = lnk.recv()
+            if m is None or x[1] is None:
+                continue
+            d = x[1]
+            if m[:1] == b"C" and d.take_commitment(m[1:]) is None:
+                secret = d.reveal()
+                if cheat and i == 1:
+                    secret = fl.entropy(seed + 99)(16)
+                lnk.send(b"R" + secret)
+            elif m[:1] == b"R":
+                d.take_reveal(m[1:])
+        if boards[0][1] and boards[1][1] and (
+                boards[0][1].done() or boards[0][1].refused) and (
+                boards[1][1].done() or boards[1][1].refused) and a.idle() and b.idle():
+            break
+        clock.advance(5)
+    return boards[0][1], boards[1][1]
+
+
+def test_the_deal_made_over_a_faulty_link_gives_both_boards_the_same_secret():
+    for seed in range(6):
+        da, db = deal_over_link(seed, 300)
+        assert da.done() and db.done(), seed
+        assert da.role != db.role
+        assert da.secret() == db.secret(), seed
+
+
+def test_a_board_that_reveals_another_secret_over_the_link_is_refused():
+    from engine import linkdeal
+
+    da, db = deal_over_link(3, 200, cheat=True)
+    assert da.refused == linkdeal.WORDS_MISMATCH and not da.done()
