@@ -344,9 +344,10 @@ class Link:
                 else:
                     self.dups += 1    # a copy of the one held: ACK when taken
             elif 0 < (got - seq) & 255 <= 128:
-                self.dups += 1        # taken already: acknowledge again
+                self.dups += 1        # taken already: acknowledge again,
+                if not self.ack_due or (got - seq) & 255 < (got - self.ack_seq) & 255:
+                    self.ack_seq = seq    # the newest of those due
                 self.ack_due = True
-                self.ack_seq = seq
             else:
                 self.stale += 1
         elif kind == ACK:
