@@ -141,6 +141,15 @@ class Dealer:
         self.ai_seed = ai_seed
         self._reveals = reveals       # (seed, nonce) of every hand, from a record
         self.unrevealed = 0           # replay: the hand a record left unrevealed
+        self.mirror = False           # a link match's seat 1 (engine/match.py)
+
+    def _seats(self, deck):
+        """The deck as this match deals it: a mirrored match (the second
+        board of a link match) gives seat 0 the cards the other board's
+        seat 1 gets, and seat 1 seat 0's."""
+        if not self.mirror:
+            return deck
+        return deck[10:20] + deck[0:10] + deck[20:]
 
     @property
     def committed(self):
@@ -152,11 +161,11 @@ class Dealer:
         committed seed (hand.commit set), or from the next deal number."""
         if self.committed:
             hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
-            h = Hand(self.rules, deck_from_seed(hs), first, None)
+            h = Hand(self.rules, self._seats(deck_from_seed(hs)), first, None)
             h.commit = commitment(hs, nonce)
         else:
             deal = self._rng.seed30()
-            h = Hand(self.rules, deck_for(deal), first, deal)
+            h = Hand(self.rules, self._seats(deck_for(deal)), first, deal)
         return h
 
     def proof(self, i):
@@ -176,5 +185,5 @@ class Dealer:
         match dealing by deal numbers, a finished hand of a committed one."""
         h = self.dealt(i)
         if h.deal is not None:
-            return deck_for(h.deal)
-        return deck_from_seed(self.proof(i)[0])
+            return self._seats(deck_for(h.deal))
+        return self._seats(deck_from_seed(self.proof(i)[0]))

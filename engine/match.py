@@ -15,7 +15,11 @@ Two ways to deal (engine/deal.py says why):
   hand after hand from the match seed's own generator (engine/rng.py), so
   (rules, seed, moves) replays it anywhere; `hand.deal` is the deal number.
 `reveals` (a list of (seed, nonce)) deals a committed match again from a
-game record. `ai_seed` is the AI's own seed, kept with the match (saved
+game record. `mirror` makes the match the second board's of a link match:
+both boards play the same deals, and each board's own player is its seat
+0, so the mirrored match deals seat 0 the other board's seat-1 cards (and
+the other way round) and its seat 1 moves first where the other board's
+seat 0 does; an action string means the same move on both. `ai_seed` is the AI's own seed, kept with the match (saved
 with it), drawn apart from the deal: the engine does not use it.
 """
 from .hand import PastHand, OVER, PHASE_NAMES, action_code, action_text
@@ -39,8 +43,10 @@ class MatchEnd:
 
 
 class Match(Dealer):
-    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
+    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
+                 mirror=False):
         Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals)
+        self.mirror = bool(mirror)
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.results = []       # HandResult of every finished hand
@@ -73,7 +79,7 @@ class Match(Dealer):
     def _first_player(self):
         how = self.rules.first
         if how == "human" or not self.results:
-            return 0
+            return 1 if self.mirror else 0
         prev = self.hands[-1].first
         if how == "alternate":
             return 1 - prev

@@ -7,6 +7,7 @@ same match:
     version 1.0.0
     rules cardems knock_limit=10 ...
     seed 12345
+    [mirror]
     hand 1 commit 3FA09C21B7 seed 6E0F...(32 hex) nonce 91AB...(32 hex) first 0
     0 draw_stock
     0 discard:Td
@@ -27,6 +28,10 @@ started, S and X the hand's seed and nonce it revealed once the hand was
 over: C must be the start of SHA-256(S || X), and S deals the hand. For a
 deal number D, P is engine.rng.fingerprint(D) (a check value, not a
 secret: tests, tools and matches from before committed deals).
+
+`mirror` follows the seed in the record of a link match's second board
+(engine/match.py): its seat 0 is that board's player, dealt the cards the
+other board's record gives seat 1, so both boards' records replay.
 
 `replay` checks every commitment (or fingerprint), deals every hand again,
 re-plays every move through the legality checks and verifies each result
@@ -63,6 +68,8 @@ def _lines(match):
     yield "version " + VERSION
     yield "rules " + match.rules.text()
     yield "seed %d" % match.seed
+    if getattr(match, "mirror", False):
+        yield "mirror"
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]

@@ -115,10 +115,11 @@ def replay(text, on_move=None):
     if open_hand == 1:
         raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
                          "is over, and no hand before it can be replayed")
-    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals)
+    mirror = len(lines) > 3 + b and lines[3 + b] == "mirror"
+    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals, mirror=mirror)
     m.unrevealed = open_hand
     hand_seen = 0
-    for n in range(3 + b, len(lines)):
+    for n in range(3 + b + (1 if mirror else 0), len(lines)):
         ln = lines[n]
         where = "record line %d (%s)" % (n + 1, ln)
         w = ln.split()
