@@ -48,6 +48,14 @@ class Side:
         self.sim = Sim(seed=1 + self.i, storage=self.storage, clock=p.clock,
                        player_factory=simple_factory,
                        entropy=fakelink.entropy(p.seed * 100 + self.i * 10 + self.boots))
+        if p.sockets:
+            # as two `make play` terminals: tools/sim/simulator.py --link
+            from tools.sim.simulator import link_to
+
+            self.port = link_to(self.sim, p.sockets)
+            self.keys = []
+            self.down = False
+            return
         self.sim.app.link_port = lambda: p.ports[self.i]
         if self.sim.app.screen_name == "title":
             self.sim.app.go("title")      # with LINK, now that it has a port
@@ -55,13 +63,16 @@ class Side:
         self.down = False
 
     def power_cut(self):
+        if self.pair.sockets:
+            self.port.close()         # the terminal closed
         self.sim = None
         self.boot_until = self.pair.clock.t + 700 + self.pair.rand.below(800)
 
     def step(self):
         p = self.pair
         if self.sim is None:
-            p.ports[self.i].rx.flush()
+            if not p.sockets:
+                p.ports[self.i].rx.flush()
             if p.clock.t < self.boot_until:
                 return
             self.boot()
@@ -114,8 +125,9 @@ class Side:
 
 class Pair:
     def __init__(self, seed, rate=0, kinds=fakelink.KINDS, restarts=0, cable_cut=False,
-                 max_ms=3600000):
+                 max_ms=3600000, sockets=None):
         self.seed = seed
+        self.sockets = sockets        # a port number: the simulators' local socket instead
         self.clock = fakelink.Clock()
         self.rand = fakelink.Rand(seed)
         self.ab = fakelink.Wire(self.clock, fakelink.Rand(seed + 1), rate, kinds)
