@@ -16,7 +16,8 @@ When the link match cannot go on (a refusal, a deal refused, a move the
 rules refuse, matches that differ) it says why: A starts a new link match
 on this board (the other must too), B goes back to the title. B always
 goes back to the title; the link match stays in its save, and LINK on the
-title takes it up again.
+title takes it up again. DOWN shows the link statistics (the games
+against the CPU have their own).
 """
 
 from firmware import buttons as btn
@@ -57,6 +58,8 @@ class LinkScreen(Screen):
         g = self.app.link
         if ev == btn.B or ev == btn.LONG_B:
             self.app.go("title")
+        elif ev == btn.DOWN:
+            self.app.go("stats")
         elif ev == btn.A and g.stopped is not None:
             g.forget()
             self._sync()
@@ -79,5 +82,6 @@ class LinkScreen(Screen):
             L.rich_text(c, lines[i], 2, 12 + 7 * i)
         c.text(self.seat, 2, 49, 1)
         x = L.hint(c, b"B", b"TITLE", 0, 58)
+        x = L.hint(c, L.KEY_DOWN, b"STATS", x + 4, 58)
         if self.app.link.stopped is not None:
-            L.hint(c, b"A", b"NEW LINK MATCH", x + 4, 58)
+            L.hint(c, b"A", b"NEW", x + 4, 58)

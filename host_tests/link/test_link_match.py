@@ -39,8 +39,17 @@ def test_whole_link_match_under_faults(name, kw):
 
 def test_link_match_keeps_its_own_statistics_and_the_cpu_match():
     p = _whole(7)
+    # MATCH OVER: DOWN shows the review of this board's player's decisions
     for s in p.sides:
-        s.keys = ["A"]                  # MATCH OVER: A, to the title
+        s.keys = ["D"]
+    _run(p, 500, play=True)
+    for s in p.sides:
+        assert s.sim.app.screen_name == "match_review", s.sim.app.screen_name
+        s.keys = ["B"]
+    _run(p, 500, play=True)
+    for s in p.sides:
+        assert s.sim.app.screen_name == "match_end"
+        s.keys = ["A"]                  # A, to the title
     _run(p, 1000, play=True)
     for s in p.sides:
         app = s.sim.app
@@ -91,7 +100,7 @@ def test_an_illegal_move_from_the_other_board_is_refused_with_words():
     assert waiter.screen_name == "link"
     img = p.sides[[a, b].index(waiter)].sim.image()
     assert shows(img, b"LINK", fb.BIG, lit_on_dark=False)
-    assert shows(img, b"NEW LINK MATCH")
+    assert shows(img, b"NEW")
     assert any(b"refuse" in ln for ln in waiter.screen.lines)
     assert waiter.match.to_move == 1          # nothing played
 
@@ -186,3 +195,24 @@ def test_save_round_trip():
     with pytest.raises(Exception):
         linkmatch.decode(b[:20])
     assert fakelink.KINDS
+
+
+def test_link_statistics_from_the_link_screen_and_back():
+    p = Pair(6)
+    s0 = p.sides[0]
+    for _ in range(400):
+        s0.step()
+        p.clock.advance(5)
+    app = s0.sim.app
+    assert app.screen_name == "link"
+    s0.keys = ["D"]
+    for _ in range(60):
+        s0.step()
+        p.clock.advance(5)
+    assert app.screen_name == "stats"
+    assert shows(s0.sim.image(), b"LINK STATISTICS", fb.BIG, lit_on_dark=False)
+    s0.keys = ["B"]
+    for _ in range(60):
+        s0.step()
+        p.clock.advance(5)
+    assert app.screen_name == "link" and app.link is not None
