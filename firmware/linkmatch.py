@@ -153,16 +153,21 @@ class LinkGame:
         self.check = 0xFFFF
         self.checked = None          # the session whose turns were checked
         self.moved = 0               # the other's moves played (tests, screens)
+        self.last = None             # the link match, also once the match end let it go
         stats = match = state = None
         try:
             got = app.storage.load(SAVE, decode)[0]
         except Exception:
             got = None
+        self.finishing = False       # a finished match's last moves still go out
         if got is not None:
             role, secret, theirs, state, stats, match = got
-            if match is not None and match.winner is not None:
+            if match is not None and match.winner is not None and not (state and state[2]):
                 match = state = None          # over: a new one, same statistics
             else:
+                # (over, but its last move not acknowledged: it goes out
+                # first, then a new link match; LinkGame.tick)
+                self.finishing = match is not None and match.winner is not None
                 self.role = role
                 self.secret = secret
                 self.theirs = theirs
@@ -178,6 +183,7 @@ class LinkGame:
             self.other = NAMES[1 - self.role]
         if match is not None:
             self._count()
+            self.last = match
         self.rules = match.rules if match is not None else app.settings.match_rules()
         self.link = lk.Link(port, app.clock, self._entropy(), engine.version.VERSION,
                             self.rules.text(), saved=state)
@@ -210,7 +216,19 @@ class LinkGame:
             self.link.poll()          # the refusal goes on being said
             return POLL_MS * 10
         link = self.link
+        last = self.last
+        if (last is not None and last.winner is not None and not self.finishing
+                and link.idle() and not link.ack_due):
+            # the match is over and every move of it delivered both ways:
+            # the link is done (the other board may start a new one now)
+            return None
         st = link.poll()
+        if self.finishing:
+            if link.idle() or st == lk.REFUSED:
+                # delivered (or the other board has moved on: it refuses a
+                # link that holds more of its moves than it does): the next
+                self.forget()
+            return POLL_MS
         if st == lk.REFUSED:
             self._stop(link.refusal)
             return POLL_MS
@@ -223,6 +241,8 @@ class LinkGame:
             link.send(b"C" + bytes((self.role,)) + self.deal.commitment())
             self.save()
         app = self.app
+        if app.match is not None:
+            self.last = app.match
         if app.match is None:
             m = link.recv()
             if m is not None:
@@ -326,6 +346,8 @@ class LinkGame:
         """What the link screen says."""
         if self.stopped is not None:
             return self.stopped
+        if self.finishing:
+            return "Sending the last move of the match to the other board."
         w = self.link.words()
         if self.link.linked() and self.app.match is None:
             return "Linked. Dealing: each board commits to its secret, then both reveal."
@@ -342,8 +364,11 @@ class LinkGame:
 
     def payload(self):
         """The save's bytes (firmware.saving writes them, "link")."""
+        m = self.app.match
+        if m is None and self.last is not None and not self.link.idle():
+            m = self.last             # the match end let it go: kept until delivered
         return encode(self.role, self.secret, self.theirs, self.link.state(),
-                      self.app.stats, self.app.match)
+                      self.app.stats, m)
 
     def forget(self):
         """NEW LINK MATCH on the link screen: the link match in the save
@@ -352,6 +377,8 @@ class LinkGame:
         app.match = None
         self.role = self.theirs = self.deal = self.stopped = None
         self.checked = None
+        self.finishing = False
+        self.last = None
         self.secret = self._entropy()(16)
         self.turns = 0
         self.check = 0xFFFF
@@ -362,7 +389,10 @@ class LinkGame:
 
     def leave(self):
         """To the title: the link match is in its save; the game against
-        the CPU comes back, and the link's code leaves the heap."""
+        the CPU comes back, and the link's code leaves the heap. A match
+        over whose last move the other board has not acknowledged yet (the
+        title chosen at once, the cable out) keeps it in the save: LINK
+        sends it first."""
         app = self.app
         app.saving.store(SAVE, self.payload())
         app.link = None

@@ -68,7 +68,7 @@ class LinkScreen(Screen):
         g = self.app.link
         if g is None:
             return None
-        if g.stopped is None and self.app.match is not None and g.linked():
+        if g.stopped is None and self.app.match is not None and g.linked() and not g.finishing:
             self.app.go("play", new_hand=True)
             return 0
         self._sync()

@@ -216,3 +216,63 @@ def test_link_statistics_from_the_link_screen_and_back():
         s0.step()
         p.clock.advance(5)
     assert app.screen_name == "link" and app.link is not None
+
+
+def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
+    # the board that ends the match goes to the title at once, the cable
+    # out: the other board has not got the last move; LINK on the first
+    # board later sends it, and the other board's match ends the same
+    p = Pair(8)
+    cut = None
+    for _ in range(400000):
+        for s in p.sides:
+            s.step()
+        p.clock.advance(5)
+        for s in p.sides:
+            app = s.sim.app
+            if cut is None and app.match is not None and app.match.winner is not None \
+                    and app.link is not None and not app.link.link.idle():
+                cut = s
+                p.ab.cut_cable(True)
+                p.ba.cut_cable(True)
+        if cut is not None:
+            break
+    assert cut is not None
+    other = p.sides[1 - cut.i]
+    # the ending board presses on to the title (showdown, result, match end)
+    cut.pair.finished[cut.i] = True       # its player leaves LINK alone for now
+    for _ in range(3000):
+        app = cut.sim.app
+        if app.screen_name == "title" and app.link is None and not cut.keys and not cut.down:
+            break
+        if not cut.keys and not cut.down and app.screen_name not in ("title", "showdown", "result") \
+                and p.clock.t - cut.key_t >= 150:
+            cut.keys = ["A"]          # (the scripted player presses A on the others)
+        cut.step()
+        other.step()
+        p.clock.advance(5)
+    assert cut.sim.app.screen_name == "title" and cut.sim.app.link is None
+    assert other.sim.app.match.winner is None      # the last move never came
+    final = cut.final = linkmatch.decode(cut.storage.files["link"])[5]
+    assert final is not None and final.winner is not None
+    # LINK again, the cable back: the last move goes; a new match after it
+    p.ab.cut_cable(False)
+    p.ba.cut_cable(False)
+    p.finished[cut.i] = False
+    for _ in range(4000):
+        cut.step()
+        other.step()
+        p.clock.advance(5)
+        if p.finished[other.i]:
+            break
+    assert p.finished[other.i], (p.where(), cut.sim.app.link and cut.sim.app.link.finishing,
+                                 cut.sim.app.link and cut.sim.app.link.link.state())
+    m = p.final[other.i][0]
+    assert linkmatch.moves_of(m) == linkmatch.moves_of(final)
+    assert m.scores == final.scores[::-1]
+    for _ in range(400):
+        cut.step()
+        other.step()
+        p.clock.advance(5)
+    g = cut.sim.app.link
+    assert g is not None and not g.finishing and cut.sim.app.match is None
