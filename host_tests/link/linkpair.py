@@ -18,7 +18,7 @@ from firmware import buttons as btn
 from firmware import link as lk
 from firmware.screens.play_modes import M_DRAW, M_DISCARD, O_NONE
 from tools.link import fakelink
-from tools.sim.simulator import MemStorage, Sim, TAP_MS
+from tools.sim.simulator import MemStorage, Sim, TAP_MS, store_settings
 from ui.ui_driver import presses_for, simple_choice, simple_factory
 
 STEP_MS = 5
@@ -34,6 +34,8 @@ class Side:
         self.pair = pair
         self.i = i
         self.storage = MemStorage()
+        if pair.settings:
+            store_settings(self.storage, settings=pair.settings)
         self.boots = 0
         self.sim = None
         self.keys = []
@@ -125,8 +127,9 @@ class Side:
 
 class Pair:
     def __init__(self, seed, rate=0, kinds=fakelink.KINDS, restarts=0, cable_cut=False,
-                 max_ms=3600000, sockets=None):
+                 max_ms=3600000, sockets=None, settings=None):
         self.seed = seed
+        self.settings = settings      # {field: value} both boards' settings start with
         self.sockets = sockets        # a port number: the simulators' local socket instead
         self.clock = fakelink.Clock()
         self.rand = fakelink.Rand(seed)

@@ -37,6 +37,28 @@ def test_whole_link_match_under_faults(name, kw):
         assert sum(p.ab.faults.values()) + sum(p.ba.faults.values()) > 50
 
 
+VARIANTS = (
+    ("V1 classic", {"upcard_offer": 1, "stop_at": 2}),
+    ("V2 oklahoma", {"upcard_offer": 1, "stop_at": 2, "oklahoma": 1}),
+    ("V4 bonus", {"upcard_offer": 1, "match_bonus": 1}),
+    ("V5 alternate", {"first": "alternate", "knock_limit": 7}),
+    ("V5 loser", {"first": "loser", "target": 250}),
+)
+
+
+@pytest.mark.parametrize("name,settings", VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_whole_link_match_in_each_variant_both_boards_agree(name, settings):
+    p = _whole(40 + len(name), settings=settings, rate=100)
+    ma, mb = p.final[0][0], p.final[1][0]
+    assert ma.rules.text() == mb.rules.text()
+    for k, v in settings.items():
+        got = getattr(ma.rules, k)
+        assert got == v or got == (v == 1), (k, got, v)
+    if settings.get("first") == "alternate":
+        p1 = mb if ma.mirror else ma          # P1's board: not mirrored
+        assert [h.first for h in p1.hands[:4]] == [0, 1, 0, 1]
+
+
 def test_link_match_keeps_its_own_statistics_and_the_cpu_match():
     p = _whole(7)
     # MATCH OVER: DOWN shows the review of this board's player's decisions
