@@ -19,6 +19,9 @@ The boards find each other (firmware/link.py's handshake: the game
 version and the rules must be the same), and the leader of the handshake
 takes role 0: its player is P1 and seat 0 of the match; the other board's
 match is the mirror (engine.Match mirror=True), its own player seat 0 too.
+A board linked without a role waits ROLE_WAIT_MS for the other's
+commitment, which names the other's role: one that held its role before
+this board restarted keeps it, and this board takes the one left.
 Then the deal (engine/linkdeal.py): each board sends b"C" role commitment,
 and once it holds the other's, b"S" its secret; the match secret is made
 from both. Then every move is b"M" n:2 action: the n-th move of the match
@@ -39,6 +42,7 @@ while the deal is made.
 """
 
 from firmware.compat import const, unload, heap_free
+from firmware.buttons import ticks_diff
 from firmware import link as lk
 from engine import linkdeal
 import engine
@@ -47,6 +51,7 @@ SAVE = "link"
 MAGIC = b"GRLK"
 LAYOUT = const(1)
 POLL_MS = const(20)      # the loop steps at least this often in a link match
+ROLE_WAIT_MS = const(600)   # linked without a role: how long the other's commitment may take
 NAMES = (b"P1", b"P2")   # role 0's player, role 1's
 
 # the screens a link match shows in place of the game against the CPU's
@@ -152,6 +157,7 @@ class LinkGame:
         self.turns = 0
         self.check = 0xFFFF
         self.checked = None          # the session whose turns were checked
+        self.linked_at = None        # when linked without a role (ROLE_WAIT_MS)
         self.moved = 0               # the other's moves played (tests, screens)
         self.last = None             # the link match, also once the match end let it go
         stats = match = state = None
@@ -235,10 +241,23 @@ class LinkGame:
         if st != lk.LINKED:
             return POLL_MS
         if self.role is None:
-            self.role = 0 if link.leader() else 1
-            self.other = NAMES[1 - self.role]
-            self._new_deal()
-            link.send(b"C" + bytes((self.role,)) + self.deal.commitment())
+            # A board that already holds its role (saved before this one
+            # restarted) says it in its commitment: take the other. Else,
+            # after ROLE_WAIT_MS, the leader of this session is role 0.
+            if self.linked_at is None:
+                self.linked_at = now
+            m = link.recv()
+            if m is not None:
+                if m[:1] != b"C" or len(m) < 2 or m[1] > 1:
+                    self._stop(WORDS_UNKNOWN)
+                    return POLL_MS
+                self._take_role(1 - m[1])
+                self._deal_message(m)
+                self.save()
+                return POLL_MS
+            if ticks_diff(now, self.linked_at) < ROLE_WAIT_MS:
+                return POLL_MS
+            self._take_role(0 if link.leader() else 1)
             self.save()
         app = self.app
         if app.match is not None:
@@ -254,6 +273,12 @@ class LinkGame:
             if what == "differ":
                 self._stop(n)
         return POLL_MS
+
+    def _take_role(self, role):
+        self.role = role
+        self.other = NAMES[1 - role]
+        self._new_deal()
+        self.link.send(b"C" + bytes((role,)) + self.deal.commitment())
 
     def _deal_message(self, m):
         d = self.deal
@@ -379,6 +404,7 @@ class LinkGame:
         self.checked = None
         self.finishing = False
         self.last = None
+        self.linked_at = None
         self.secret = self._entropy()(16)
         self.turns = 0
         self.check = 0xFFFF

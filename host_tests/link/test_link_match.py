@@ -298,3 +298,47 @@ def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
         p.clock.advance(5)
     g = cut.sim.app.link
     assert g is not None and not g.finishing and cut.sim.app.match is None
+
+
+def test_a_board_restarted_before_it_took_a_role_takes_the_one_left():
+    # board 1 hears board 0 and is heard (board 0 links and takes its role),
+    # but the line to board 1 goes dead before board 1 links; board 1 is
+    # switched off and on again: a new nonce, no role saved. Whatever the
+    # new nonces say, it takes the role board 0 left.
+    clashes = 0
+    for seed in range(8):
+        p = Pair(900 + seed)
+        a, b = p.sides
+        found = False
+        for _ in range(2000):
+            for s in p.sides:
+                s.step()
+                ga = a.sim.app.link
+                gb = b.sim.app.link
+                if ga is not None and gb is not None and ga.linked() and not gb.linked():
+                    p.ab.cut_cable(True)
+                    found = True
+                    break
+            if found:
+                break
+            p.clock.advance(5)
+        if not found:
+            continue
+        for _ in range(200):
+            for s in p.sides:
+                s.step()
+            p.clock.advance(5)
+        assert a.sim.app.link.role is not None and b.sim.app.link.role is None
+        b.power_cut()
+        p.ab.cut_cable(False)
+        for _ in range(3000):
+            for s in p.sides:
+                s.step()
+            p.clock.advance(5)
+            if all(s.sim is not None and s.sim.app.screen_name == "link_play" for s in p.sides):
+                break
+        ga, gb = a.sim.app.link, b.sim.app.link
+        assert ga.stopped is None and gb.stopped is None, (ga.stopped, gb.stopped)
+        assert {ga.role, gb.role} == {0, 1}
+        clashes += 1
+    assert clashes >= 3          # the case came up
