@@ -106,7 +106,7 @@ distclean: clean ## clean, and remove .venv and node_modules
 	rm -rf $(VENV) node_modules
 
 # ---- web: the handheld in a browser (web) ---------------------------
-#   make web-build   build the static page into build/web (web/build.py)
+#   make web-build   build the static page into build/web (tools/web/build.py)
 #   make web         build, then serve build/web on localhost for trying
 #                    (port 8000 or the next free one; WEB_PORT=N: that one)
 WEB_PORT ?=
@@ -115,7 +115,7 @@ WEB_OUT ?= build/web
 .PHONY: web web-build
 
 web-build: venv node_modules ## build the web handheld into build/web (WEB_OUT=...)
-	$(PY) web/build.py --out $(WEB_OUT)
+	$(PY) tools/web/build.py --out $(WEB_OUT)
 
 web: web-build ## build the web handheld and serve it on localhost (WEB_PORT=...)
 	@$(PY) web/serve.py $(WEB_OUT) $(if $(WEB_PORT),--port $(WEB_PORT))

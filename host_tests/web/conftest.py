@@ -34,7 +34,7 @@ def require_browser():
 
 @pytest.fixture(scope="session")
 def web_dir(tmp_path_factory):
-    from web import build
+    from tools.web import build
 
     out = tmp_path_factory.mktemp("web")
     build.build(str(out), quiet=True)

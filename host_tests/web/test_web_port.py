@@ -263,7 +263,7 @@ def test_sound_port_hands_the_page_the_devices_tune():
 # -- the build --
 
 def test_build_packs_every_module_the_page_needs(web_dir):
-    from web import build
+    from tools.web import build
 
     with open(os.path.join(web_dir, "app.pack"), "rb") as f:
         data = f.read()
@@ -287,7 +287,7 @@ def test_build_packs_every_module_the_page_needs(web_dir):
 
 
 def test_build_refuses_to_replace_a_foreign_folder(tmp_path):
-    from web import build
+    from tools.web import build
 
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(SystemExit):

@@ -3,7 +3,7 @@ MicroPython unix port.
 
     .venv/bin/python tools/bench/bench_web.py [--hands N] [--loads N] [--out DIR]
 
-`make bench` runs it. It builds the page (web/build.py, into
+`make bench` runs it. It builds the page (tools/web/build.py, into
 build/web), serves it on 127.0.0.1, and in headless Chromium (Debian's
 chromium, driven by playwright-core through web/driver.mjs):
 
@@ -38,7 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from web import browser as wb  # noqa: E402
-from web import build as web_build  # noqa: E402
+from tools.web import build as web_build  # noqa: E402
 
 AIBENCH = os.path.join(ROOT, "web", "aibench.py")
 

@@ -306,9 +306,9 @@ def build_cp_zip(version, epoch, commit):
 
 
 def build_web_zip(version, epoch, commit, tmp):
-    from web import build as wb
+    from tools.web import build as wb
     if os.path.abspath(wb.ROOT) != os.path.abspath(ROOT):
-        raise SystemExit("web/build.py is not this checkout's (%s)" % wb.ROOT)
+        raise SystemExit("tools/web/build.py is not this checkout's (%s)" % wb.ROOT)
     out = os.path.join(tmp, "web")
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
