@@ -5,7 +5,6 @@ saves that were crafted to pass every checksum; too little memory at boot.
 (The storage-level campaigns on every medium are in test_save_cuts.py; the
 figures on whole sessions in tools/bench/bench_saves.py.)"""
 
-import os
 
 import pytest
 
@@ -15,10 +14,7 @@ from firmware import gamesave
 from firmware.storage import Storage, pack
 from firmware.stats import Stats
 from tools.sim.simulator import MemStorage, Sim
-
-import sys
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
-from ui_driver import play_turn, presses_for, simple_choice, simple_factory  # noqa: E402
+from tools.kit.ui_driver import play_turn, presses_for, simple_choice, simple_factory
 
 DATA = "/data"
 

@@ -14,7 +14,7 @@ from tools.sim.simulator import Sim
 
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 from screen_text import shows  # noqa: E402
-from ui_driver import play_turn, simple_factory  # noqa: E402
+from tools.kit.ui_driver import play_turn, simple_factory  # noqa: E402
 
 DATA = "/data"
 RECS = DATA + "/records"

@@ -6,7 +6,7 @@ import engine
 from firmware import gamesave
 from firmware.settings import Settings, Stats
 from tools.sim.simulator import FakeClock, MemStorage, Sim, host_storage
-from ui_driver import RefusingStorage, play_turn, simple_factory
+from tools.kit.ui_driver import RefusingStorage, play_turn, simple_factory
 
 
 def play_match(sim):

@@ -11,7 +11,7 @@ from firmware import fb
 from screen_text import shows
 from tools.sim import terminal
 from tools.sim.simulator import FakeClock, Sim, host_storage
-from ui_driver import play_turn, simple_factory
+from tools.kit.ui_driver import play_turn, simple_factory
 from ui_golden import png_buf
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -16,7 +16,7 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (ROOT, os.path.join(ROOT, "host_tests", "ui"), os.path.join(ROOT, "web")):
+for p in (ROOT, os.path.join(ROOT, "web")):
     if p not in sys.path:
         sys.path.insert(0, p)
 

@@ -19,7 +19,7 @@ import pytest
 import webport
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice
 
 SEED = 1
 

@@ -34,7 +34,6 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FAKES = os.path.join(ROOT, "host_tests", "circuitpython", "fakes")
 CPDIR = os.path.join(ROOT, "circuitpython")
-UIDIR = os.path.join(ROOT, "host_tests", "ui")
 
 GAME = "game"
 NAMES = ("settings", GAME)
@@ -45,7 +44,7 @@ def _paths():
     for p in (ROOT,):
         if p not in sys.path:
             sys.path.insert(0, p)
-    for p in (UIDIR, CPDIR):
+    for p in (CPDIR,):
         if p not in sys.path:
             sys.path.append(p)
 
@@ -85,7 +84,7 @@ def record_session(seed=3, matches=1, target=100, level=None, reset_stats=True):
     (truth[-1] entry at index 0 is the state before any op: empty)."""
     _paths()
     from tools.sim.simulator import Sim
-    from ui_driver import play_turn, simple_factory
+    from tools.kit.ui_driver import play_turn, simple_factory
 
     rec = Recording()
     factory = simple_factory if level is None else None

@@ -15,13 +15,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (ROOT, os.path.join(ROOT, "host_tests", "ui")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
 
+from tools.kit.ui_driver import play_turn  # noqa: E402
 from tools.sim import render  # noqa: E402
 from tools.sim.simulator import MemStorage, Sim  # noqa: E402
-from ui_driver import play_turn  # noqa: E402
 
 
 def main(argv=None):
