@@ -31,14 +31,13 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAKES = os.path.join(ROOT, "host_tests", "circuitpython", "fakes")
-CPDIR = os.path.join(ROOT, "circuitpython")
-for _p in (ROOT, FAKES):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-# fakes/ must come before Blinka's board, busio, microcontroller...
-sys.path.remove(FAKES)
-sys.path.insert(0, FAKES)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from tools.kit import cpenv  # noqa: E402
+
+cpenv.install()   # the fakes before Blinka's board, busio, microcontroller...
+CPDIR = cpenv.CPDIR
 
 I2C_HZ = 400000
 REPEAT = 20
@@ -71,8 +70,6 @@ def game_frames():
 def load_cpports():
     import importlib.util
 
-    if CPDIR not in sys.path:
-        sys.path.insert(1, CPDIR)   # cpports imports its siblings (cpclock, ...)
     spec = importlib.util.spec_from_file_location("cpports", os.path.join(CPDIR, "cpports.py"))
     mod = importlib.util.module_from_spec(spec)
     sys.modules["cpports"] = mod

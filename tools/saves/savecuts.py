@@ -32,8 +32,6 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAKES = os.path.join(ROOT, "host_tests", "circuitpython", "fakes")
-CPDIR = os.path.join(ROOT, "circuitpython")
 
 GAME = "game"
 NAMES = ("settings", GAME)
@@ -41,12 +39,8 @@ DATA = "/data"
 
 
 def _paths():
-    for p in (ROOT,):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-    for p in (CPDIR,):
-        if p not in sys.path:
-            sys.path.append(p)
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
 
 
 class Recording:
@@ -577,9 +571,9 @@ def kv_campaign(ops, truth):
 
 def _cp_modules():
     _paths()
-    if FAKES in sys.path:
-        sys.path.remove(FAKES)
-    sys.path.insert(0, FAKES)
+    from tools.kit import cpenv
+
+    cpenv.install()
     import microcontroller
     import cpnvm
 
