@@ -69,7 +69,7 @@ for seed in %(seeds)r:
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
     out = tmp_path_factory.mktemp("bundle")
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "deploy.py"),
+    r = subprocess.run([sys.executable, "-m", "tools.deploy.deploy",
                         "--build-only", "--out", str(out)],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -16,7 +16,7 @@ import os
 
 import pytest
 
-import webport
+from web import webport
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
 from tools.kit.ui_driver import presses_for, simple_choice

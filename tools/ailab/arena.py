@@ -1,7 +1,7 @@
 """AI arena: seat-balanced matches between two bots.
 
-    .venv/bin/python tools/ailab/arena.py --a hard --b simple --matches 1000 --seed 1
-    .venv/bin/python tools/ailab/arena.py --a hard --b mybot:choose --jobs 2
+    .venv/bin/python -m tools.ailab.arena --a hard --b simple --matches 1000 --seed 1
+    .venv/bin/python -m tools.ailab.arena --a hard --b mybot:choose --jobs 2
 
 For each of matches/2 deal sequences (match seeds seed, seed+1, ...) the
 match is played twice, with the seats swapped, so both bots get the same
@@ -20,17 +20,12 @@ such as "cardems upcard_offer=1" (engine.Rules.text() form).
 import argparse
 import importlib
 import math
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import Match, Rules, CARDEMS  # noqa: E402
-from engine.ai import obs_from_view  # noqa: E402
-from tools.ailab import bots  # noqa: E402
+from engine import Match, Rules, CARDEMS
+from engine.ai import obs_from_view
+from tools.ailab import bots
 
 MAX_HANDS = 500     # a match this long is stopped and counted as unfinished
 
@@ -49,8 +44,6 @@ class FunctionBot:
 def make_bot(spec, seed):
     if ":" in spec:
         mod, _, fn = spec.partition(":")
-        if os.getcwd() not in sys.path:
-            sys.path.insert(0, os.getcwd())
         m = importlib.import_module(mod)
         f = getattr(m, fn)
         return FunctionBot(f, spec)

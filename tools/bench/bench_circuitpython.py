@@ -19,7 +19,7 @@ bytecode the Pico runs): read them as relative. The bus bytes are what the
 device sends; the I2C time at 400 kHz is estimated from them (9 clocks a
 byte, about two byte-times of start/stop per write).
 
-    .venv/bin/python tools/bench/bench_circuitpython.py
+    .venv/bin/python -m tools.bench.bench_circuitpython
 """
 
 import io
@@ -31,8 +31,6 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.kit import cpenv  # noqa: E402
 

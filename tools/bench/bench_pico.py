@@ -2,7 +2,7 @@
 `make flash` writes and for the frozen build (`make uf2`), beside the
 MicroPython unix port's.
 
-    PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts .venv/bin/python tools/bench/bench_pico.py
+    PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts .venv/bin/python -m tools.bench.bench_pico
         [--matches N] [--levels easy,normal,hard] [--builds mpy,frozen]
 
 Per build: boot to the complete title frame; free heap at the title; button
@@ -29,8 +29,6 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.pico import ai_times, figures, session  # noqa: E402
 from tools.pico import harness as h  # noqa: E402

@@ -1,6 +1,6 @@
 """The hand review: what it finds and how long it takes.
 
-    .venv/bin/python tools/bench/bench_review.py [--hands N] [--seed S] [--pico-hands K]
+    .venv/bin/python -m tools.bench.bench_review [--hands N] [--seed S] [--pico-hands K]
         [--pico-run PATH]   (the emulated Pico's snippet runner, if not tools/pico/run.py)
 
 `make bench` runs it. AI-against-AI matches, one seat `easy` and the other
@@ -209,7 +209,8 @@ def _pico(root, opts, e_us, steps):
         print("  (emulated Pico: tools/pico/run.py with PICO_FIRMWARE and PICO_BOOTROM set "
               "measures it on the device)")
         return
-    pico_bench(root, run, opts["pico"], opts["seed"])
+    cmd = [sys.executable, run] if opts["pico_run"] else [sys.executable, "-m", "tools.pico.run"]
+    pico_bench(root, cmd, opts["pico"], opts["seed"])
 
 
 PICO_SNIPPET = """
@@ -259,7 +260,7 @@ def pico_bench(root, run, k, seed):
         f.write(PICO_SNIPPET)
         path = f.name
     try:
-        p = subprocess.run([sys.executable, run, "--root", root, "--raw", path],
+        p = subprocess.run(run + ["--root", root, "--raw", path], cwd=root,
                            capture_output=True, text=True, timeout=3600)
     finally:
         os.unlink(path)
@@ -314,8 +315,6 @@ def main():
     import os
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    if root not in sys.path:
-        sys.path.insert(0, root)
     version, rows = _unix(root, opts)
     e_us, steps = report(version, rows)
     _pico(root, opts, e_us, steps)

@@ -1,7 +1,7 @@
 """The web handheld: page load and AI decision time in the browser vs the
 MicroPython unix port.
 
-    .venv/bin/python tools/bench/bench_web.py [--hands N] [--loads N] [--out DIR]
+    .venv/bin/python -m tools.bench.bench_web [--hands N] [--loads N] [--out DIR]
 
 `make bench` runs it. It builds the page (tools/web/build.py, into
 build/web), serves it on 127.0.0.1, and in headless Chromium (Debian's
@@ -35,7 +35,6 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
 
 from web import browser as wb  # noqa: E402
 from tools.web import build as web_build  # noqa: E402

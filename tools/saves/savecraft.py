@@ -27,9 +27,6 @@ import random
 import sys
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 MOVES = 40
 NVM_RECORD = 4095           # the largest record the CircuitPython nvm holds

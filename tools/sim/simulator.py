@@ -9,8 +9,8 @@ the panel read back as words and cards such as 9♥ T♠). The
 keyboard stands in for the six buttons through the real debounce/latch
 logic (firmware/buttons.py).
 
-    python tools/sim/simulator.py                   play in the terminal
-    python tools/sim/simulator.py --keys "R R A"    scripted presses, fake clock;
+    python -m tools.sim.simulator                   play in the terminal
+    python -m tools.sim.simulator --keys "R R A"    scripted presses, fake clock;
                                                 prints the final screen
     options: --seed N  --level easy|normal|hard  --png DIR  --saves DIR
              --sound   the game's sounds (the device's buzzer): a terminal
@@ -44,8 +44,6 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402

@@ -1,6 +1,6 @@
 """Build the web version of the handheld (web/) into a static folder.
 
-    .venv/bin/python tools/web/build.py [--out DIR] [--source]
+    .venv/bin/python -m tools.web.build [--out DIR] [--source]
 
 `make web-build` runs this (and `make web` serves the result). The folder
 needs no server code; any static host will do:
@@ -33,7 +33,6 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WEB = os.path.join(ROOT, "web")   # the page's files and its port module
-sys.path.insert(0, ROOT)
 
 from tools.deploy.deploy import mpy_cross_command  # noqa: E402
 

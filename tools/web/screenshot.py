@@ -3,7 +3,7 @@ built, served on localhost and shown in headless Chromium (web/
 browser.py), in test mode (?seed=1&fakeclock=1) so the screen is always the
 same; a new match, a card drawn, the discard to choose.
 
-    .venv/bin/python tools/web/screenshot.py [--out web/screenshot.png]
+    .venv/bin/python -m tools.web.screenshot [--out web/screenshot.png]
 """
 
 import argparse
@@ -13,8 +13,6 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WEB = os.path.join(ROOT, "web")
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from web import browser as wb  # noqa: E402
 from tools.web import build  # noqa: E402
