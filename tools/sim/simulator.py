@@ -45,37 +45,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
+from firmware.keyscript import (FakeClock, KEY_BITS, KEY_HELP, KeyScript, LONG_HOLD_MS,  # noqa: E402,F401
+                                LONG_KEYS, SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
 from firmware.ssd1306 import SSD1306  # noqa: E402
 from tools.sim.fakebus import FakeBus  # noqa: E402
 from tools.sim import render  # noqa: E402
-
-KEY_BITS = {
-    "L": btn.LEFT, "LEFT": btn.LEFT,
-    "R": btn.RIGHT, "RIGHT": btn.RIGHT,
-    "U": btn.UP, "UP": btn.UP,
-    "D": btn.DOWN, "DOWN": btn.DOWN,
-    "A": btn.A, "B": btn.B,
-}
-LONG_KEYS = {"LA": btn.A, "LONG_A": btn.A, "Z": btn.A,
-             "LB": btn.B, "LONG_B": btn.B, "X": btn.B}
-
-KEY_HELP = "L R U D A B (or LEFT RIGHT UP DOWN), LA LB (or Z X) for a long A / B, wN to wait N ms"
-
-
-def bad_key(key):
-    """Why `key` is not a scripted key name, or None."""
-    k = key.upper()
-    if k in KEY_BITS or k in LONG_KEYS or (k.startswith("W") and k[1:].isdigit()):
-        return None
-    return "unknown key %r in --keys: use %s" % (key, KEY_HELP)
-
-
-TAP_MS = 50
-SAMPLE_MS = 5
-LONG_HOLD_MS = 700
-SETTLE_LIMIT_MS = 5000   # a wait longer than this means: waiting for input
 
 
 class MemStorage:
@@ -146,17 +121,6 @@ class SimSound:
             sys.stdout.flush()
 
 
-class FakeClock:
-    def __init__(self, t=1000):
-        self.t = t
-
-    def __call__(self):
-        return self.t & 0x3FFFFFFF
-
-    def advance(self, ms):
-        self.t += ms
-
-
 def store_settings(storage, level=None, settings=None):
     """Save into `storage` the settings a run starts with: the AI `level`
     and {field: value} `settings` over what is saved there already."""
@@ -171,8 +135,10 @@ def store_settings(storage, level=None, settings=None):
         storage.save("settings", st.encode())
 
 
-class Sim:
-    """The app wired to host ports. `clock` is a FakeClock unless given."""
+class Sim(KeyScript):
+    """The app wired to host ports. `clock` is a FakeClock unless given;
+    the scripted presses (run, settle, hold, press) are
+    firmware/keyscript.py's."""
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
                  png_dir=None, player_factory=None, settings=None, sound=None,
@@ -214,50 +180,13 @@ class Sim:
             self.shot()
         return self.wait
 
-    def run(self, ms, max_step=None):
-        """Let `ms` pass, stepping whenever the app asks to (and at least
-        every `max_step` ms: the device samples the buttons from a timer)."""
-        end = self.clock.t + ms
-        while True:
-            w = self.step()
-            if w < 1:
-                w = 1
-            if max_step and w > max_step:
-                w = max_step
-            if self.clock.t + w > end:
-                self.clock.t = end
-                self.step()
-                return
-            self.clock.advance(w)
-
-    def settle(self):
-        """Advance time until the app waits for input (or a long timer)."""
-        for _ in range(10000):
-            w = self.step()
-            if w > SETTLE_LIMIT_MS and not self.buttons.held():
-                return
-            self.clock.advance(max(w, 1))
-        raise RuntimeError("the app never settled")
-
-    def hold(self, bit, ms):
-        """Press `bit` for `ms`, then release it (sampled every 5 ms)."""
-        self.mask = bit
-        self.run(ms, SAMPLE_MS)
-        self.mask = 0
-        self.run(20, SAMPLE_MS)
+    def tick(self):
+        return self.step()
 
     def press(self, key, settle=True):
         """One scripted key (see the module docstring); then settle (unless
         told not to: the AI's moves then wait for run())."""
-        k = key.upper()
-        if k.startswith("W") and k[1:].isdigit():
-            self.run(int(k[1:]))
-        elif k in LONG_KEYS:
-            self.hold(LONG_KEYS[k], LONG_HOLD_MS)
-        elif k in KEY_BITS:
-            self.hold(KEY_BITS[k], TAP_MS)
-        else:
-            raise ValueError(bad_key(key))
+        self.key(key)
         if settle:
             self.settle()
         self.shot()
