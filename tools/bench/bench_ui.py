@@ -43,26 +43,8 @@ except ImportError:
 from firmware import buttons as btn
 from firmware.buttons import Buttons
 from firmware.ssd1306 import SSD1306
+from tools.kit.memstorage import MemStorage
 from tools.sim.fakebus import CountingBus
-
-
-class MemStorage:
-    def __init__(self):
-        self.files = {}
-
-    def load(self, name, decode=None):
-        p = self.files.get(name)
-        if p is None:
-            return None, None
-        return (decode(p) if decode else p), None
-
-    def save(self, name, payload):
-        self.files[name] = bytes(payload)
-        return True
-
-    def remove(self, name):
-        if name in self.files:
-            del self.files[name]
 
 
 class Rig:

@@ -49,51 +49,9 @@ from firmware.buttons import Buttons  # noqa: E402
 from firmware.keyscript import (FakeClock, KEY_BITS, KEY_HELP, KeyScript, LONG_HOLD_MS,  # noqa: E402,F401
                                 LONG_KEYS, SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
 from firmware.ssd1306 import SSD1306  # noqa: E402
+from tools.kit.memstorage import MemStorage  # noqa: E402
 from tools.sim.fakebus import FakeBus  # noqa: E402
 from tools.sim import render  # noqa: E402
-
-
-class MemStorage:
-    """In-memory storage with the firmware Storage's methods (tests): a
-    payload the decoder refuses is set aside (outcome "damaged"); one it
-    has no memory for is kept (outcome "kept", and save() refuses it)."""
-
-    def __init__(self, files=None):
-        self.files = dict(files or {})
-        self.saves = 0
-        self.set_aside = {}
-        self.outcome = {}
-        self.kept = []
-        self.damage = []
-
-    def load(self, name, decode=None):
-        self.outcome.pop(name, None)
-        payload = self.files.get(name)
-        if payload is None:
-            return None, None
-        if decode is None:
-            return payload, None
-        try:
-            return decode(payload), None
-        except MemoryError:
-            self.outcome[name] = "kept"
-            self.kept.append(name)
-            return None, "The %s save could not be read now; it is kept." % name
-        except Exception as e:
-            self.damage.append("%s: %s" % (name, e))
-            self.set_aside[name] = self.files.pop(name)
-            self.outcome[name] = "damaged"
-            return None, "The %s save was damaged and set aside." % name
-
-    def save(self, name, payload):
-        if name in self.kept:
-            raise OSError(1, "the %s save is kept" % name)
-        self.files[name] = bytes(payload)
-        self.saves += 1
-        return True
-
-    def remove(self, name):
-        self.files.pop(name, None)
 
 
 def host_storage(root):
