@@ -8,8 +8,8 @@
 //   --dirs A,B,...   extra files or folders (relative to --root, or absolute)
 //                    to copy into the wasm filesystem, on top of the defaults:
 //                    engine, host_tests/engine, host_tests/runner.py,
-//                    tools/records/record_match.py, tools/records/_root.py (missing ones
-//                    are skipped)
+//                    tools/records/record_match.py, tools/records/_root.py,
+//                    tools/kit/play.py (missing ones are skipped)
 //   --heapsize SIZE  MicroPython heap, e.g. 512K, 4M (default 4M)
 //   --pystack N      MicroPython Python stack in words (default 2048)
 //
@@ -33,6 +33,7 @@ const DEFAULT_ITEMS = [
   "host_tests/runner.py",
   "tools/records/record_match.py",
   "tools/records/_root.py",
+  "tools/kit/play.py",
 ];
 const PKG = "@micropython/micropython-webassembly-pyscript";
 

@@ -26,6 +26,7 @@ import time
 from engine import Match, Rules, CARDEMS
 from engine.ai import obs_from_view
 from tools.ailab import bots
+from tools.kit.play import play_out
 
 MAX_HANDS = 500     # a match this long is stopped and counted as unfinished
 
@@ -69,24 +70,25 @@ def play_match(rules, seed, bot0, bot1, times0, times1, scores=None, watch=None,
     players = (bot0, bot1)
     times = (times0, times1)
     clock = time.perf_counter
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            if len(m.hands) >= MAX_HANDS:
-                return m, True
-            m.next_hand()
-            continue
-        s = m.to_move
+
+    def choose(m, s):
         v = m.view(s)
         t0 = clock()
         a = players[s].choose(v)
         times[s].append(clock() - t0)
         if watch is not None:
             watch(m, s)
-        why = m.act(a)
-        if why is not None:
-            raise RuntimeError("bot %s (seat %d) chose an illegal action %r: %s\n(match seed %d, hand %d)"
-                               % (getattr(players[s], "name", "?"), s, a, why, seed, m.hand_no))
-    return m, False
+        return a
+
+    def too_long(m):
+        return m.phase == "hand_over" and len(m.hands) >= MAX_HANDS
+
+    try:
+        over = play_out(m, choose, stop=too_long, limit=None)
+    except RuntimeError as e:
+        raise RuntimeError("%s\n(bots %s, %s; match seed %d)" % (
+            e, getattr(bot0, "name", "?"), getattr(bot1, "name", "?"), seed))
+    return m, not over
 
 
 def new_stats():

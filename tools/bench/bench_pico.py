@@ -63,23 +63,23 @@ def positions(n=30, seed=11):
     11-card hands, from seeded matches (CPython)."""
     import engine
     from engine.ai import Player
+    from tools.kit.play import play_out
 
     pos, hands = [], []
     s = seed
     while len(pos) < n:
         m = engine.Match(engine.CARDEMS, s)
         bots = (Player("easy", s), Player("hard", s + 1))
-        while m.phase != "match_over" and len(pos) < n:
-            if m.phase == "hand_over":
-                m.next_hand()
-                continue
-            seat = m.to_move
+
+        def choose(m, seat):
             if seat == 1 and len(m.hand.log) % 3 == 0:
                 pos.append(engine.dumps(m).hex())
             v = m.view(seat)
             if m.phase == "discard" and len(hands) < 20:
                 hands.append(" ".join(engine.card_text(c) for c in v.hand))
-            m.act(bots[seat].choose(v))
+            return bots[seat].choose(v)
+
+        play_out(m, choose, stop=lambda m: len(pos) >= n)
         s += 1
     return pos, hands
 

@@ -57,27 +57,25 @@ def play_hands(n, seed, on_hand, make=None):
     from engine import Match
     from engine.ai import Player
 
+    from tools.kit.play import play_out, players_choose
+
     make = make or Player
-    done = 0
+    done = [0]
     s = seed
-    while done < n:
+    while done[0] < n:
         easy = s % 2
         m = Match(None, s)
         players = [None, None]
         players[easy] = make("easy", s)
         players[1 - easy] = make("hard", s)
         reviewers = (Player("hard", 0), Player("hard", 1))
-        while m.phase != "match_over" and done < n:
-            if m.phase == "hand_over":
-                m.next_hand()
-                continue
-            seat = m.to_move
-            why = m.act(players[seat].choose(m.view(seat)))
-            if why is not None:
-                raise RuntimeError(why)
+
+        def each(m, seat):
             if m.phase in ("hand_over", "match_over"):
                 on_hand(m, easy, reviewers)
-                done += 1
+                done[0] += 1
+
+        play_out(m, players_choose(players), each, lambda m: done[0] >= n)
         s += 1
 
 

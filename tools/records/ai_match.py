@@ -34,8 +34,7 @@ _root.add_repo_root()
 
 from engine import Match, record_text, replay  # noqa: E402
 from engine.ai import Player  # noqa: E402
-
-MAX_ACTIONS = 20000
+from tools.kit.play import play_out  # noqa: E402
 
 
 def decide(player, view, count):
@@ -58,24 +57,15 @@ def play(seed, levels, locked=None, count=None):
     players = (Player(levels[0], seed, deep=True), Player(levels[1], seed + 1, deep=True))
     if count is None:
         count = [0, 0, 0]
-    steps = 0
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            why = m.next_hand()
-            if why is not None:
-                raise RuntimeError("next_hand refused: " + why)
-            continue
-        seat = m.to_move
+
+    def choose(m, seat):
         view = m.view(seat)
         action = decide(players[seat], view, count)
         if locked is not None:
             locked(players[seat], view, action)
-        why = m.act(action)
-        if why is not None:
-            raise RuntimeError("seat %d: %s refused: %s" % (seat, action, why))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError("match did not end after %d actions" % MAX_ACTIONS)
+        return action
+
+    play_out(m, choose)
     for p in players:
         if p.deep is not None:
             count[1] += p.deep.units
