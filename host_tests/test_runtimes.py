@@ -3,7 +3,7 @@
 (a) The portable engine tests (host_tests/engine/test_*.py) through
     host_tests/runner.py on CPython, the MicroPython unix port
     (.venv/bin/micropython) and the MicroPython WebAssembly port (Node,
-    host_tests/run_wasm.mjs).  The runner's last line is "N passed, N failed".
+    tools/kit/run_wasm.mjs).  The runner's last line is "N passed, N failed".
 (b) tools/records/record_match.py on the same runtimes: the printed game records
     must be byte-identical and non-empty.
 
@@ -26,7 +26,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "host_tests", "runner.py")
 PORTABLE_DIR = os.path.join(ROOT, "host_tests", "engine")
-RUN_WASM = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
+RUN_WASM = os.path.join(ROOT, "tools", "kit", "run_wasm.mjs")
 RECORD_MATCH = os.path.join(ROOT, "tools", "records", "record_match.py")
 WASM_PKG = os.path.join(
     ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"

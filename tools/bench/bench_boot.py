@@ -106,7 +106,7 @@ def measure_wasm(where, stub, names):
     """(microseconds, heap bytes) of one run on the 32-bit WebAssembly port,
     whose object sizes match the RP2040's (None when Node or the port is missing)."""
     names = [n for n in names if _exists(where, n)]
-    launcher = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
+    launcher = os.path.join(ROOT, "tools", "kit", "run_wasm.mjs")
     if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
         return None
     with tempfile.TemporaryDirectory() as tmp:

@@ -17,7 +17,7 @@ chromium, driven by playwright-core through web/driver.mjs):
   web/aibench.py (every decision of the first hand of seeds 1..N,
   both seats hard) in the page, and the same positions on the unix port
   (.venv/bin/micropython) and, for reference, on the wasm port under Node
-  (host_tests/run_wasm.mjs), and prints them side by side. The moves'
+  (tools/kit/run_wasm.mjs), and prints them side by side. The moves'
   checksums must match: same positions, same choices.
 
 The page is served cross-origin isolated (COOP/COEP headers) so that the
@@ -64,7 +64,7 @@ def node_ai(hands, seed=1, level="hard"):
     page), for reference; None when it cannot run."""
     try:
         out = subprocess.run(
-            ["node", os.path.join(ROOT, "host_tests", "run_wasm.mjs"), "--heapsize", "2M",
+            ["node", os.path.join(ROOT, "tools", "kit", "run_wasm.mjs"), "--heapsize", "2M",
              "--dirs", "web/aibench.py", AIBENCH, str(hands), str(seed), level],
             cwd=ROOT, capture_output=True, text=True, check=True).stdout
         return json.loads(out.strip().splitlines()[-1])

@@ -2,7 +2,7 @@
 
     python tools/records/ai_match.py [SEED]               (default seed 7)
     micropython tools/records/ai_match.py [SEED]
-    node host_tests/run_wasm.mjs tools/records/ai_match.py [SEED]
+    node tools/kit/run_wasm.mjs tools/records/ai_match.py [SEED]
     micropython tools/records/ai_match.py --heap-lock [SEED]
 
 Prints the record (engine.record_text) of two matches with the same seed:

@@ -6,7 +6,7 @@ one V6 three-player box match, or only the one named with --rules NAME
 
     python tools/records/record_match.py [SEED] [--rules NAME]   (default seed 0)
     micropython tools/records/record_match.py [SEED]
-    node host_tests/run_wasm.mjs tools/records/record_match.py [SEED]
+    node tools/kit/run_wasm.mjs tools/records/record_match.py [SEED]
 
 Runs unchanged on CPython, the MicroPython unix port and the MicroPython
 WebAssembly port; host_tests/test_runtimes.py checks that all of them print
