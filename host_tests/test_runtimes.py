@@ -64,7 +64,7 @@ def _micropython_wasm():
             "which runs `npm ci`." % WASM_PKG,
             pytrace=False,
         )
-    return [node, RUN_WASM, "--heapsize", HEAPSIZE]
+    return [node, RUN_WASM, "--heapsize", HEAPSIZE, "--dirs", "host_tests/engine,host_tests/runner.py"]
 
 
 def command(runtime):

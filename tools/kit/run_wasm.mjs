@@ -7,9 +7,9 @@
 //   --root DIR       repository root (default: two folders up from this file)
 //   --dirs A,B,...   extra files or folders (relative to --root, or absolute)
 //                    to copy into the wasm filesystem, on top of the defaults:
-//                    engine, host_tests/engine, host_tests/runner.py,
-//                    tools/records/record_match.py, tools/records/_root.py,
-//                    tools/kit/play.py (missing ones are skipped)
+//                    engine, tools/records/record_match.py,
+//                    tools/records/_root.py, tools/kit/play.py (missing
+//                    ones are skipped)
 //   --heapsize SIZE  MicroPython heap, e.g. 512K, 4M (default 4M)
 //   --pystack N      MicroPython Python stack in words (default 2048)
 //
@@ -29,8 +29,6 @@ import { fileURLToPath } from "node:url";
 
 const DEFAULT_ITEMS = [
   "engine",
-  "host_tests/engine",
-  "host_tests/runner.py",
   "tools/records/record_match.py",
   "tools/records/_root.py",
   "tools/kit/play.py",
