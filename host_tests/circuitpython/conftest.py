@@ -1,6 +1,6 @@
 """Setup for the CircuitPython port tests.
 
-tools/kit/cpenv.install() puts tools/kit/cpfakes/ (stand-ins for
+tools/kit/cpenv.install() puts tools/kit/fakes/circuitpython/ (stand-ins for
 CircuitPython's built-in board, busio, digitalio, keypad, microcontroller,
 storage and supervisor) first on sys.path and circuitpython/ last (first,
 its code.py would shadow the standard library's `code` module, which pdb

@@ -1,8 +1,8 @@
 """CircuitPython's built-in modules on CPython, for running circuitpython/
 on the computer (the tests, tools/saves/savecuts.py, the benches).
 
-cpfakes/ holds stand-ins for board, busio, digitalio, keypad,
-microcontroller, storage and supervisor (cpfakes/README.md). They are
+fakes/circuitpython/ holds stand-ins for board, busio, digitalio, keypad,
+microcontroller, storage and supervisor (its README.md). They are
 top-level modules, as on the board, so they go on sys.path: first, before
 Blinka's modules of the same names. circuitpython/ goes last: its modules
 (cp*.py, boot.py) have names of their own, and its code.py must not shadow
@@ -13,7 +13,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cpfakes")
+FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes", "circuitpython")
 CPDIR = os.path.join(ROOT, "circuitpython")
 NAMES = ("board", "busio", "digitalio", "keypad", "microcontroller", "storage", "supervisor")
 
