@@ -34,15 +34,7 @@ KNOWN_PRIVATE = {
     ("tools.pico.pause_latency", "tools.pico.figures", "_await_your_draw"),
 }
 
-KNOWN_UPWARD = {
-    # tools using the tests' kits: the CircuitPython fakes and the UI driver
-    ("tools.bench.bench_circuitpython", "host_tests.circuitpython.fakes.busio"),
-    ("tools.saves.savecuts", "host_tests.circuitpython.fakes.microcontroller"),
-    ("tools.saves.savecuts", "host_tests.ui.ui_driver"),
-    ("tools.sim.review_shot", "host_tests.ui.ui_driver"),
-    # the web page's build uses the .mpy deploy's compiler
-    ("web.build", "tools.deploy.deploy"),
-}
+KNOWN_UPWARD = set()
 
 
 @pytest.fixture(scope="module")

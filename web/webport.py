@@ -39,11 +39,11 @@ the ports differ:
   of its own when there is no tune. The page's mute switch silences it.
 
 Test mode (fake=True; the page's ?fakeclock=1): no real time. press(key)
-plays one scripted key exactly as tools/sim/simulator.py's scripted mode does
-(pressed, held TAP_MS sampled every SAMPLE_MS, released, then time advances
-until the app waits for input), so the same seed and presses give the same
-frames as the terminal simulator. Key names as there: L R U D A B, LA LB
-(long A / B), wN (let N ms pass).
+plays one scripted key with firmware/keyscript.py, as tools/sim/simulator.py's
+scripted mode does (pressed, held TAP_MS sampled every SAMPLE_MS, released,
+then time advances until the app waits for input), so the same seed and
+presses give the same frames as the terminal simulator. Key names as there:
+L R U D A B, LA LB (long A / B), wN (let N ms pass).
 
 This module also imports on CPython (the host tests drive it there with a
 dict as the store); only frame_addr() needs the wasm port (uctypes).
@@ -54,29 +54,14 @@ import sys
 
 from firmware.app import App
 from firmware.buttons import ALL, Buttons
-from firmware import buttons as btn
+from firmware.keyscript import (FakeClock, KEY_BITS, KeyScript, LONG_HOLD_MS, LONG_KEYS,  # noqa: F401
+                                SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
 from firmware.storage import OsFs, Storage
 
 DATA = "/data"             # where the saves live in the wasm filesystem
 PREFIX = "gin-rummy/"      # key prefix in the browser's store
 TEST_PREFIX = "gin-rummy-test/"
 
-# Scripted presses: the same names and timing as tools/sim/simulator.py
-# (host_tests/web checks that they stay equal).
-KEY_BITS = {
-    "L": btn.LEFT, "LEFT": btn.LEFT,
-    "R": btn.RIGHT, "RIGHT": btn.RIGHT,
-    "U": btn.UP, "UP": btn.UP,
-    "D": btn.DOWN, "DOWN": btn.DOWN,
-    "A": btn.A, "B": btn.B,
-}
-LONG_KEYS = {"LA": btn.A, "LONG_A": btn.A, "Z": btn.A,
-             "LB": btn.B, "LONG_B": btn.B, "X": btn.B}
-TAP_MS = 50
-SAMPLE_MS = 5
-LONG_HOLD_MS = 700
-SETTLE_LIMIT_MS = 5000
-FAKE_T0 = 1000
 
 
 class Display:
@@ -112,19 +97,6 @@ class WebSound:
 
     def play(self, name):
         self.out.play(name, self.tunes.get(name, ""))
-
-
-class FakeClock:
-    """Milliseconds that pass only when told (the simulator's FakeClock)."""
-
-    def __init__(self, t=FAKE_T0):
-        self.t = t
-
-    def __call__(self):
-        return self.t & 0x3FFFFFFF
-
-    def advance(self, ms):
-        self.t += ms
 
 
 class DictKv:
@@ -406,7 +378,7 @@ def bad_name(name):
     return None
 
 
-class Web:
+class Web(KeyScript):
     """The App with browser ports. The page calls step() when the last
     returned wait has passed (or at once after set_buttons), and repaints
     when `frames` moves. fake=True: press(key) / settle() instead."""
@@ -502,51 +474,17 @@ class Web:
         self.wait = w
         return w
 
-    # -- fake clock: tools/sim/simulator.py's scripted mode, step for step --
-    def _step(self):
+    # -- fake clock: firmware/keyscript.py's KeyScript (run, settle, hold),
+    # as the simulator's scripted mode, step for step --
+    def tick(self):
         self.wait = self.app.step()
         return self.wait
 
-    def run(self, ms, max_step=None):
-        clock = self.clock
-        end = clock.t + ms
-        while True:
-            w = self._step()
-            if w < 1:
-                w = 1
-            if max_step and w > max_step:
-                w = max_step
-            if clock.t + w > end:
-                clock.t = end
-                self._step()
-                return
-            clock.advance(w)
-
-    def settle(self):
-        for _ in range(10000):
-            w = self._step()
-            if w > SETTLE_LIMIT_MS and not self.buttons.held():
-                return
-            self.clock.advance(w if w > 1 else 1)
-        raise RuntimeError("the app never settled")
-
-    def hold(self, bit, ms):
-        self.mask = bit
-        self.run(ms, SAMPLE_MS)
-        self.mask = 0
-        self.run(20, SAMPLE_MS)
-
     def press(self, key, settle=True):
         """One scripted key (L R U D A B LA LB wN), then settle."""
-        k = key.upper()
-        if k.startswith("W") and k[1:].isdigit():
-            self.run(int(k[1:]))
-        elif k in LONG_KEYS:
-            self.hold(LONG_KEYS[k], LONG_HOLD_MS)
-        elif k in KEY_BITS:
-            self.hold(KEY_BITS[k], TAP_MS)
-        else:
+        if bad_key(key):
             raise ValueError("unknown key %r (L R U D A B LA LB wN)" % key)
+        self.key(key)
         if settle:
             self.settle()
         self.keys_done += 1

@@ -349,12 +349,7 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     said = []
     show = sim.app.show_banner
     sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
-    import os
-    import sys
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), "ui"))
-    from ui_driver import play_turn
+    from tools.kit.ui_driver import play_turn
 
     sim.press("A")                                  # CONTINUE: the saves go on
     for _ in range(40):                             # until the log is full

@@ -12,7 +12,6 @@ record the "board" kept for that hand then replays to the same result.
 import os
 import queue
 import subprocess
-import sys
 import threading
 import time
 
@@ -21,9 +20,6 @@ import pytest
 from devutil import ROOT, micropython, run_mp
 
 FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
-UI = os.path.join(ROOT, "host_tests", "ui")
-if UI not in sys.path:
-    sys.path.append(UI)
 
 from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
@@ -417,7 +413,7 @@ class Console:
 def test_a_hand_played_through_the_serial_console(tmp_path):
     import engine
     from tools.sim.simulator import MemStorage, Sim
-    from ui_driver import presses_for, simple_choice
+    from tools.kit.ui_driver import presses_for, simple_choice
 
     mp = micropython()
     assert mp, "MicroPython unix port not found (.venv/bin/micropython); run `make test`"

@@ -3,18 +3,15 @@ screen at once, the game frees what it can without losing the match (old
 game records first) and tries the save again at the next turn; what was
 saved before stays loadable: never an older state, never a double count."""
 
-import os
-import sys
 
-from devutil import ROOT, FaultFS
+from devutil import FaultFS
 from firmware import fb, gamesave
 from firmware.records import Records
 from firmware.storage import Storage
 from tools.sim.simulator import Sim
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
-from screen_text import shows  # noqa: E402
-from ui_driver import play_turn, simple_factory  # noqa: E402
+from host_tests.ui.screen_text import shows
+from tools.kit.ui_driver import play_turn, simple_factory  # noqa: E402
 
 DATA = "/data"
 RECS = DATA + "/records"

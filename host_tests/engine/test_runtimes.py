@@ -4,7 +4,7 @@
     host_tests/engine/ai/test_*.py, but the CPython-only ones in
     CPYTHON_ONLY) through host_tests/runner.py on CPython, the MicroPython unix port
     (.venv/bin/micropython) and the MicroPython WebAssembly port (Node,
-    host_tests/run_wasm.mjs).  The runner's last line is "N passed, N failed".
+    tools/kit/run_wasm.mjs).  The runner's last line is "N passed, N failed".
 (b) tools/records/record_match.py on the same runtimes: the printed game records
     must be byte-identical and non-empty.
 
@@ -31,7 +31,7 @@ PORTABLE_DIRS = (os.path.join(ROOT, "host_tests", "engine"), os.path.join(ROOT, 
 # or MicroPython run as a subprocess
 CPYTHON_ONLY = ("test_properties", "test_match_properties", "test_fairness", "test_engine_alloc",
                 "test_runtimes", "test_ai_properties", "test_ai_value", "test_ai_runtimes")
-RUN_WASM = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
+RUN_WASM = os.path.join(ROOT, "tools", "kit", "run_wasm.mjs")
 RECORD_MATCH = os.path.join(ROOT, "tools", "records", "record_match.py")
 WASM_PKG = os.path.join(
     ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"
@@ -69,7 +69,7 @@ def _micropython_wasm():
             "which runs `npm ci`." % WASM_PKG,
             pytrace=False,
         )
-    return [node, RUN_WASM, "--heapsize", HEAPSIZE]
+    return [node, RUN_WASM, "--heapsize", HEAPSIZE, "--dirs", "host_tests/engine,host_tests/runner.py"]
 
 
 def command(runtime):

@@ -21,7 +21,7 @@ from engine.ai.box_ai import consider, plain
 from firmware import gamesave
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
-from ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
+from tools.kit.ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
                        saved_match, simple_factory, SimplePlayer, title_to)
 from ui_golden import CheckedSim, Golden
 

@@ -18,7 +18,7 @@ from firmware.records import Records
 from engine.deal import commitment, hand_keys
 from engine.sha256 import hex_text
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice
 from ui_golden import CheckedSim, Golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

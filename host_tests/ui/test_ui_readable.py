@@ -17,7 +17,7 @@ from firmware.screens.scoring import score_sum
 from firmware.screens.showdown import K_CARDS_Y
 from screen_text import find, shows
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import play_turn, presses_for, simple_choice, simple_factory, title_to
+from tools.kit.ui_driver import play_turn, presses_for, simple_choice, simple_factory, title_to
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IDS = ["R%d" % i for i in range(1, 15)] + ["V%d" % i for i in range(1, 7)]

@@ -11,7 +11,7 @@ from firmware import reviews as RV
 from firmware.screens.review import entry_lines
 from firmware.stats import Stats, VERSION
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import play_turn, simple_factory
+from tools.kit.ui_driver import play_turn, simple_factory
 from review_stub import CannedReview
 
 

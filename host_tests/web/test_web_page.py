@@ -76,7 +76,7 @@ def test_page_shows_the_simulators_frames_to_the_showdown(browser, site):
         assert_shows(browser, sim, "after key %d (%s)" % (n, k))
     if sim.screen != "showdown":   # the detour changed the hand: play it out
         n = len(keys)
-        from ui_driver import presses_for, simple_choice
+        from tools.kit.ui_driver import presses_for, simple_choice
         while sim.screen == "play" and n < 400:
             for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
                 page_press(browser, k, n)

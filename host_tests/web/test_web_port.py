@@ -16,10 +16,10 @@ import os
 
 import pytest
 
-import webport
+from web import webport
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice
 
 SEED = 1
 
@@ -41,13 +41,14 @@ def keys_to_showdown(seed=SEED, limit=300):
     return keys
 
 
-def test_scripted_keys_are_the_simulators():
-    assert webport.KEY_BITS == simulator.KEY_BITS
-    assert webport.LONG_KEYS == simulator.LONG_KEYS
-    assert (webport.TAP_MS, webport.SAMPLE_MS, webport.LONG_HOLD_MS,
-            webport.SETTLE_LIMIT_MS) == (simulator.TAP_MS, simulator.SAMPLE_MS,
-                                         simulator.LONG_HOLD_MS, simulator.SETTLE_LIMIT_MS)
-    assert webport.FakeClock().t == simulator.FakeClock().t
+def test_scripted_keys_are_stepped_by_firmware_keyscript_alone():
+    """The page's test mode and the simulator press keys with
+    firmware/keyscript.py's KeyScript; neither has a stepping of its own."""
+    from firmware.keyscript import KeyScript
+
+    for cls in (webport.Web, simulator.Sim):
+        assert issubclass(cls, KeyScript)
+        assert not {"run", "settle", "hold", "key"} & set(vars(cls)), cls
 
 
 def test_fake_clock_frames_equal_the_simulator_key_for_key(tmp_path):
@@ -263,7 +264,7 @@ def test_sound_port_hands_the_page_the_devices_tune():
 # -- the build --
 
 def test_build_packs_every_module_the_page_needs(web_dir):
-    from web import build
+    from tools.web import build
 
     with open(os.path.join(web_dir, "app.pack"), "rb") as f:
         data = f.read()
@@ -287,7 +288,7 @@ def test_build_packs_every_module_the_page_needs(web_dir):
 
 
 def test_build_refuses_to_replace_a_foreign_folder(tmp_path):
-    from web import build
+    from tools.web import build
 
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(SystemExit):

@@ -4,7 +4,7 @@ shuffle's four blocks), with the runtime's hashlib and with the engine's
 own small-integer code (engine/sha256_code.py, what a runtime without
 hashlib runs).
 
-    python3 tools/bench/bench_deal.py
+    python3 -m tools.bench.bench_deal
     micropython tools/bench/bench_deal.py      (from the repository root)
 
 Prints the mean time of a hand over 200 hands, for each.

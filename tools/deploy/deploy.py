@@ -1,7 +1,7 @@
 """Build the device bundle and copy it to the Raspberry Pi Pico.
 
-    tools/deploy/deploy.py [PORT]              build, copy with mpremote, reset the board
-    tools/deploy/deploy.py --build-only        build only (into build/bundle/)
+    python -m tools.deploy.deploy [PORT]              build, copy with mpremote, reset the board
+    python -m tools.deploy.deploy --build-only        build only (into build/bundle/)
     options: --out DIR    where to build (default build/bundle)
              --dry-run    build, then print the mpremote command instead of running it
              --no-reset   leave the board at the REPL after copying
@@ -34,6 +34,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("engine", "firmware")
 ENTRY = os.path.join("firmware", "main.py")  # -> /main.py on the board
+# in firmware/ for the web page and the emulated Pico's scripts, never
+# imported by the game: not in the bundle
+HOST_ONLY = (os.path.join("firmware", "keyscript.py"),)
 DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 OPT = "-O3"   # no line-number tables (the module docstring); the code has no assert
 
@@ -55,8 +58,8 @@ def mpy_cross_command():
 
 
 def sources(root=ROOT):
-    """(relative path of each .py to compile), sorted; firmware/main.py and
-    caches excluded."""
+    """(relative path of each .py to compile), sorted; firmware/main.py,
+    HOST_ONLY and caches excluded."""
     out = []
     for pkg in PACKAGES:
         for d, dirs, files in os.walk(os.path.join(root, pkg)):
@@ -64,7 +67,7 @@ def sources(root=ROOT):
             for f in sorted(files):
                 if f.endswith(".py"):
                     rel = os.path.relpath(os.path.join(d, f), root)
-                    if rel != ENTRY:
+                    if rel != ENTRY and rel not in HOST_ONLY:
                         out.append(rel)
     return sorted(out)
 

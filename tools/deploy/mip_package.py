@@ -2,8 +2,8 @@
 package format, not npm's; npm's package.json at the top of the repository
 only pins the host tests' JavaScript tools).
 
-    tools/deploy/mip_package.py           write mip/package.json
-    tools/deploy/mip_package.py --check   exit 1 if it is not up to date
+    python -m tools.deploy.mip_package           write mip/package.json
+    python -m tools.deploy.mip_package --check   exit 1 if it is not up to date
 
 Its files are the .mpy bundle's modules (tools/deploy/deploy.py: PACKAGES,
 sources() and ENTRY), as sources: each engine/ and firmware/ module at the
@@ -25,8 +25,6 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.deploy.deploy import ENTRY, sources  # noqa: E402
 

@@ -1,9 +1,9 @@
 """Build a release of one commit into dist/<version>/, and check one.
 
-    tools/deploy/release.py release [--dist DIR] [--allow-dirty] [--rev REV]
-    tools/deploy/release.py verify [--dist DIR]
-    tools/deploy/release.py uf2 --out FILE        (the .uf2 of this tree only)
-    tools/deploy/release.py build --out DIR       (everything, from this tree)
+    python -m tools.deploy.release release [--dist DIR] [--allow-dirty] [--rev REV]
+    python -m tools.deploy.release verify [--dist DIR]
+    python -m tools.deploy.release uf2 --out FILE        (the .uf2 of this tree only)
+    python -m tools.deploy.release build --out DIR       (everything, from this tree)
 
 `make release` runs `release`: it checks out the commit (HEAD unless --rev)
 with `git worktree add --detach` into a temporary folder, so the build never
@@ -55,7 +55,6 @@ import time
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
 
 MICROPYTHON = "1.28.0"
 KIT_TARBALL = "micropython-%s-rp2-src.tar.xz" % MICROPYTHON
@@ -306,9 +305,9 @@ def build_cp_zip(version, epoch, commit):
 
 
 def build_web_zip(version, epoch, commit, tmp):
-    from web import build as wb
+    from tools.web import build as wb
     if os.path.abspath(wb.ROOT) != os.path.abspath(ROOT):
-        raise SystemExit("web/build.py is not this checkout's (%s)" % wb.ROOT)
+        raise SystemExit("tools/web/build.py is not this checkout's (%s)" % wb.ROOT)
     out = os.path.join(tmp, "web")
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
@@ -538,7 +537,8 @@ class Checkout:
         script = os.path.join(self.path, "tools", "deploy", "release.py")
         if not os.path.isfile(script):
             raise SystemExit("commit %s has no tools/deploy/release.py" % self.rev)
-        return subprocess.run([sys.executable, script] + args, cwd=self.path, **kw)
+        return subprocess.run([sys.executable, "-m", "tools.deploy.release"] + args,
+                              cwd=self.path, **kw)
 
     def __exit__(self, *exc):
         git("worktree", "remove", "--force", self.path, cwd=self.repo, check=False)

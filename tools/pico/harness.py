@@ -18,11 +18,8 @@ zero-wait: a real Pico, with XIP cache misses, is 10-40% slower).
 import json
 import os
 import subprocess
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
 from tools.sim.ssd1306_emu import SSD1306Emu  # noqa: E402
@@ -353,8 +350,7 @@ ONBOARD = os.path.join(ROOT, "tools", "pico", "onboard")
 
 
 def compile_mpy(src, dst, name):
-    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-    import deploy
+    from tools.deploy import deploy
 
     r = subprocess.run(deploy.mpy_cross_command() + ["-s", name, "-o", dst, src],
                        capture_output=True, text=True)
@@ -362,16 +358,21 @@ def compile_mpy(src, dst, name):
         raise SystemExit("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
 
 
+# what an on-board module needs of the tree besides the bundle (the bundle
+# leaves it out: tools/deploy/deploy.py, HOST_ONLY; a frozen firmware has it)
+ONBOARD_NEEDS = {"keyscript": ("firmware/keyscript.py",)}
+
+
 def board_files(root=ROOT, bundle=True, main=True, onboard=()):
     """{board path: bytes}: the .mpy bundle `make flash` writes, built from
     the tree at `root` (with or without its /main.py), and the named
-    tools/pico/onboard modules compiled to .mpy at the top."""
+    tools/pico/onboard modules compiled to .mpy at the top (with what they
+    need of the tree, in the bundle's place)."""
     import tempfile
 
     from tools.pico.fsimage import tree
 
-    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-    import deploy
+    from tools.deploy import deploy
 
     files = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -385,4 +386,9 @@ def board_files(root=ROOT, bundle=True, main=True, onboard=()):
             compile_mpy(os.path.join(ONBOARD, name + ".py"), dst, name + ".py")
             with open(dst, "rb") as f:
                 files["/" + name + ".mpy"] = f.read()
+            for rel in ONBOARD_NEEDS.get(name, ()) if bundle else ():
+                dst = os.path.join(tmp, "need.mpy")
+                compile_mpy(os.path.join(root, rel), dst, rel)
+                with open(dst, "rb") as f:
+                    files["/" + rel[:-3] + ".mpy"] = f.read()
     return files

@@ -141,7 +141,7 @@ def test_newest_release_orders_versions_as_numbers(tmp_path):
 
 
 def _verify(dist):
-    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "release.py"),
+    return subprocess.run([sys.executable, "-m", "tools.deploy.release",
                            "verify", "--dist", str(dist)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
 

@@ -3,7 +3,7 @@ built, served on localhost and shown in headless Chromium (web/
 browser.py), in test mode (?seed=1&fakeclock=1) so the screen is always the
 same; a new match, a card drawn, the discard to choose.
 
-    .venv/bin/python web/screenshot.py [--out web/screenshot.png]
+    .venv/bin/python -m tools.web.screenshot [--out web/screenshot.png]
 """
 
 import argparse
@@ -11,13 +11,11 @@ import os
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WEB = os.path.join(ROOT, "web")
 
 from web import browser as wb  # noqa: E402
-from web import build  # noqa: E402
+from tools.web import build  # noqa: E402
 
 KEYS = ("Enter", "Enter")          # NEW MATCH, then draw from the stock
 WIDTH = 1000
@@ -26,7 +24,7 @@ HEIGHT = 470
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(HERE, "screenshot.png"))
+    ap.add_argument("--out", default=os.path.join(WEB, "screenshot.png"))
     args = ap.parse_args(argv)
     why = wb.missing()
     if why:

@@ -12,7 +12,7 @@ import engine
 from engine.deal import secret_from_int
 from engine.sha256 import hex_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 RUNTIMES = ["cpython"] + (["micropython"] if os.path.exists(MP) else [])
