@@ -21,18 +21,7 @@ KNOWN_CYCLES = {
     ("firmware.bringup", "firmware.pico"),
 }
 
-KNOWN_PRIVATE = {
-    # screens, tools and tests sharing helpers under private names
-    ("firmware.screens.showdown", "firmware.screens.layout", "_dead_key"),
-    ("host_tests.engine.ai.test_ai_runtimes", "host_tests.engine.test_runtimes", "_report"),
-    ("host_tests.engine.ai.test_ai_runtimes", "host_tests.engine.test_runtimes", "_text"),
-    ("host_tests.test_review_tools", "host_tests.engine.test_runtimes", "_report"),
-    ("host_tests.test_review_tools", "host_tests.engine.test_runtimes", "_text"),
-    ("tools.bench.bench_deal", "engine.sha256", "_lib"),
-    ("tools.bench.bench_saves", "tools.saves.savecraft", "_Seats"),
-    ("tools.pico.pause_latency", "tools.pico.figures", "_TURN_LINE"),
-    ("tools.pico.pause_latency", "tools.pico.figures", "_await_your_draw"),
-}
+KNOWN_PRIVATE = set()
 
 KNOWN_UPWARD = set()
 

@@ -80,11 +80,11 @@ class Showdown(Screen):
             laid.append(c)
         groups = [sorted(g) for g in groups]
         used = [c for g in o.knocker_melds for c in g]
-        kdead = sorted([c for c in kc if c not in used], key=L._dead_key)
+        kdead = sorted([c for c in kc if c not in used], key=L.dead_key)
         self.top.build(groups, kdead, o.knocker_deadwood, marked=laid)
         dused = [c for g in o.defender_melds for c in g]
         ddead = sorted([c for c in dc if c not in dused and c not in laid],
-                       key=L._dead_key)
+                       key=L.dead_key)
         dgroups = [sorted(g) for g in o.defender_melds]
         self.bottom.build(dgroups, ddead, o.defender_deadwood)
         self.k_dw = o.knocker_deadwood

@@ -137,7 +137,7 @@ def test_the_tally_of_crafted_saves_is_all_refusals_or_clean_loads():
     from tools.saves import savecraft
 
     pool = savecraft.real_saves(seed=2, matches=2, targets=(100, 250), every=13)
-    seats = savecraft._Seats()
+    seats = savecraft.Seats()
     verdicts = [savecraft.try_save(d, seats) for d in savecraft.crafted(pool, 1500, seed=5)]
     crashes = [v for v in verdicts if v.startswith("crash")]
     assert crashes == []

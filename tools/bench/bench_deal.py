@@ -44,14 +44,14 @@ def per_hand():
 def main():
     impl = getattr(sys, "implementation", None)
     name = impl.name if impl else "python"
-    if S._lib is not None:
+    if S.lib is not None:
         print("%s, hashlib: %.3f ms a hand" % (name, per_hand()))
-    lib = S._lib
-    S._lib = None
+    lib = S.lib
+    S.lib = None
     try:
         print("%s, engine.sha256_code: %.3f ms a hand" % (name, per_hand()))
     finally:
-        S._lib = lib
+        S.lib = lib
 
 
 main()

@@ -107,7 +107,7 @@ def wear(n, long_matches):
 def crafted(n):
     t = time.time()
     pool = savecraft.real_saves(seed=1, matches=3, targets=(100, 100, 250))
-    seats = savecraft._Seats()
+    seats = savecraft.Seats()
     counts = {"refused": 0, "loaded": 0, "crash": 0}
     first = []
     for data in savecraft.crafted(pool, n, seed=7):

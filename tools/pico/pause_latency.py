@@ -32,9 +32,9 @@ def pause_latencies(p, turns):
     for k in "D A R D R B U".split():   # AI level -> hard, AI speed -> fast
         p.press(k, after_ms=300)
     p.press("A", after_ms=800)          # NEW MATCH
-    sig = figures.region(p.image(), *figures._TURN_LINE)
+    sig = figures.region(p.image(), *figures.TURN_LINE)
     for turn in range(turns):
-        if turn and not figures._await_your_draw(p, sig):
+        if turn and not figures.await_your_draw(p, sig):
             break
         p.press("A", after_ms=400)      # draw from the stock
         p.pin("A", True)                # discard the card under the cursor

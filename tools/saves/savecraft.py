@@ -204,7 +204,7 @@ def crafted(pool, n, seed=7):
         yield data
 
 
-class _Seats:
+class Seats:
     """Both seats played by the engine's AI (one object per level)."""
 
     def __init__(self):
@@ -242,7 +242,7 @@ def try_save(data, seats=None, moves=MOVES):
     if m is None:
         return "loaded"
     if seats is None:
-        seats = _Seats()
+        seats = Seats()
     try:
         stats = game.stats
         payload = data
