@@ -10,9 +10,9 @@ the settings the HARDWARE page keeps, the preload of the match's screens.
   (DISPLAY_ADDR first), drives an SH1106 when DISPLAY_TYPE says so, tries
   the usual RP2040 pin pairs (firmware/pinscan.py) when the configured
   ones find nothing, and otherwise prints in plain words what it found and
-  what to check, then returns a firmware.pico.HeadlessDisplay.
+  what to check, then returns a firmware.picoports.HeadlessDisplay.
 - make_sound(): a firmware.sound.Sound on BUZZER_PIN through
-  firmware.pico.Buzzer, or none.
+  firmware.picoports.Buzzer, or none.
 - console_keys(), text_view(): the console's keys, the headless text view.
 - preload(): the AI and the screens every match passes through.
 - kept_settings(): the HARDWARE page's part of the settings.
@@ -24,7 +24,7 @@ scripts, through firmware.pico's wrappers of the same names.
 import machine
 
 from firmware import board
-from firmware.pico import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
+from firmware.picoports import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
 from firmware.port_common import display_address
 
 # Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.

@@ -56,8 +56,9 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const, unload
-from firmware.port_common import HeadlessDisplay as _Headless
-from firmware.port_common import bus_error, show_lines
+from firmware.picoports import (  # noqa: F401 (the ports, by their old names too)
+    SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms, sleep_ms)
+from firmware.port_common import show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
@@ -65,105 +66,6 @@ GC_IDLE_MS = const(50)     # a quiet stretch at least this long after a new fram
 GC_LOW_FREE = const(65536)  # ... with less free heap than this: collect then
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
-# The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
-clock_ms = time.ticks_ms
-sleep_ms = time.sleep_ms
-
-# -- display ------------------------------------------------------------------
-
-class HeadlessDisplay(_Headless):
-    """No display: the game runs on. With a `view` (run() attaches a
-    firmware.textview.TextView) each changed frame is printed on the serial
-    console as text; without one frames go nowhere. `why` says in a few
-    words what bring-up found."""
-
-    addr = None
-    sh1106 = False
-
-    def __init__(self, why="no display"):
-        self.why = why
-        self.view = None
-
-    def show(self, buf, full=False):
-        v = self.view
-        if v is not None:
-            try:
-                v.show(buf, full)
-            except OSError:
-                pass  # the console went away; the game goes on
-        return 0  # no bytes on the I2C bus
-
-
-class DisplayPort:
-    """The OLED driver with bus errors caught: the first error is reported
-    on the console, the game goes on, and the picture is resent in full once
-    the display answers again."""
-
-    headless = False
-
-    def __init__(self, driver, out=print):
-        self.driver = driver
-        self.out = out
-        self.addr = driver.addr
-        self.sh1106 = driver.sh1106
-        self.errors = 0  # bus errors since the display last answered
-        self.last_bytes = 0
-
-    def _failed(self, e):
-        bus_error(self, e)
-
-    def show(self, buf, full=False):
-        try:
-            n = self.driver.show(buf, full)
-        except OSError as e:
-            self._failed(e)
-            self.last_bytes = 0
-            return 0
-        if self.errors:
-            self.errors = 0
-            self.out("The display answers again.")
-        self.last_bytes = n
-        return n
-
-    def _cmd(self, name, arg):
-        try:
-            getattr(self.driver, name)(arg)
-        except OSError as e:
-            self._failed(e)
-
-    def contrast(self, value):
-        self._cmd("contrast", value)
-
-    def power(self, on):
-        self._cmd("power", on)
-
-    def invert(self, on):
-        self._cmd("invert", on)
-
-    def invalidate(self):
-        self.driver.invalidate()
-
-    def reconfigure(self, sh1106, flip):
-        """The HARDWARE page's choice, applied at once: another controller
-        type sets the panel up again (its init sequence), a flip turns the
-        picture; the next show() sends the whole frame."""
-        d = self.driver
-        try:
-            if bool(sh1106) != bool(d.sh1106):
-                from firmware.ssd1306 import SSD1306
-
-                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
-                            sh1106=sh1106, flip=flip)
-                self.driver = d
-                self.sh1106 = d.sh1106
-            elif bool(flip) != bool(d.flip):
-                d.rotate(flip)
-        except OSError as e:
-            self._failed(e)
-        d.invalidate()
-
-
-SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
 BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
 
 # -- buttons ------------------------------------------------------------------
@@ -303,31 +205,6 @@ class IdleCollect:
         if self.mem_free() < self.low:
             self.collect()
             self.collections += 1
-
-
-# -- sound --------------------------------------------------------------------
-
-class Buzzer:
-    """A passive piezo on a PWM pin: tone(hz) sounds it, tone(0) stops it."""
-
-    def __init__(self, pin, duty=0x8000):
-        self.pwm = machine.PWM(machine.Pin(pin))
-        self.duty = duty
-        self.pwm.duty_u16(0)
-
-    def tone(self, hz):
-        if hz:
-            self.pwm.freq(hz)
-            self.pwm.duty_u16(self.duty)
-        else:
-            self.pwm.duty_u16(0)
-
-    def off(self):
-        try:
-            self.pwm.duty_u16(0)
-            self.pwm.deinit()
-        except Exception:
-            pass
 
 
 # -- the device -------------------------------------------------------------------

@@ -1,0 +1,137 @@
+"""The Pico's ports that the run loop (firmware/pico.py) and the
+bring-up (firmware/bringup.py) both use: the display port and its headless
+stand-in, the buzzer, the clock, the settings file's path. Its own module so
+that the bring-up, imported for the boot and let go, and the run loop import
+these from one place and not from each other.
+"""
+
+import time
+
+import machine
+
+from firmware.port_common import HeadlessDisplay as NoDisplay
+from firmware.port_common import bus_error
+
+SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
+
+# The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
+clock_ms = time.ticks_ms
+sleep_ms = time.sleep_ms
+
+# -- display ------------------------------------------------------------------
+
+class HeadlessDisplay(NoDisplay):
+    """No display: the game runs on. With a `view` (run() attaches a
+    firmware.textview.TextView) each changed frame is printed on the serial
+    console as text; without one frames go nowhere. `why` says in a few
+    words what bring-up found."""
+
+    addr = None
+    sh1106 = False
+
+    def __init__(self, why="no display"):
+        self.why = why
+        self.view = None
+
+    def show(self, buf, full=False):
+        v = self.view
+        if v is not None:
+            try:
+                v.show(buf, full)
+            except OSError:
+                pass  # the console went away; the game goes on
+        return 0  # no bytes on the I2C bus
+
+
+class DisplayPort:
+    """The OLED driver with bus errors caught: the first error is reported
+    on the console, the game goes on, and the picture is resent in full once
+    the display answers again."""
+
+    headless = False
+
+    def __init__(self, driver, out=print):
+        self.driver = driver
+        self.out = out
+        self.addr = driver.addr
+        self.sh1106 = driver.sh1106
+        self.errors = 0  # bus errors since the display last answered
+        self.last_bytes = 0
+
+    def _failed(self, e):
+        bus_error(self, e)
+
+    def show(self, buf, full=False):
+        try:
+            n = self.driver.show(buf, full)
+        except OSError as e:
+            self._failed(e)
+            self.last_bytes = 0
+            return 0
+        if self.errors:
+            self.errors = 0
+            self.out("The display answers again.")
+        self.last_bytes = n
+        return n
+
+    def _cmd(self, name, arg):
+        try:
+            getattr(self.driver, name)(arg)
+        except OSError as e:
+            self._failed(e)
+
+    def contrast(self, value):
+        self._cmd("contrast", value)
+
+    def power(self, on):
+        self._cmd("power", on)
+
+    def invert(self, on):
+        self._cmd("invert", on)
+
+    def invalidate(self):
+        self.driver.invalidate()
+
+    def reconfigure(self, sh1106, flip):
+        """The HARDWARE page's choice, applied at once: another controller
+        type sets the panel up again (its init sequence), a flip turns the
+        picture; the next show() sends the whole frame."""
+        d = self.driver
+        try:
+            if bool(sh1106) != bool(d.sh1106):
+                from firmware.ssd1306 import SSD1306
+
+                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
+                            sh1106=sh1106, flip=flip)
+                self.driver = d
+                self.sh1106 = d.sh1106
+            elif bool(flip) != bool(d.flip):
+                d.rotate(flip)
+        except OSError as e:
+            self._failed(e)
+        d.invalidate()
+
+
+# -- sound --------------------------------------------------------------------
+
+class Buzzer:
+    """A passive piezo on a PWM pin: tone(hz) sounds it, tone(0) stops it."""
+
+    def __init__(self, pin, duty=0x8000):
+        self.pwm = machine.PWM(machine.Pin(pin))
+        self.duty = duty
+        self.pwm.duty_u16(0)
+
+    def tone(self, hz):
+        if hz:
+            self.pwm.freq(hz)
+            self.pwm.duty_u16(self.duty)
+        else:
+            self.pwm.duty_u16(0)
+
+    def off(self):
+        try:
+            self.pwm.duty_u16(0)
+            self.pwm.deinit()
+        except Exception:
+            pass
