@@ -105,9 +105,10 @@ def main():
         print(SAFE_BOOT)
         try:
             from firmware import pico
+            from firmware.portrun import safe_screen
 
-            d, _ = pico.open_display(cfg=cfg or pico.board, out=lambda s: None, scan=False)
-            pico.show_lines(d, ("SAFE BOOT", "REPL IS FREE", "", "RESET TO PLAY"))
+            safe_screen(lambda: pico.open_display(cfg=cfg or pico.board, out=lambda s: None,
+                                                  scan=False)[0])
         except Exception:
             pass
         return

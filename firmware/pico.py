@@ -48,7 +48,6 @@ file /board.json: firmware/boardcfg.py).
   buzzer are stopped either way so the REPL is left clean.
 """
 
-import sys
 import time
 
 import machine
@@ -58,7 +57,7 @@ from firmware.buttons import Buttons
 from firmware.compat import const, unload
 from firmware.picoports import (  # noqa: F401 (the ports, by their old names too)
     SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms, sleep_ms)
-from firmware.port_common import show_lines
+from firmware.portrun import play
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
@@ -220,16 +219,6 @@ def hw_seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
-def _print_exception(e):
-    pe = getattr(sys, "print_exception", None)
-    if pe is not None:
-        pe(e)
-    else:  # CPython
-        import traceback
-
-        traceback.print_exception(type(e), e, e.__traceback__)
-
-
 def hw_entropy():
     """The RP2040's random source as an entropy source (firmware/entropy.py:
     os.urandom, the ring oscillator's bits)."""
@@ -298,16 +287,17 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
     sampler = Sampler(buttons, sound=sound)
     storage = Storage(root)
-    app = None
-    try:
+
+    def start():
         kw = {}
-        if app_factory is None:
-            from firmware.app import App as app_factory
+        factory = app_factory
+        if factory is None:
+            from firmware.app import App as factory
 
             # the deal secret and the AI's seed of every new match
             kw["entropy"] = hw_entropy()
-        app = app_factory(display, buttons, clock_ms, storage, sound=sound,
-                          seed=hw_seed() if seed is None else seed, **kw)
+        app = factory(display, buttons, clock_ms, storage, sound=sound,
+                      seed=hw_seed() if seed is None else seed, **kw)
         app.records = Records(root.rstrip("/") + "/records", out=out)
         app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
         if hardware:
@@ -318,44 +308,31 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         gc.collect()
         out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
             % gc.mem_free())
-        steps = 0
-        idle_gc = IdleCollect(app, gc.collect, gc.mem_free)
-        while True:
-            if keys is not None:
-                keys.update(clock_ms())
-            ms = app.step()
-            steps += 1
-            idle_gc.after(ms)
-            if max_steps is not None and steps >= max_steps:
-                break
-            wait(buttons, ms, keys, sampler)
-            if sampler.interrupted:
-                raise KeyboardInterrupt
-    except KeyboardInterrupt:
-        out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
-    except MemoryError as e:
-        _print_exception(e)
-        if getattr(app, "saved_at", 0) and not getattr(app, "save_failing", None):
-            # A turn was saved since this start: start again on a fresh heap,
-            # which resumes it. A start that runs out before its first save
-            # stops below instead, so this never loops. (Not while saves are
-            # refused: the last one saved is older than the play on screen.)
-            out("The game ran out of memory; it starts again from the last completed "
-                "turn (saved).")
-            try:
-                show_lines(display, ("OUT OF MEMORY", "RESUMING..."))
-            except MemoryError:
-                pass
-            machine.soft_reset()
-        out("The game ran out of memory. Press reset; the match was saved after the "
-            "last completed turn. If it happens again, check that only the game's files "
-            "are on the board (mpremote ls) and report it.")
-        show_lines(display, ("OUT OF MEMORY", "PRESS RESET"))
-    except Exception as e:
-        _print_exception(e)
-        out("The game stopped with the error above. Press reset to play on: the match "
-            "was saved after the last completed turn.")
-        show_lines(display, ("ERROR", "PRESS RESET"))
+        idle[0] = IdleCollect(app, gc.collect, gc.mem_free)
+        return app
+
+    idle = [None]
+
+    # step and pause close over few names: MicroPython calls a closure with
+    # its cells and arguments on the C stack up to 5 of them, on the heap
+    # beyond, and these run at every step
+    def step(app):
+        if keys is not None:
+            keys.update(clock_ms())
+        ms = app.step()
+        idle[0].after(ms)
+        return ms
+
+    def pause(ms):
+        wait(buttons, ms, keys, sampler)
+        if sampler.interrupted:
+            raise KeyboardInterrupt
+
+    try:
+        app = play(start, step, pause, display, out, max_steps,
+                   oom_advice=" If it happens again, check that only the game's files "
+                   "are on the board (mpremote ls) and report it.",
+                   restart=machine.soft_reset)
     finally:
         sampler.stop()
         if buzzer is not None:
