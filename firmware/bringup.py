@@ -212,9 +212,11 @@ def _board_config(out):
 
 
 def start(cfg, out=print):
-    """The ports of run(): (display, keys, sound, buzzer, kept). `cfg`:
-    the board's settings, read here (firmware.boardcfg) when None. The
-    AI and the match's screens are loaded first (preload())."""
+    """The ports of run(): (cfg, display, keys, sound, buzzer, kept).
+    `cfg`: the board's settings, read here (firmware.boardcfg) when None,
+    and returned (the display may have been found on other pins:
+    cfg.found_by_scan). The AI and the match's screens are loaded first
+    (preload())."""
     if cfg is None:
         cfg = _board_config(out)
     preload(out)

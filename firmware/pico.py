@@ -1,41 +1,35 @@
-"""Hardware ports for the Raspberry Pi Pico, and the device's run loop.
+"""The Raspberry Pi Pico's run loop: the buttons, their sampler, the
+sleep between steps, the idle collection, and run().
 
-Only this module and the entry point (firmware/main.py, the board's
-/main.py) import `machine`. The pins and the display type come from the
-board's settings (`cfg`: firmware/board.py's defaults and the settings
-file /board.json: firmware/boardcfg.py).
+Only the firmware's Pico modules (this one, firmware/picoports.py,
+firmware/bringup.py, firmware/pinscan.py) and the entry point
+(firmware/main.py, the board's /main.py) import `machine`. The pins come
+from the board's settings (`cfg`: firmware/board.py's defaults and the
+settings file /board.json: firmware/boardcfg.py).
 
-- Bring-up: the code used only before play (the display's bring-up and
-  its wiring messages, the buzzer's checks, the console keys' and the text
-  view's setup, the preload) is firmware/bringup.py; run() imports it,
-  brings the ports up and lets it go (let_go_bringup()), so on the .mpy
-  bundle it is not on the heap through a match. open_display(), preload()
-  and kept_settings() here import it again for a call.
-
-- Display found elsewhere: when the configured I2C pins find no display,
-  open_display() tries the usual RP2040 pin pairs (firmware/pinscan.py,
-  skipping pairs that use a button or buzzer pin) at 0x3C and 0x3D, uses
-  what it finds and says which settings make it permanent.
-
-- Display: open_display() scans I2C, accepts the OLED at 0x3C or 0x3D
-  (board.DISPLAY_ADDR first), drives an SH1106 when board.DISPLAY_TYPE says
-  so, and when nothing answers prints in plain words what it found and what
-  to check, then returns a HeadlessDisplay so the game keeps running:
-  run() has it print each changed screen on the serial console as text
-  (firmware.textview; board.HEADLESS_TEXT "blocks", "ascii" or "off").
-  DisplayPort wraps the driver: an I2C error during play is reported once on
-  the serial console and the game goes on.
-- Buttons: ButtonPins.read() gives the mask of the six buttons (active low,
-  internal pull-ups) in firmware.buttons bit order; Sampler calls
-  Buttons.sample() from a machine.Timer every 2 ms, so a tap between two
-  frames is latched. Keys typed on the serial console (mpremote) are
-  pressed as buttons too (firmware.consolekeys.ConsoleKeys, or'ed into the
-  pins' reading), with or without a display.
-- Sound: with board.BUZZER_PIN set, a piezo on that pin plays the game's
-  short sounds (firmware.sound) through PWM; the sampler's timer ends each
-  note, so nothing waits for a sound.
-- Clock: time.ticks_ms. Sleep: wait() sleeps in slices of the sampler's
-  period and returns as soon as a press is waiting.
+- Bring-up: what is used only before play is firmware/bringup.py: the
+  display's bring-up (the I2C scan, SSD1306 or SH1106, the other usual
+  pin pairs when the configured ones find nothing: firmware/pinscan.py)
+  and its wiring messages, the buzzer's checks, the console keys' and the
+  text view's setup, the preload. run() imports it, brings the ports up
+  and lets it go (let_go_bringup()), so on the .mpy bundle it is not on the
+  heap through a match. open_display(), preload() and kept_settings() here
+  import it again for a call (the safe boot, the bench's scripts).
+- The ports both use are firmware/picoports.py: DisplayPort (an I2C error
+  during play is reported once and the game goes on), HeadlessDisplay
+  (no display: the screens go to the serial console as text), Buzzer,
+  the clock (time.ticks_ms); this module keeps their names.
+- Buttons: ButtonPins.read() gives the mask of the six buttons (active low
+  with pull-ups, or active high with pull-downs) in firmware.buttons bit
+  order; Sampler calls Buttons.sample() from a machine.Timer every 2 ms,
+  so a tap between two frames is latched. Keys typed on the serial
+  console (mpremote) are pressed as buttons too
+  (firmware.consolekeys.ConsoleKeys, or'ed into the pins' reading), with
+  or without a display.
+- Sound: the sampler's timer ends each note of firmware.sound, so nothing
+  waits for a sound.
+- Sleep: wait() sleeps in slices of the sampler's period and returns as
+  soon as a press is waiting.
 - Memory: IdleCollect. When the free heap runs low, the garbage is
   collected in a quiet stretch after a frame drawn whole (a move, a new
   screen: the steps that allocate) rather than inside the answer to a
@@ -43,9 +37,10 @@ file /board.json: firmware/boardcfg.py).
   allocations search the heap (on the emulated Pico, a collection after
   every move made A's frame 10-15 ms later).
 - run(): builds the ports, the storage (/data), the game records
-  (/data/records, firmware.records) and the App, and steps it until Ctrl-C
-  (mpremote) or an error, which is printed with advice; the timer and the
-  buzzer are stopped either way so the REPL is left clean.
+  (/data/records, firmware.records) and the App, and steps it
+  (firmware.portrun.play) until Ctrl-C (mpremote) or an error, which is
+  printed with advice; the timer and the buzzer are stopped either way so
+  the REPL is left clean.
 """
 
 import time
