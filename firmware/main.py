@@ -95,7 +95,17 @@ def prefer_frozen():
         return False
 
 
+def led_on():
+    """The on-board LED on, steady: starting (the game's loop blinks it
+    from then on), or safe boot (firmware.picoports.Led has the table)."""
+    try:
+        machine.Pin("LED", machine.Pin.OUT).value(1)
+    except Exception:   # a board without an LED pin
+        pass
+
+
 def main():
+    led_on()
     frozen_too = prefer_frozen()       # first: the imports below take the frozen copies
     cfg, hardware = board_config()     # the version line, then the settings' lines
     if frozen_too:
@@ -129,7 +139,8 @@ def main():
     # nor the boot's helpers: compiled from this source, they would stay
     # on the heap through the game with the module's globals
     g = globals()
-    for name in ("held", "b_held", "board_config", "prefer_frozen", "SAFE_BOOT", "FROZEN"):
+    for name in ("held", "b_held", "board_config", "prefer_frozen", "led_on", "SAFE_BOOT",
+                 "FROZEN"):
         g.pop(name, None)
     g = None
     pico.run(hardware=hardware)

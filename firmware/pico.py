@@ -27,7 +27,8 @@ settings file /board.json: firmware/boardcfg.py).
   (firmware.consolekeys.ConsoleKeys, or'ed into the pins' reading), with
   or without a display.
 - Sound: the sampler's timer ends each note of firmware.sound, so nothing
-  waits for a sound.
+  waits for a sound. The same timer blinks the on-board LED
+  (firmware.picoports.Led): a sign of life when the screen stays dark.
 - Sleep: wait() sleeps in slices of the sampler's period and returns as
   soon as a press is waiting.
 - Memory: IdleCollect. When the free heap runs low, the garbage is
@@ -51,7 +52,8 @@ from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const, unload
 from firmware.picoports import (  # noqa: F401 (the ports, by their old names too)
-    SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms, sleep_ms)
+    HEADLESS, RUNNING, SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, Led, clock_ms,
+    sleep_ms)
 from firmware.portrun import play
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
@@ -116,15 +118,17 @@ class Sampler:
     """Samples the buttons from a periodic machine.Timer (on the rp2 port a
     soft timer: the callback runs between bytecodes, so it also runs while
     the game computes; Buttons skips a sample that would re-enter). The
-    same tick ends the notes of `sound` (firmware.sound.Sound) on time.
+    same tick ends the notes of `sound` (firmware.sound.Sound) on time
+    and blinks `led` (firmware.picoports.Led).
     A tick that fires on top of a deep stack (the AI's meld search) and
     finds no room ("maximum recursion depth exceeded") loses that one
     sample (counted in `deep`), as would one that allocated while the AI
     holds the heap locked; the next tick reads the buttons."""
 
-    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None):
+    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None, led=None):
         self.buttons = buttons
         self.sound = sound
+        self.led = led
         self.interrupted = False
         self.deep = 0
         self._ticks = clock_ms
@@ -138,6 +142,9 @@ class Sampler:
             s = self.sound
             if s is not None and s.playing:
                 s.update(now)
+            led = self.led
+            if led is not None:
+                led.tick()
         except KeyboardInterrupt:
             # Ctrl-C landed in the callback, where it would only be printed:
             # run() raises it in the loop instead.
@@ -280,7 +287,8 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
-    sampler = Sampler(buttons, sound=sound)
+    led = Led(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
+    sampler = Sampler(buttons, sound=sound, led=led)
     storage = Storage(root)
 
     def start():
@@ -327,9 +335,11 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         app = play(start, step, pause, display, out, max_steps,
                    oom_advice=" If it happens again, check that only the game's files "
                    "are on the board (mpremote ls) and report it.",
-                   restart=machine.soft_reset)
+                   restart=machine.soft_reset, stopped=led.fail)
     finally:
         sampler.stop()
         if buzzer is not None:
             buzzer.off()
+        if led.timer is None:
+            led.off()                   # not stopped on an error: dark
     return app

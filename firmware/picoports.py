@@ -9,6 +9,7 @@ import time
 
 import machine
 
+from firmware.compat import const
 from firmware.port_common import HeadlessDisplay as NoDisplay
 from firmware.port_common import bus_error
 
@@ -135,3 +136,68 @@ class Buzzer:
             self.pwm.deinit()
         except Exception:
             pass
+
+
+# -- the on-board LED -----------------------------------------------------------
+
+BLINK_MS = const(100)    # a blink: this long on, then this long off
+CYCLE_MS = const(2000)   # the running patterns repeat this often
+FAIL_MS = const(100)     # stopped on an error: on and off this fast
+RUNNING = 1              # blinks a cycle: the game runs, the display answers
+HEADLESS = 2             # the game runs, no display answered
+
+
+class Led:
+    """The on-board LED (machine.Pin("LED"): GP25 on a Pico, the radio
+    chip's pin on a Pico W), a sign of life when the screen stays dark:
+
+        off                 no game running (not flashed, the ROM's USB
+                            drive, stopped by Ctrl-C)
+        on                  starting (under a second), or safe boot
+        1 blink every 2 s   the game runs (RUNNING)
+        2 blinks every 2 s  the game runs without a display (HEADLESS)
+        fast blinking       the game stopped on an error (fail())
+
+    tick() is called by the button sampler's timer every `tick_ms`: it
+    counts and switches the pin on a blink's edges only, allocating
+    nothing, so the running patterns need no timer of their own. A board
+    without an LED pin gets a Led that does nothing."""
+
+    def __init__(self, blinks=RUNNING, tick_ms=2, pin="LED"):
+        try:
+            self.pin = machine.Pin(pin, machine.Pin.OUT)
+        except Exception:      # no such pin on this board
+            self.pin = None
+        self.per = BLINK_MS // tick_ms      # ticks a blink's half
+        self.cycle = CYCLE_MS // tick_ms    # ticks a cycle
+        self.edges = 2 * blinks
+        self.n = 0
+        self.timer = None
+
+    def tick(self):
+        n = self.n
+        if n % self.per == 0:
+            k = n // self.per
+            if k <= self.edges and self.pin is not None:
+                self.pin.value(k < self.edges and not k & 1)
+        n += 1
+        self.n = 0 if n >= self.cycle else n
+
+    def fail(self):
+        """Fast blinking from now on, by a timer of its own (the loop that
+        ticked the LED has stopped; the REPL's soft reset ends it)."""
+        p = self.pin
+        if p is None:
+            return
+        try:
+            self.timer = machine.Timer(-1, mode=machine.Timer.PERIODIC, period=FAIL_MS,
+                                       callback=self._flip)
+        except Exception:
+            p.value(1)
+
+    def _flip(self, t):
+        self.pin.toggle()
+
+    def off(self):
+        if self.pin is not None:
+            self.pin.value(0)

@@ -44,7 +44,7 @@ def safe_screen(open_display):
 
 
 def play(start, step, pause, display, out=print, max_steps=None, again="press reset",
-         oom_advice="", restart=None):
+         oom_advice="", restart=None, stopped=None):
     """Run the game: `start()` builds the App and returns it, then
     `step(app)` (the App's step, returning the ms it may sleep) and
     `pause(ms)` (sleep, waking at a press) alternate, until `max_steps`
@@ -53,7 +53,7 @@ def play(start, step, pause, display, out=print, max_steps=None, again="press re
 
     Ctrl-C: a line saying the REPL is free, then how to play again
     (`again`). An error: printed, with advice on the console and on
-    `display`. Out of memory after
+    `display`, and `stopped()` called (the Pico's LED). Out of memory after
     a turn was saved in this start (app.saved_at, saves not refused:
     app.save_failing), `restart()` starts again on a fresh heap, which
     resumes that turn; a start that runs out before its first save stops
@@ -85,9 +85,13 @@ def play(start, step, pause, display, out=print, max_steps=None, again="press re
         out("The game ran out of memory. Press reset; the match was saved after the "
             "last completed turn." + oom_advice)
         show_lines(display, ("OUT OF MEMORY", "PRESS RESET"))
+        if stopped is not None:
+            stopped()
     except Exception as e:
         print_exception(e)
         out("The game stopped with the error above. Press reset to play on: the match "
             "was saved after the last completed turn.")
         show_lines(display, ("ERROR", "PRESS RESET"))
+        if stopped is not None:
+            stopped()
     return app

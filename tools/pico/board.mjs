@@ -1,14 +1,14 @@
 // An emulated Raspberry Pi Pico (rp2040js) wired as the handheld: the
 // firmware .uf2 and the littlefs image in flash, the display on I2C0 (or
 // another block and pins: `bus`), six buttons on GP10-GP15 (switches to
-// GND: pressed = low, released = the pin's pull), and the USB CDC
-// serial console. Time is emulated: 8 ns a CPU cycle at 125 MHz, and while
+// GND: pressed = low, released = the pin's pull), the BOOTSEL button, the
+// on-board LED on GP25, and the USB CDC serial console. Time is emulated: 8 ns a CPU cycle at 125 MHz, and while
 // the core sleeps (WFI/WFE) the clock jumps to the next timer alarm.
 //
 // rp2040js treats flash as zero-wait memory (no XIP cache or QSPI model), so
 // code runs faster than on a real Pico (10-40% in our measurement).
 
-import { RP2040, USBCDC } from 'rp2040js';
+import { GPIOPinState, RP2040, USBCDC } from 'rp2040js';
 import { FLASH_SIZE, TIMING, hookFlashWrites, loadUf2 } from './flash.mjs';
 import { I2CDisplayBus } from './i2c_bus.mjs';
 
@@ -38,6 +38,19 @@ export class Board {
     // pull: low with a pull-down (firmware/main.py reads A both ways at
     // power-on), high otherwise. rp2040js gives an input the level it is
     // set to whatever its pulls, so _buttons() follows the pulls.
+    // The on-board LED (GP25 on a Pico): each change of the driven level
+    // is reported ({ev:'led'}); an undriven pin counts as off.
+    this.led = false;
+    mcu.gpio[25].addListener((state) => {
+      const on = state === GPIOPinState.High;
+      if (on !== this.led) {
+        this.led = on;
+        this.events({ ev: 'led', t: mcu.clock.nanos, on });
+      }
+    });
+    // BOOTSEL: the button pulls the flash's chip select (QSPI SS) low,
+    // which rp2.bootsel_button() reads; released, its pull-up holds it high.
+    mcu.qspi[1].setInputValue(true);
     this.pressed = new Set();
     this.buttonLevel = new Map();
     for (let g = 10; g <= 15; g++) this.buttonLevel.set(g, true);
@@ -92,6 +105,11 @@ export class Board {
       return;
     }
     this.mcu.gpio[gpio].setInputValue(high);
+  }
+
+  /** BOOTSEL pressed (true) or released. */
+  bootsel(down) {
+    this.mcu.qspi[1].setInputValue(!down);
   }
 
   _buttons() {

@@ -158,6 +158,7 @@ class Pico:
         self.transactions = []  # (boot, t0, t1, addr, bytes) with keep_i2c
         self.keep_i2c = False
         self.flash_ops = []     # (boot, t0, t1, 'erase'|'program', offset, bytes)
+        self.led = []           # (boot, t, on): each change of the on-board LED
         self.flash_stats = {}
         self._emu_reset()
         self._burst = None
@@ -194,6 +195,8 @@ class Pico:
                 self._i2c(ev)
             elif kind == "flash":
                 self.flash_ops.append((self.boot_no, ev["t0"], ev["t"], ev["op"], ev["at"], ev["n"]))
+            elif kind == "led":
+                self.led.append((self.boot_no, ev["t"], ev["on"]))
             elif kind == "out":
                 self.chunks.append((self.boot_no, ev["t"], ev["data"]))
             elif kind == "done":
@@ -268,6 +271,16 @@ class Pico:
 
     def pin(self, button, down):
         self._command({"op": "pin", "gpio": BUTTON_GPIO[button], "high": not down})
+
+    def bootsel(self, down):
+        """Press (True) or release the BOOTSEL button."""
+        self._command({"op": "bootsel", "down": bool(down)})
+
+    def led_changes(self, since_ns=0, boot=None):
+        """[(emulated ms, on)] of the LED's changes from `since_ns` on, in
+        this power-on (or `boot`)."""
+        boot = self.boot_no if boot is None else boot
+        return [(t / 1e6, on) for b, t, on in self.led if b == boot and t >= since_ns]
 
     def press(self, button, hold_ms=50, after_ms=50):
         """Press and release a button (L R U D A B); returns the emulated ns

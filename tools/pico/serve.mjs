@@ -8,6 +8,7 @@
 //   {"op":"run","ms":M,"text":"..."}   run M ms of emulated time, or until the
 //                                       text appears on the console
 //   {"op":"pin","gpio":G,"high":bool}   drive a button line
+//   {"op":"bootsel","down":bool}        press or release BOOTSEL
 //   {"op":"type","hex":"..."}          bytes typed on the serial console
 //   {"op":"cut","ms":M}                 a power cut M ms from now (the next
 //                                       run stops there, even inside a write)
@@ -19,6 +20,7 @@
 //   {"ev":"out","t":..,"data":".."}      console output (latin-1 text)
 //   {"ev":"i2c","t0":..,"t":..,"addr":..,"data":"hex"}   a write transaction
 //   {"ev":"usb","t":..}                  the console is connected
+//   {"ev":"led","t":..,"on":bool}        the on-board LED (GP25) changed
 //   {"ev":"flash","op":"erase"|"program","at":..,"n":..,"t0":..,"t":..}
 //   {"ev":"done","op":..,"t":..,"why":..,...}          a command finished
 
@@ -78,6 +80,9 @@ function handle(cmd) {
       break;
     case 'pin':
       board.setPin(cmd.gpio, cmd.high);
+      break;
+    case 'bootsel':
+      board.bootsel(cmd.down);
       break;
     case 'type':
       board.type(Buffer.from(cmd.hex, 'hex'));

@@ -13,11 +13,13 @@ refuses); `scan_error` makes scan() raise. `buses` maps (id, sda, scl) to
 a bus of its own: a display wired to other pins (the other pins then
 find `bus`). Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
-buzzer). LOG records what the code set up.
+buzzer). LOG records what the code set up; LED the levels the on-board
+LED (Pin("LED")) was set to, in order.
 """
 
 LEVELS = {}
 LOG = []
+LED = []
 TIMERS = []
 _bus = None
 _scan_error = None
@@ -35,6 +37,7 @@ def setup(bus=None, low=(), scan_error=None, i2c_error=None, buses=None, high=()
     BUSES.clear()
     BUSES.update(buses or {})
     del LOG[:]
+    del LED[:]
     del TIMERS[:]
     _bus = bus
     _scan_error = scan_error
@@ -59,7 +62,13 @@ class Pin:
         0 with the pull-down."""
         if v is None:
             return LEVELS.get(self.id, 0 if self.pull == Pin.PULL_DOWN else 1)
+        v = 1 if v else 0
         LEVELS[self.id] = v
+        if self.id == "LED":
+            LED.append(v)
+
+    def toggle(self):
+        self.value(1 - self.value())
 
 
 class I2C:
