@@ -25,7 +25,7 @@ def main():
         print(SAFE_BOOT)
         try:
             import cpports
-            from firmware.portrun import safe_screen
+            from firmware.port_common import safe_screen
 
             safe_screen(lambda: cpports.open_display(out=lambda s: None)[0])
         except Exception:

@@ -20,7 +20,7 @@ code.py (the drive's entry point) calls run(). Hardware modules are
 imported where used, so everything here can be tested on any Python.
 """
 
-from firmware.portrun import play
+from firmware.port_common import play
 
 from cpclock import Clock
 from cpdisplay import open_display  # noqa: F401 (code.py's safe boot)
@@ -54,12 +54,57 @@ def board_config(out=print):
         return board
 
 
+def new_app(app_factory, display, buttons, clock, storage, seed, out):
+    """run()'s App (firmware.app.App unless `app_factory`)."""
+    import gc
+
+    kw = {}
+    if app_factory is None:
+        from firmware.app import App as app_factory
+
+        # the deal secret and the AI's seed of every new match: os.urandom
+        # (CircuitPython's, from the RP2040's ring oscillator), else the
+        # random module, which CircuitPython seeds from the hardware.
+        # The deals' SHA-256 (engine/sha256.py) is CircuitPython's
+        # hashlib where the build has one, else the engine's own code:
+        # nothing to install on the drive.
+        from firmware import entropy
+
+        kw["entropy"] = entropy.board()
+    app = app_factory(display, buttons, clock, storage, sound=None,
+                      seed=hw_seed() if seed is None else seed, **kw)
+    for why in storage.damage:
+        out("Save set aside: " + why)
+    gc.collect()
+    try:
+        free = gc.mem_free()
+    except AttributeError:  # CPython (tests)
+        free = -1
+    out("Game running (free memory %d bytes). Ctrl-C stops it." % free)
+    return app
+
+
+def step(app):
+    return app.step()
+
+
+class Pause:
+    """Sleep until a press (cpkeys.wait), between two steps."""
+
+    def __init__(self, buttons, clock, sleep):
+        self.buttons = buttons
+        self.clock = clock
+        self.sleep = sleep
+
+    def pause(self, ms):
+        wait(self.buttons, self.clock, ms, self.sleep)
+
+
 def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
         nvm=None, max_steps=None, sleep=None, backup=None, cfg=None):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `cfg`: the board's settings
     (board_config() when not given)."""
-    import gc
 
     if max_steps is None:
         max_steps = MAX_STEPS
@@ -87,42 +132,10 @@ def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
         out("The CIRCUITPY drive is read-only for the game (B held at power-on, or no "
             "boot.py): the saves have no backup file while the nvm is rewritten.")
     storage = NvmStorage(nvm, backup)
-
-    def start():
-        kw = {}
-        factory = app_factory
-        if factory is None:
-            from firmware.app import App as factory
-
-            # the deal secret and the AI's seed of every new match: os.urandom
-            # (CircuitPython's, from the RP2040's ring oscillator), else the
-            # random module, which CircuitPython seeds from the hardware.
-            # The deals' SHA-256 (engine/sha256.py) is CircuitPython's
-            # hashlib where the build has one, else the engine's own code:
-            # nothing to install on the drive.
-            from firmware import entropy
-
-            kw["entropy"] = entropy.board()
-        app = factory(display, buttons, clock, storage, sound=None,
-                      seed=hw_seed() if seed is None else seed, **kw)
-        for why in storage.damage:
-            out("Save set aside: " + why)
-        gc.collect()
-        try:
-            free = gc.mem_free()
-        except AttributeError:  # CPython (tests)
-            free = -1
-        out("Game running (free memory %d bytes). Ctrl-C stops it." % free)
-        return app
-
-    def step(app):
-        return app.step()
-
-    def pause(ms):
-        wait(buttons, clock, ms, sleep)
-
     try:
-        app = play(start, step, pause, display, out, max_steps, again="press Ctrl-D")
+        app = play(new_app, (app_factory, display, buttons, clock, storage, seed, out),
+                   step, Pause(buttons, clock, sleep).pause, display, out, max_steps,
+                   again="press Ctrl-D")
     finally:
         try:
             keys.deinit()

@@ -115,7 +115,7 @@ def main():
         print(SAFE_BOOT)
         try:
             from firmware import pico
-            from firmware.portrun import safe_screen
+            from firmware.port_common import safe_screen
 
             safe_screen(lambda: pico.open_display(cfg=cfg or pico.board, out=lambda s: None,
                                                   scan=False)[0])

@@ -18,7 +18,7 @@ settings file /board.json: firmware/boardcfg.py).
 - The ports both use are firmware/picoports.py: DisplayPort (an I2C error
   during play is reported once and the game goes on), HeadlessDisplay
   (no display: the screens go to the serial console as text), Buzzer,
-  the clock (time.ticks_ms); this module keeps their names.
+  the clock (time.ticks_ms), the on-board LED.
 - Buttons: ButtonPins.read() gives the mask of the six buttons (active low
   with pull-ups, or active high with pull-downs) in firmware.buttons bit
   order; Sampler calls Buttons.sample() from a machine.Timer every 2 ms,
@@ -39,7 +39,7 @@ settings file /board.json: firmware/boardcfg.py).
   every move made A's frame 10-15 ms later).
 - run(): builds the ports, the storage (/data), the game records
   (/data/records, firmware.records) and the App, and steps it
-  (firmware.portrun.play) until Ctrl-C (mpremote) or an error, which is
+  (firmware.port_common.play) until Ctrl-C (mpremote) or an error, which is
   printed with advice; the timer and the buzzer are stopped either way so
   the REPL is left clean.
 """
@@ -51,10 +51,8 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const, unload
-from firmware.picoports import (  # noqa: F401 (the ports, by their old names too)
-    HEADLESS, RUNNING, SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, Led, clock_ms,
-    sleep_ms)
-from firmware.portrun import play
+from firmware.picoports import HEADLESS, RUNNING, Led, clock_ms, sleep_ms
+from firmware.port_common import play
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
@@ -266,6 +264,63 @@ def kept_settings(cfg):
     return _bringup().kept_settings(cfg)
 
 
+class Loop:
+    """run()'s step and pause (firmware.port_common.play): the console's
+    keys read before each step, the idle collection after it (`idle`, an
+    IdleCollect set once the App exists), the sleep until a press, and a
+    Ctrl-C the sampler caught in its timer raised here."""
+
+    def __init__(self, buttons, keys, sampler):
+        self.buttons = buttons
+        self.keys = keys
+        self.sampler = sampler
+        self.idle = None
+
+    def step(self, app):
+        keys = self.keys
+        if keys is not None:
+            keys.update(clock_ms())
+        ms = app.step()
+        self.idle.after(ms)
+        return ms
+
+    def pause(self, ms):
+        sampler = self.sampler
+        wait(self.buttons, ms, self.keys, sampler)
+        if sampler.interrupted:
+            raise KeyboardInterrupt
+
+
+def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out, kept,
+            pins, hardware):
+    """run()'s App (firmware.app.App unless `app_factory`), with the game
+    records, the HARDWARE page's parts, and that page first when asked."""
+    import gc
+
+    from firmware.records import Records
+
+    kw = {}
+    if app_factory is None:
+        from firmware.app import App as app_factory
+
+        # the deal secret and the AI's seed of every new match
+        kw["entropy"] = hw_entropy()
+    app = app_factory(display, buttons, clock_ms, storage, sound=sound,
+                      seed=hw_seed() if seed is None else seed, **kw)
+    app.records = Records(root.rstrip("/") + "/records", out=out)
+    app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
+    if hardware:
+        buttons.suppress()          # the button held at power-on
+        app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed
+    for why in storage.damage:
+        out("Save set aside: " + why)
+    gc.collect()
+    out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
+        % gc.mem_free())
+    loop.idle = IdleCollect(app, gc.collect, gc.mem_free)
+    return app
+
+
 def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=None,
         hardware=False):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
@@ -273,10 +328,8 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     (DATA_DIR). `cfg`: the board's settings (firmware.boardcfg.load_config(), read
     here when not given). `hardware`: start on the HARDWARE page (a button
     held at power-on, firmware/main.py)."""
-    import gc
 
     from firmware.storage import Storage
-    from firmware.records import Records
 
     if cfg is None and BOOT_CFG:
         cfg = BOOT_CFG.pop()
@@ -290,49 +343,11 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     led = Led(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
     sampler = Sampler(buttons, sound=sound, led=led)
     storage = Storage(root)
-
-    def start():
-        kw = {}
-        factory = app_factory
-        if factory is None:
-            from firmware.app import App as factory
-
-            # the deal secret and the AI's seed of every new match
-            kw["entropy"] = hw_entropy()
-        app = factory(display, buttons, clock_ms, storage, sound=sound,
-                      seed=hw_seed() if seed is None else seed, **kw)
-        app.records = Records(root.rstrip("/") + "/records", out=out)
-        app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
-        if hardware:
-            buttons.suppress()          # the button held at power-on
-            app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed
-        for why in storage.damage:
-            out("Save set aside: " + why)
-        gc.collect()
-        out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
-            % gc.mem_free())
-        idle[0] = IdleCollect(app, gc.collect, gc.mem_free)
-        return app
-
-    idle = [None]
-
-    # step and pause close over few names: MicroPython calls a closure with
-    # its cells and arguments on the C stack up to 5 of them, on the heap
-    # beyond, and these run at every step
-    def step(app):
-        if keys is not None:
-            keys.update(clock_ms())
-        ms = app.step()
-        idle[0].after(ms)
-        return ms
-
-    def pause(ms):
-        wait(buttons, ms, keys, sampler)
-        if sampler.interrupted:
-            raise KeyboardInterrupt
-
+    loop = Loop(buttons, keys, sampler)
     try:
-        app = play(start, step, pause, display, out, max_steps,
+        app = play(new_app, (loop, app_factory, display, buttons, storage, sound, seed, root,
+                             out, kept, pins, hardware),
+                   loop.step, loop.pause, display, out, max_steps,
                    oom_advice=" If it happens again, check that only the game's files "
                    "are on the board (mpremote ls) and report it.",
                    restart=machine.soft_reset, stopped=led.fail)

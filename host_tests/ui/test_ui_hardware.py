@@ -1,5 +1,5 @@
 """The HARDWARE page (firmware/screens/hardware.py) in the simulator, with
-the device's display port (firmware.pico.DisplayPort, on the fake
+the device's display port (firmware.picoports.DisplayPort, on the fake
 `machine`) over an emulated panel: SH1106 and flip applied at once, the
 buttons lit while held, SAVE writing /board.json (its other keys kept),
 a refused write said on the screen, the polarity trial undone with no
@@ -28,7 +28,7 @@ FAKES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 @pytest.fixture
 def pico(monkeypatch):
-    """firmware.pico on CPython: the fake `machine`, and MicroPython's
+    """firmware.picoports on CPython: the fake `machine`, and MicroPython's
     time functions it names at import."""
     import time
     monkeypatch.syspath_prepend(FAKES)
@@ -40,9 +40,9 @@ def pico(monkeypatch):
         monkeypatch.setattr(time, name, f, raising=False)
     import machine
     machine.setup()
-    from firmware import pico as p
+    from firmware import picoports as p
     yield p
-    for m in ("firmware.pico", "machine"):
+    for m in ("firmware.picoports", "firmware.pico", "machine"):
         sys.modules.pop(m, None)
 
 
