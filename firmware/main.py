@@ -15,6 +15,12 @@ and leaves the REPL free, so `mpremote` can always reach the board. This
 check uses nothing but `machine.Pin` (and board.py's B pin when the
 settings cannot be read), so it works even if the game's files are broken.
 
+Recovery start: BOOTSEL held for 3 s while the game runs starts it again
+(firmware.pico.recover) with the default settings, /board.json unread,
+on the HARDWARE page (firmware.boardcfg.boot), whatever the file says
+about the buttons. The flag that asks for it lives in a register a power
+cut clears (firmware.picoports.take_recovery), so it is never left set.
+
 HARDWARE page: holding A while powering on starts the game on that page
 (display type, flip, button test, the settings file). A is read both ways,
 with a pull-up (a button to GND) and with a pull-down (a button to 3V3),
@@ -65,8 +71,9 @@ def board_config():
     False) when the game's files cannot give them."""
     try:
         from firmware.boardcfg import boot
+        from firmware.picoports import take_recovery
 
-        return boot(held)
+        return boot(held, recovery=take_recovery())
     except Exception as e:
         print("Gin Rummy: the board settings could not be read (%s): using "
               "firmware/board.py's." % (e,))

@@ -51,8 +51,8 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const, unload
-from firmware.picoports import HEADLESS, RUNNING, Led, clock_ms, sleep_ms
-from firmware.port_common import play
+from firmware.picoports import HEADLESS, RUNNING, Onboard, ask_recovery, clock_ms, sleep_ms
+from firmware.port_common import play, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
@@ -61,6 +61,7 @@ GC_LOW_FREE = const(65536)  # ... with less free heap than this: collect then
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
 BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
+RECOVERY_NOTE = b"DEFAULTS: BOARD.JSON IGNORED"   # the HARDWARE page, in the recovery start
 
 # -- buttons ------------------------------------------------------------------
 
@@ -117,16 +118,17 @@ class Sampler:
     soft timer: the callback runs between bytecodes, so it also runs while
     the game computes; Buttons skips a sample that would re-enter). The
     same tick ends the notes of `sound` (firmware.sound.Sound) on time
-    and blinks `led` (firmware.picoports.Led).
+    and ticks `onboard` (firmware.picoports.Onboard: the LED's blinks,
+    BOOTSEL's hold, which wakes the loop like a Ctrl-C).
     A tick that fires on top of a deep stack (the AI's meld search) and
     finds no room ("maximum recursion depth exceeded") loses that one
     sample (counted in `deep`), as would one that allocated while the AI
     holds the heap locked; the next tick reads the buttons."""
 
-    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None, led=None):
+    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None, onboard=None):
         self.buttons = buttons
         self.sound = sound
-        self.led = led
+        self.onboard = onboard
         self.interrupted = False
         self.deep = 0
         self._ticks = clock_ms
@@ -140,9 +142,9 @@ class Sampler:
             s = self.sound
             if s is not None and s.playing:
                 s.update(now)
-            led = self.led
-            if led is not None:
-                led.tick()
+            o = self.onboard
+            if o is not None and o.tick():
+                self.interrupted = True  # BOOTSEL held: wake the loop (Loop.pause)
         except KeyboardInterrupt:
             # Ctrl-C landed in the callback, where it would only be printed:
             # run() raises it in the loop instead.
@@ -267,13 +269,16 @@ def kept_settings(cfg):
 class Loop:
     """run()'s step and pause (firmware.port_common.play): the console's
     keys read before each step, the idle collection after it (`idle`, an
-    IdleCollect set once the App exists), the sleep until a press, and a
-    Ctrl-C the sampler caught in its timer raised here."""
+    IdleCollect set once the App exists), the sleep until a press, a
+    Ctrl-C the sampler caught in its timer raised here, and BOOTSEL held
+    (the sampler's onboard.fired): recover()."""
 
-    def __init__(self, buttons, keys, sampler):
+    def __init__(self, buttons, keys, sampler, display=None, out=print):
         self.buttons = buttons
         self.keys = keys
         self.sampler = sampler
+        self.display = display
+        self.out = out
         self.idle = None
 
     def step(self, app):
@@ -288,13 +293,29 @@ class Loop:
         sampler = self.sampler
         wait(self.buttons, ms, self.keys, sampler)
         if sampler.interrupted:
+            o = sampler.onboard
+            if o is not None and o.fired:
+                recover(self.display, self.out)
             raise KeyboardInterrupt
 
 
+def recover(display, out=print):
+    """BOOTSEL held while the game runs: start again (a soft reset, which
+    runs main.py) into the recovery start, which ignores /board.json
+    (firmware/main.py, firmware.boardcfg.boot). The game was saved after
+    its last completed turn, as at any reset."""
+    out("BOOTSEL was held for 3 s: starting again with the default settings "
+        "(/board.json is ignored for that start).")
+    show_lines(display, ("BOOTSEL HELD", "STARTING AGAIN", "WITH DEFAULTS"))
+    ask_recovery()
+    machine.soft_reset()
+
+
 def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out, kept,
-            pins, hardware):
+            pins, hardware, note=None):
     """run()'s App (firmware.app.App unless `app_factory`), with the game
-    records, the HARDWARE page's parts, and that page first when asked."""
+    records, the HARDWARE page's parts, and that page first when asked
+    (with `note` on its status line)."""
     import gc
 
     from firmware.records import Records
@@ -311,7 +332,7 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
     if hardware:
         buttons.suppress()          # the button held at power-on
-        app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed
+        app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed
     for why in storage.damage:
         out("Save set aside: " + why)
     gc.collect()
@@ -336,25 +357,26 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     if root is None:
         root = DATA_DIR
     cfg, display, keys, sound, buzzer, kept = _bringup().start(cfg, out)
+    note = RECOVERY_NOTE if getattr(cfg, "recovery", False) else None
     let_go_bringup()
     pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
-    led = Led(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
-    sampler = Sampler(buttons, sound=sound, led=led)
+    onboard = Onboard(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
+    sampler = Sampler(buttons, sound=sound, onboard=onboard)
     storage = Storage(root)
-    loop = Loop(buttons, keys, sampler)
+    loop = Loop(buttons, keys, sampler, display, out)
     try:
         app = play(new_app, (loop, app_factory, display, buttons, storage, sound, seed, root,
-                             out, kept, pins, hardware),
+                             out, kept, pins, hardware, note),
                    loop.step, loop.pause, display, out, max_steps,
                    oom_advice=" If it happens again, check that only the game's files "
                    "are on the board (mpremote ls) and report it.",
-                   restart=machine.soft_reset, stopped=led.fail)
+                   restart=machine.soft_reset, stopped=onboard.fail)
     finally:
         sampler.stop()
         if buzzer is not None:
             buzzer.off()
-        if led.timer is None:
-            led.off()                   # not stopped on an error: dark
+        if onboard.timer is None:
+            onboard.off()               # not stopped on an error: dark
     return app

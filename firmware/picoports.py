@@ -138,18 +138,46 @@ class Buzzer:
             pass
 
 
-# -- the on-board LED -----------------------------------------------------------
+# -- the board's own LED and BOOTSEL button -------------------------------------
 
 BLINK_MS = const(100)    # a blink: this long on, then this long off
 CYCLE_MS = const(2000)   # the running patterns repeat this often
 FAIL_MS = const(100)     # stopped on an error: on and off this fast
 RUNNING = 1              # blinks a cycle: the game runs, the display answers
 HEADLESS = 2             # the game runs, no display answered
+LOOK_MS = const(100)     # BOOTSEL is read this often ...
+HOLD_MS = const(3000)    # ... and held this long asks for the recovery start
+
+# The recovery start's flag: a watchdog scratch register (WATCHDOG_SCRATCH0;
+# the SDK and the boot ROM use 4..7), which a soft reset keeps and a power
+# cut or a reset clears, so no start after the next one is touched.
+SCRATCH0 = const(0x4005800C)
+RECOVERY = const(0x0DEFA017)
 
 
-class Led:
-    """The on-board LED (machine.Pin("LED"): GP25 on a Pico, the radio
-    chip's pin on a Pico W), a sign of life when the screen stays dark:
+def ask_recovery():
+    """The next start (a soft reset) ignores /board.json."""
+    machine.mem32[SCRATCH0] = RECOVERY
+
+
+def take_recovery():
+    """True once after ask_recovery() (the flag is cleared here)."""
+    try:
+        m = machine.mem32
+        if m[SCRATCH0] != RECOVERY:
+            return False
+        m[SCRATCH0] = 0
+        return True
+    except Exception:        # no such register here: never asked
+        return False
+
+
+class Onboard:
+    """The Pico's own LED and BOOTSEL button, which work whatever is wired
+    to the pins.
+
+    The LED (machine.Pin("LED"): GP25 on a Pico, the radio chip's pin on
+    a Pico W) is a sign of life when the screen stays dark:
 
         off                 no game running (not flashed, the ROM's USB
                             drive, stopped by Ctrl-C)
@@ -158,20 +186,37 @@ class Led:
         2 blinks every 2 s  the game runs without a display (HEADLESS)
         fast blinking       the game stopped on an error (fail())
 
-    tick() is called by the button sampler's timer every `tick_ms`: it
-    counts and switches the pin on a blink's edges only, allocating
-    nothing, so the running patterns need no timer of their own. A board
-    without an LED pin gets a Led that does nothing."""
+    BOOTSEL (rp2.bootsel_button(), or `bootsel`) read every LOOK_MS and
+    held for HOLD_MS sets `fired`: the run loop then starts again into
+    the recovery start (firmware/pico.py).
 
-    def __init__(self, blinks=RUNNING, tick_ms=2, pin="LED"):
+    tick() is called by the button sampler's timer every `tick_ms`: it
+    counts, switches the LED on a blink's edges only and reads BOOTSEL
+    every LOOK_MS, allocating nothing, so none of it needs a timer of its
+    own; it returns True once BOOTSEL has been held long enough. Without
+    an LED pin or BOOTSEL (another board) that part does nothing."""
+
+    def __init__(self, blinks=RUNNING, tick_ms=2, pin="LED", bootsel=None):
         try:
             self.pin = machine.Pin(pin, machine.Pin.OUT)
         except Exception:      # no such pin on this board
             self.pin = None
+        if bootsel is None:
+            try:
+                import rp2
+
+                bootsel = rp2.bootsel_button
+            except (ImportError, AttributeError):
+                pass
+        self.bootsel = bootsel
         self.per = BLINK_MS // tick_ms      # ticks a blink's half
         self.cycle = CYCLE_MS // tick_ms    # ticks a cycle
+        self.look = LOOK_MS // tick_ms      # ticks between two readings of BOOTSEL
+        self.need = HOLD_MS // LOOK_MS      # readings held in a row
         self.edges = 2 * blinks
         self.n = 0
+        self.held = 0
+        self.fired = False
         self.timer = None
 
     def tick(self):
@@ -180,8 +225,16 @@ class Led:
             k = n // self.per
             if k <= self.edges and self.pin is not None:
                 self.pin.value(k < self.edges and not k & 1)
+        if n % self.look == 0 and self.bootsel is not None:
+            if self.bootsel():
+                self.held += 1
+                if self.held >= self.need:
+                    self.fired = True
+            else:
+                self.held = 0
         n += 1
         self.n = 0 if n >= self.cycle else n
+        return self.fired
 
     def fail(self):
         """Fast blinking from now on, by a timer of its own (the loop that

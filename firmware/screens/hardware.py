@@ -104,16 +104,17 @@ class HardwareScreen(Screen):
             app.board = b
         return b
 
-    def enter(self, back="settings", prev=None, **kw):
+    def enter(self, back="settings", prev=None, note=None, **kw):
         """`back`: the screen B goes to; None (at power-on): back to `prev`,
         the screen that was showing, as it was (the title, or a message the
-        boot had for the player)."""
+        boot had for the player). `note`: the status line's first words
+        (the recovery start's)."""
         self.dirty = True
         self.back = back
         self.prev = prev if prev is not self else None
         self.menu.sel = 0
         self.menu.top = 0
-        self.status = b""
+        self.status = note or b""
         self.seen = 0
         self.trial = None
         self.last = self.app.clock()

@@ -74,6 +74,8 @@ class StubApp:
                 machine.fire_timers()
                 time.sleep_ms(3)
         if self.n == 3:
+            for _ in range(getattr(machine, "FIRE_AT_3", 0)):   # the sampler's ticks
+                machine.fire_timers()
             self.buttons.poll(self.clock())
             ev = self.buttons.event()
             while ev:
@@ -598,17 +600,17 @@ def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
     assert f["BRINGUP"] == "False", r.stdout
 
 
-# -- the on-board LED (firmware.picoports.Led) ------------------------------
+# -- the on-board LED (firmware.picoports.Onboard) ------------------------------
 
 LED_PATTERNS = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 machine.setup()
-from firmware.picoports import HEADLESS, RUNNING, Led
+from firmware.picoports import HEADLESS, RUNNING, Onboard
 for blinks in (RUNNING, HEADLESS):
     del machine.LED[:]
-    led = Led(blinks, 2)
+    led = Onboard(blinks, 2, bootsel=lambda: 0)
     level = None
     changes = []
     for i in range(2000):           # two cycles of the 2 ms sampler's ticks
@@ -673,3 +675,36 @@ print("@@ FLIPS", machine.LED)
     # the sampler's timer is stopped; the LED's own 100 ms timer toggles it
     assert eval(f["RUNNING_TIMERS"]) == [100]
     assert eval(f["FLIPS"]) in ([0, 1, 0, 1], [1, 0, 1, 0])
+
+
+# -- BOOTSEL held while the game runs: the recovery start ---------------------
+
+def test_bootsel_held_3s_starts_again_asking_for_the_defaults(tmp_path):
+    # 1600 sampler ticks (3.2 s) with BOOTSEL down: the loop wakes, says
+    # so, asks for the recovery start (the scratch register) and soft-resets
+    said, f, _ = run_case(tmp_path, """
+import rp2
+rp2.BOOTSEL[0] = 1
+machine.FIRE_AT_3 = 1600
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)""", steps=6, after="""
+from firmware import picoports
+print("@@ FLAG", machine.mem32[picoports.SCRATCH0] == picoports.RECOVERY)
+print("@@ TAKEN", picoports.take_recovery(), picoports.take_recovery())
+""")
+    assert "BOOTSEL was held for 3 s: starting again with the default settings" in said
+    assert f["STEPS"] == "3"                   # woken at once, not after the stub's 6 steps
+    log = eval(f["LOG"])
+    assert ("soft_reset",) in log and "Stopped by Ctrl-C" not in said
+    assert f["FLAG"] == "True"
+    assert f["TAKEN"] == "True False"          # once: the next start is as usual
+
+
+def test_bootsel_held_less_than_3s_does_nothing(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+import rp2
+rp2.BOOTSEL[0] = 1
+machine.FIRE_AT_3 = 1400
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
+    assert "BOOTSEL" not in said and f["STEPS"] == "4"
+    assert ("soft_reset",) not in eval(f["LOG"])

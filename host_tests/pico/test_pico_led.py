@@ -1,4 +1,4 @@
-"""The on-board LED (GP25 on a Pico, firmware.picoports.Led) watched on the
+"""The on-board LED (GP25 on a Pico, firmware.picoports.Onboard) watched on the
 emulated Pico running the frozen .uf2: on while starting, one blink every
 2 s with a display, two without one, steady on in safe boot, fast blinking
 once the game stopped on an error, dark after Ctrl-C."""

@@ -17,7 +17,7 @@ const CYCLE_NS = 8;
 export class Board {
   /** flash: a FLASH_SIZE Uint8Array to boot from (kept: it is the chip). */
   constructor({ bootrom, flash, display = [0x3c], timing = 'typical', events,
-                bus = { index: 0, sda: 4, scl: 5 } }) {
+                bus = { index: 0, sda: 4, scl: 5 }, floating = [] }) {
     this.events = events; // (object) => void: what the harness reports
     const mcu = new RP2040();
     mcu.loadBootrom(bootrom); // also fills mcu.flash with 0xFF
@@ -50,10 +50,19 @@ export class Board {
     });
     // BOOTSEL: the button pulls the flash's chip select (QSPI SS) low,
     // which rp2.bootsel_button() reads; released, its pull-up holds it high.
+    // The pad as the chip leaves reset (input enabled, pull-up: 0x5a); the
+    // boot ROM, which would set it so, is skipped here.
+    mcu.qspi[1].padValue = 0x5a;
     mcu.qspi[1].setInputValue(true);
     this.pressed = new Set();
     this.buttonLevel = new Map();
     for (let g = 10; g <= 15; g++) this.buttonLevel.set(g, true);
+    // `floating`: other GPIOs with nothing wired, read as their pull too
+    // (the others read low: no I2C pair is probed there)
+    for (const g of floating) {
+      this.buttonLevel.set(g, false);
+      mcu.gpio[g].setInputValue(false);
+    }
     this.cdc = new USBCDC(mcu.usbCtrl);
     this.connected = false;
     this.cdc.onDeviceConnected = () => {

@@ -131,10 +131,11 @@ class Pico:
     erased region: the firmware formats it). `display`: I2C addresses that
     answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
     program times) or 'zero'. `display_bus`: (I2C block, SDA, SCL) the
-    display is wired to."""
+    display is wired to. `floating`: GPIOs besides the buttons' that read
+    their pull (nothing wired); the others read low."""
 
     def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
-                 sh1106=False, workdir=None, display_bus=(0, 4, 5)):
+                 sh1106=False, workdir=None, display_bus=(0, 4, 5), floating=()):
         import tempfile
 
         self._tmp = tempfile.TemporaryDirectory(dir=workdir)
@@ -142,6 +143,8 @@ class Pico:
                 "--display", ",".join("%x" % a for a in display) or "none",
                 "--flash-timing", flash_timing,
                 "--display-bus", ",".join(str(x) for x in display_bus)]
+        if floating:
+            args += ["--floating", ",".join(str(g) for g in floating)]
         if fs is not None:
             path = os.path.join(self._tmp.name, "fs.bin")
             with open(path, "wb") as f:

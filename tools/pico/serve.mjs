@@ -2,7 +2,7 @@
 // The emulated Pico as a process: tools/pico/harness.py starts it and talks
 // JSON lines. Arguments: --firmware F.uf2 --bootrom bootrom.{ts,mjs}
 // [--fs image.bin --fs-offset N] [--display 3c,3d|none] [--flash-timing
-// typical|zero].
+// typical|zero] [--display-bus ID,SDA,SCL] [--floating G,G,...].
 //
 // Commands on stdin, one JSON object a line, answered in order:
 //   {"op":"run","ms":M,"text":"..."}   run M ms of emulated time, or until the
@@ -48,6 +48,8 @@ if (opts.fs) {
 const display = opts.display === 'none' ? [] : opts.display.split(',').map((x) => parseInt(x, 16));
 // --display-bus ID,SDA,SCL: the display on another I2C block and pins (default 0,4,5)
 const [busIndex, sda, scl] = (opts['display-bus'] ?? '0,4,5').split(',').map((x) => parseInt(x, 10));
+// --floating G,G,...: GPIOs with nothing wired, read as their pull (default none)
+const floating = (opts.floating ?? '').split(',').filter((x) => x).map((x) => parseInt(x, 10));
 
 const lines = [];
 function emit(obj) {
@@ -66,7 +68,7 @@ let board = null;
 function powerOn() {
   boots++;
   board = new Board({ bootrom, flash, display, timing: opts['flash-timing'], events: emit,
-                      bus: { index: busIndex, sda, scl } });
+                      bus: { index: busIndex, sda, scl }, floating });
 }
 powerOn();
 

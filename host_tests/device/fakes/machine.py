@@ -14,7 +14,9 @@ a bus of its own: a display wired to other pins (the other pins then
 find `bus`). Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
 buzzer). LOG records what the code set up; LED the levels the on-board
-LED (Pin("LED")) was set to, in order.
+LED (Pin("LED")) was set to, in order. mem32 is a memory of 32-bit words,
+0 until written, which setup() leaves as it was (a soft reset keeps the
+chip's registers).
 """
 
 LEVELS = {}
@@ -142,6 +144,20 @@ class PWM:
 
     def deinit(self):
         LOG.append(("pwm_deinit", self.pin))
+
+
+class _Mem:
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, addr):
+        return self.words.get(addr, 0)
+
+    def __setitem__(self, addr, v):
+        self.words[addr] = v & 0xFFFFFFFF
+
+
+mem32 = _Mem()
 
 
 def fire_timers(n=1):
