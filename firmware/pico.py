@@ -89,6 +89,13 @@ class ButtonPins:
         self.active_low = bool(active_low)
         self.n = len(pins)
 
+    def set_pins(self, numbers):
+        """Other GPIOs for the six buttons (the HARDWARE page's learned
+        pins), with the polarity in use."""
+        self.n = 0
+        self.numbers = tuple(numbers)
+        self.set_active_low(self.active_low)
+
     def read(self):
         pins = self.pins
         lv = self.pressed_level
