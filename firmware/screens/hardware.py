@@ -126,7 +126,9 @@ class HardwareScreen(Screen):
         self.seen = 0            # every button seen held since entering
         self.last = 0            # when the last press came
         self.trial = None        # (when, old polarity) while BUTTONS is on trial
-        self.learn = None        # while learning the pins: [watched, learned, held, since, seen]
+        # while learning the pins: [watched, learned, held, since, seen,
+        # start (until the first look)]
+        self.learn = None
         self.beep_at = None      # when the test beep began
         self.quiet_until = None  # after learning: presses ignored until then
 
@@ -228,7 +230,7 @@ class HardwareScreen(Screen):
             if watched is None:
                 self.status = b"NOT ON THIS PORT"
             else:
-                self.learn = [watched, [], None, now, None]
+                self.learn = [watched, [], None, now, None, now]
                 self.status = b""
         elif row == "buzzer":
             if ev == btn.A:
@@ -255,11 +257,18 @@ class HardwareScreen(Screen):
         """One look at the free pins while learning: a pin newly read
         pressed twice in a row (LOOK_MS apart) is the next button's, once
         the one before was released; all six learned and released: used
-        at once. The wait until the next look."""
+        at once. At the first look the pins that read pressed already are
+        left out. The wait until the next look."""
         b = self.board()
         st = self.learn
-        watched, got, held, since, seen = st
+        watched, got, held, since, seen, start = st
         level = b.pressed_level()
+        if start is not None:
+            # the first look, the pulls settled: a pin that reads pressed
+            # before any press (wired to GND or 3V3 for good) is not watched
+            watched = st[0] = [w for w in watched if w[1].value() != level]
+            st[5] = None
+            return LOOK_MS
         down = None
         for n, pin in watched:
             if pin.value() == level and n not in got:

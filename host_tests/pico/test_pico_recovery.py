@@ -64,3 +64,34 @@ def test_a_power_cut_after_bootsel_fired_starts_as_usual(kit, frozen):
         p.power_on()                                # the flag was in a register
         p.run_until_text("Game running", 30000)
         assert "Recovery start" not in p.output(boot=p.boot_no)
+
+
+def test_the_hardware_page_learns_buttons_on_other_pins(kit, frozen):
+    # six switches wired to GP16..GP21 instead of GP10..GP15: A held at
+    # power-on opens the HARDWARE page (the default A, GP14, is still
+    # wired here for that), PINS learns the new ones, and they work at once
+    new = [16, 17, 18, 19, 20, 21]
+    with h.Pico(frozen, kit.bootrom, None, floating=new) as p:
+        p.pin("A", True)
+        p.run_until_text("the game starts on the HARDWARE page", 5000)
+        p.pin("A", False)
+        p.run_until_text("Game running", 30000)
+        p.run(300)
+        for _ in range(4):                      # down to PINS
+            p.press("D", hold_ms=60, after_ms=100)
+        p.press("A", hold_ms=60, after_ms=200)  # learn
+        for g in new:
+            p.gpio(g, True)
+            p.run(80)
+            p.gpio(g, False)
+            p.run(120)
+        p.run(500)
+        learned = p.image()
+        p.press("B", hold_ms=60, after_ms=300)  # the old B: nothing now
+        assert p.image() == learned
+        p.gpio(21, True)                        # the new B leaves the page
+        p.run(80)
+        p.gpio(21, False)
+        p.run(500)
+        assert p.image() != learned
+        assert "Traceback" not in p.output()

@@ -286,13 +286,15 @@ def test_learning_ignores_the_display_pins_and_a_pin_held_throughout(tmp_path, p
     import machine
     sim, pins = board_sim(tmp_path, pico, sh1106_panel=False)
     to_row(sim, "pins")
+    machine.LEVELS[7] = 0                        # low before learning began: wired for good
     sim.press("A", settle=False)
+    sim.run(30, 5)
     machine.LEVELS[4] = 0                        # SDA: not a button's
     learn(sim, machine, [20])
     machine.LEVELS[20] = 0                       # held on: learned once only
     sim.run(200, 5)
     assert sim.app.screen.learn[1] == [20]
-    del machine.LEVELS[4], machine.LEVELS[20]
+    del machine.LEVELS[4], machine.LEVELS[7], machine.LEVELS[20]
 
 
 def test_learning_with_no_press_leaves_the_pins_as_they_were(tmp_path, pico):

@@ -275,6 +275,11 @@ class Pico:
     def pin(self, button, down):
         self._command({"op": "pin", "gpio": BUTTON_GPIO[button], "high": not down})
 
+    def gpio(self, g, down):
+        """Press (True) or release a switch to GND on GPIO `g` (a button's,
+        or one of `floating`)."""
+        self._command({"op": "pin", "gpio": g, "high": not down})
+
     def bootsel(self, down):
         """Press (True) or release the BOOTSEL button."""
         self._command({"op": "bootsel", "down": bool(down)})
