@@ -55,7 +55,7 @@ class Hardware:
             cfg = state(cfg)
         self.cfg = cfg
         self.machine = machine
-        self.buzzer = None           # the test beep's firmware.picoports.Buzzer
+        self.buzzer = None           # the test beep's (pin, PWM)
         self.boot_buzzer = getattr(cfg, "BUZZER_PIN", None)   # the game's, kept
         self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
@@ -131,16 +131,16 @@ class Hardware:
         return m
 
     def beep(self, on):
-        """The test beep on the buzzer row's pin, on or off. None, or why
-        not (a few words)."""
+        """The test beep on the buzzer row's pin, on or off (PWM, as
+        firmware.picoports.Buzzer drives the game's). None, or why not
+        (a few words)."""
         pin = self.cfg.BUZZER_PIN
-        bz = self.buzzer
-        if bz is not None and (not on or bz.pin != pin):
+        bz = self.buzzer             # (pin, PWM) while one is set up
+        if bz is not None and (not on or bz[0] != pin):
             try:
-                if bz.pin == self.boot_buzzer:
-                    bz.tone(0)       # the game's own pin: silent, left to the game
-                else:
-                    bz.off()
+                bz[1].duty_u16(0)
+                if bz[0] != self.boot_buzzer:
+                    bz[1].deinit()   # the game's own pin is left to the game
             except Exception:
                 pass
             self.buzzer = bz = None
@@ -148,16 +148,14 @@ class Hardware:
             return None
         if pin is None:
             return "no buzzer pin"
-        if self._machine() is None:
+        m = self._machine()
+        if m is None:
             return "not on this port"
         try:
             if bz is None:
-                from firmware.picoports import Buzzer
-
-                bz = Buzzer(pin)
-                bz.pin = pin
-                self.buzzer = bz
-            bz.tone(BEEP_HZ)
+                bz = self.buzzer = (pin, m.PWM(m.Pin(pin)))
+            bz[1].freq(BEEP_HZ)
+            bz[1].duty_u16(0x8000)
         except Exception as e:
             return "pin refused (%s)" % (e,)
         return None
