@@ -474,7 +474,7 @@ RECOVERY_TEXT = (
     "Recovery start (BOOTSEL was held for 3 s while the game ran): /board.json is "
     "not read this time, the default settings are used: the display on I2C%d "
     "(SDA GP%d, SCL GP%d), the buttons LEFT RIGHT UP DOWN A B on GP%d GP%d GP%d GP%d "
-    "GP%d GP%d to GND, no buzzer. The game starts on the HARDWARE page: SAVE writes "
+    "GP%d GP%d to GND, %s. The game starts on the HARDWARE page: SAVE writes "
     "what it shows into /board.json. The next start reads /board.json again.")
 
 
@@ -493,7 +493,9 @@ def boot(held, out=print, recovery=False):
     if recovery:
         cfg = config(None)
         cfg.recovery = True
-        out(RECOVERY_TEXT % ((cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL) + cfg.BUTTON_PINS))
+        bz = cfg.BUZZER_PIN
+        out(RECOVERY_TEXT % ((cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL) + cfg.BUTTON_PINS
+                             + ("no buzzer" if bz is None else "the buzzer on GP%d" % bz,)))
         hardware = True
     else:
         cfg = load(None, out)

@@ -446,7 +446,7 @@ from firmware import picoports
 picoports.ask_recovery()                      # BOOTSEL was held: firmware.pico.recover
 machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
     assert "Recovery start (BOOTSEL was held for 3 s while the game ran)" in said
-    assert "buttons LEFT RIGHT UP DOWN A B on GP10 GP11 GP12 GP13 GP14 GP15 to GND" in said
+    assert "buttons LEFT RIGHT UP DOWN A B on GP10 GP11 GP12 GP13 GP14 GP15 to GND, no buzzer." in said
     assert not [s for s in said.splitlines() if s.startswith("board.json")]
     assert f["WENT"] == "hardware" and f["STEPS"] == "4"
     log = eval(f["LOG"])
