@@ -16,10 +16,7 @@ import pytest
 
 from tools.dev import structure
 
-KNOWN_CYCLES = {
-    # the Pico's ports and the display bring-up split off them
-    ("firmware.bringup", "firmware.pico"),
-}
+KNOWN_CYCLES = set()
 
 KNOWN_PRIVATE = set()
 
