@@ -186,10 +186,9 @@ Pico that runs the stock MicroPython firmware: for developers. To play,
 use the other file, gin-rummy-pico-{version}.uf2: MicroPython with the
 game built in, dragged onto the Pico in BOOTSEL mode, no computer tools
 needed. The stock firmware loads the bundle's code into the Pico's RAM,
-so during a hard match only 17-26 KB stay free (the .uf2: about 150
-KB), the hands are not reviewed, a game record may be skipped when
-memory runs short, and a button takes 60-120 ms to show (the .uf2:
-14-50 ms).
+so it has far less memory for play than the .uf2: the hands are not
+reviewed, a game record may be skipped when memory runs short, and the
+buttons answer more slowly (the figures: docs/DEVICE.md).
 
 1. Firmware: stock MicroPython 1.28 for the Raspberry Pi Pico (RPI_PICO,
    the RP2040 board), from https://micropython.org/download/RPI_PICO/ .
