@@ -174,3 +174,30 @@ def test_a_dirty_work_tree_is_seen(tmp_path):
     assert rel.dirty(repo) == []
     (tmp_path / "new.py").write_text("x = 1\n")
     assert rel.dirty(repo) == ["?? new.py"]
+
+
+def test_every_zip_s_note_stands_alone(tmp_path):
+    """Each zip carries its docs and a note with the pin table and the
+    buttons, read from firmware/board.py, and sends nobody to an address."""
+    from firmware import board
+    zips = {"mpy": rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "m")),
+            "circuitpython": rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)}
+    for kind, data in zips.items():
+        top = "gin-rummy-%s-9.9.9/" % kind
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = z.namelist()
+            for doc in rel.DOCS:
+                assert top + doc in names, (kind, doc)
+                with open(os.path.join(rel.ROOT, doc), "rb") as f:
+                    assert z.read(top + doc) == f.read()
+            text = z.read(top + "INSTALL.txt").decode()
+        for n, pin in ((board.I2C_SDA, 6), (board.I2C_SCL, 7), (board.BTN_LEFT, 14),
+                       (board.BTN_A, 19), (board.BTN_B, 20)):
+            assert "GP%d, pin %d" % (n, pin) in text, (kind, n)
+        for name in ("LEFT", "RIGHT", "UP", "DOWN", "A ", "B "):
+            assert "\n  %s" % name in text, (kind, name)
+        assert "3V3(OUT), pin 36" in text and "README.md" in text
+        assert "repository's README" not in text and "OWNER" not in text
+        assert "KB" not in text and " ms" not in text      # no lab figures
+    web = rel.WEB_README.format(version="9.9.9", commit="0" * 40, docs=rel.DOCS_NOTE)
+    assert "http://localhost:8000/" in web and "README.md" in web and "Backspace" in web
