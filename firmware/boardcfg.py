@@ -404,9 +404,9 @@ def boot(held, out=print):
     """At power-on (firmware/main.py): the version line, the settings,
     A held (the HARDWARE page), then this module is let go. (cfg, hardware)."""
     try:
-        from engine.version import VERSION
+        from engine.version import described
 
-        out("Gin Rummy %s" % VERSION)
+        out("Gin Rummy %s" % described())
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
     cfg = load(None, out)

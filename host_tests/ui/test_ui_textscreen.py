@@ -24,7 +24,7 @@ def name(c):
 def test_the_title_reads_as_its_words_with_the_cursor_marked():
     assert textscreen.read(golden("01_title")) == [
         "\u2660\u2665 GIN RUMMY \u2666\u2663", "> NEW MATCH", "SETTINGS", "STATISTICS",
-        "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION]
+        "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION.upper()]
 
 
 def test_a_discard_shows_the_melds_grouped_and_the_raised_card():

@@ -90,8 +90,30 @@ def version_of(root=ROOT):
 
 
 def version_key(v):
-    """Sort key of a version folder name: 1.10.0 after 1.9.2."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[.-]", v))
+    """Sort key of a version folder name: 1.10.0 after 1.9.2, 1.1.0-dev
+    before 1.1.0."""
+    dev = v.endswith("-dev")
+    base = v[:-len("-dev")] if dev else v
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"[.-]", base)) + ((0 if dev else 1, 0, ""),)
+
+
+def set_plain_version(checkout):
+    """A development version (X.Y.Z-dev) in the checkout's engine/version.py
+    becomes the plain X.Y.Z it leads to: what a release of that commit is
+    built as (the checkout is a temporary one; the commit is left as it
+    is). The same rewrite for `release` and `verify`, so the rebuild is the
+    release. Returns the version the checkout now has."""
+    v = version_of(checkout)
+    if not v.endswith("-dev"):
+        return v
+    plain = v[:-len("-dev")]
+    path = os.path.join(checkout, "engine", "version.py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text.replace('VERSION = "%s"' % v, 'VERSION = "%s"' % plain, 1))
+    return plain
 
 
 def git(*args, cwd=ROOT, check=True):
@@ -655,7 +677,7 @@ def cmd_release(a):
     epoch = commit_time(commit)
     t0 = time.time()
     with Checkout(commit) as co:
-        version = version_of(co.path)
+        version = set_plain_version(co.path)
         out = os.path.join(os.path.abspath(a.dist), version)
         if os.path.exists(out):
             raise SystemExit("%s exists already: a version is released once (raise VERSION in "
@@ -715,6 +737,7 @@ def cmd_verify(a):
     print("rebuilding the .uf2 of release %s from commit %s (SOURCE_DATE_EPOCH=%d)..."
           % (version, commit[:12], epoch), flush=True)
     with Checkout(commit) as co, tempfile.TemporaryDirectory(prefix="gin-rummy-verify-") as tmp:
+        set_plain_version(co.path)
         rebuilt = os.path.join(tmp, "rebuilt.uf2")
         r = co.run_script(["uf2", "--out", rebuilt, "--epoch", str(epoch), "--quiet",
                            "--kit", os.path.abspath(a.kit), "--checkout", ROOT])
