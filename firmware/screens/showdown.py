@@ -119,12 +119,19 @@ class Showdown(Screen):
         L.hint(c, b"A", b"NEXT", 104, SUM_Y)
 
     def _layoffs(self, c, x, y):
-        """LAID OFF and the cards, or GIN: NO LAYOFFS (R9), then the
+        """LAID OFF and the cards, or NO LAYOFFS ON CPU GIN (R9), then the
         deadwood left. Where the cards do not fit before DEADWOOD, it is
         shortened to DW; where they still do not, their count is shown."""
         n = len(self.laid)
+        gin = None
         if self.gin:
-            w = fb.text_width(b"GIN: NO LAYOFFS") - 1
+            # naming who went gin, as the line above does; "NO LAYOFFS (R9)" where
+            # the name does not fit before the deadwood
+            who = self._name(self.knocker)
+            gin = b"NO LAYOFFS ON " + (b"YOUR" if who == b"YOU" else who) + b" GIN"
+            if x + fb.text_width(gin) - 1 > self._deadwood_x(self.d_dw, b"DW") - 4:
+                gin = b"NO LAYOFFS (R9)"
+            w = fb.text_width(gin) - 1
         elif n:
             w = fb.text_width(b"LAID OFF") + 2 + n * 12 - 3
         else:
@@ -135,7 +142,7 @@ class Showdown(Screen):
         end = self._deadwood_x(self.d_dw, label) - 4
         self._deadwood(c, self.d_dw, y, label)
         if self.gin:
-            c.text(b"GIN: NO LAYOFFS", x, y, 1)
+            c.text(gin, x, y, 1)
         elif n:
             x = c.text(b"LAID OFF", x, y, 1) + 2
             if x + n * 12 - 3 > end:
