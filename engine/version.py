@@ -8,7 +8,8 @@ development build of 1.1.0 is newer than 1.0.0 and older than 1.1.0.
 `make release` builds a `-dev` commit as the plain version
 (tools/deploy/release.py). COMMIT is the short commit of a development
 build where the build knows it (the frozen build freezes it in,
-manifest.py; the terminal simulator asks git), else "".
+manifest.py, and the .mpy bundle carries it, tools/deploy/buildinfo.py;
+the terminal simulator asks git), else "".
 """
 
 VERSION = "1.1.0-dev"
