@@ -6,7 +6,7 @@ from .rng import fingerprint_text
 from .rules import Rules
 from .deal import commitment
 from .sha256 import from_hex
-from .version import VERSION
+from .version import VERSION, parse as _version_tuple
 from .record_format import (FORMAT, HEADER, HEADER_V2, HEADER_V1, PREFIX, hand_line,
                             revealed_line, result_line, winner_line)
 
@@ -15,22 +15,11 @@ class NewerRecord(ValueError):
     """A record from a newer version of the game than this one."""
 
 
-def _version_tuple(text):
-    parts = text.split(".")
-    if len(parts) != 3:
-        raise ValueError("not a version: %r" % text)
-    out = []
-    for p in parts:
-        if not p.isdigit():
-            raise ValueError("not a version: %r" % text)
-        out.append(int(p))
-    return tuple(out)
-
-
 def check_version(text):
-    """ValueError if `text` is not a version X.Y.Z; NewerRecord if it is
-    a newer major or minor version than this game's (a patch version
-    writes the same format)."""
+    """ValueError if `text` is not a version X.Y.Z (or X.Y.Z-dev);
+    NewerRecord if it is a newer major or minor version than this game's
+    (a patch version writes the same format, and a development build of
+    X.Y writes X.Y's)."""
     v = _version_tuple(text)
     mine = _version_tuple(VERSION)
     if v[:2] > mine[:2]:

@@ -485,9 +485,9 @@ def boot(held, out=print, recovery=False):
     /board.json is not read, the defaults are used, said on the console,
     and the game starts on the HARDWARE page (cfg.recovery)."""
     try:
-        from engine.version import VERSION
+        from engine.version import described
 
-        out("Gin Rummy %s" % VERSION)
+        out("Gin Rummy %s" % described())
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
     if recovery:

@@ -76,21 +76,18 @@ def saved_by(payload):
         return None
 
 
-def _parts(v):
-    out = []
-    for p in v.split("."):
-        try:
-            out.append(int(p))
-        except ValueError:
-            out.append(-1)
-    return out
-
-
 def newer(version):
-    """True when game version `version` is newer than this one."""
-    from engine.version import VERSION as GAME_VERSION
+    """True when game version `version` is newer than this one (a
+    development build X.Y.Z-dev comes before X.Y.Z; a version this one
+    cannot parse does not count)."""
+    from engine.version import VERSION as GAME_VERSION, parse
 
-    return version is not None and _parts(version) > _parts(GAME_VERSION)
+    if version is None:
+        return False
+    try:
+        return parse(version) > parse(GAME_VERSION)
+    except ValueError:
+        return False
 
 
 def _head(payload):

@@ -97,6 +97,9 @@ def test_bundle_is_mpy_plus_main(bundle):
                     rel = os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
                     if rel not in ("firmware/main.py", "firmware/keyscript.py"):
                         want.append(rel[:-3] + ".mpy")
+    from tools.deploy import buildinfo
+    if buildinfo.dev_commit(ROOT):          # a development version names its commit
+        want.append("engine/build_commit.mpy")
     assert sorted(f for f in files if f.endswith(".mpy")) == sorted(want)
     with open(os.path.join(bundle, "main.py")) as a, \
             open(os.path.join(ROOT, "firmware", "main.py")) as b:

@@ -2,6 +2,8 @@
 from a newer version is recognised and said ("Saved by version X; this is
 Y: kept as game.new"), never misread as damage nor thrown away."""
 
+import pytest
+
 import engine
 from devutil import FaultFS
 from engine.version import VERSION
@@ -113,3 +115,25 @@ def test_a_version_byte_changed_by_damage_is_damage():
     value, msg = Storage(DATA, fs).load("game", gamesave.decode)
     assert value is None and msg.startswith("Save was damaged")
     assert DATA + "/game.bad" in fs.files and DATA + "/game.new" not in fs.files
+
+
+def test_a_development_build_sorts_between_the_releases_around_it():
+    from engine.version import parse
+    assert parse("1.0.0") < parse("1.1.0-dev") < parse("1.1.0") < parse("1.1.1-dev")
+    assert parse("1.10.0-dev") > parse("1.9.2")
+    for bad in ("1.1", "1.1.0-rc1", "1.1.x", "v1.1.0", "1..0", ""):
+        with pytest.raises(ValueError):
+            parse(bad)
+
+
+def test_newer_reads_dev_versions(monkeypatch):
+    """A save that does not decode counts as a newer version's when the
+    version it names is newer: 1.1.0 is newer than 1.1.0-dev, which is newer
+    than 1.0.0."""
+    import engine.version as ver
+    monkeypatch.setattr(ver, "VERSION", "1.1.0-dev")
+    assert gamesave.newer("1.1.0") and gamesave.newer("1.2.0-dev")
+    assert not gamesave.newer("1.1.0-dev") and not gamesave.newer("1.0.0")
+    assert not gamesave.newer("garbage") and not gamesave.newer(None)
+    monkeypatch.setattr(ver, "VERSION", "1.1.0")
+    assert not gamesave.newer("1.1.0-dev") and gamesave.newer("1.1.1-dev")

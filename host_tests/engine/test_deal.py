@@ -238,9 +238,15 @@ def test_a_record_from_a_newer_version_is_said_to_be_newer():
     _play_to_end_of_hand(m)
     text = record_text(m)
     lines = text.split("\n")
-    lines[1] = "version 1.1.0"
+    from engine.version import VERSION, parse
+    major, minor = parse(VERSION)[:2]
+    lines[1] = "version %d.%d.0" % (major, minor + 1)
     assert "newer" in raises(NewerRecord, replay, "\n".join(lines))
-    lines[1] = "version 1.0.7"          # a patch version writes the same format
+    lines[1] = "version %d.%d.0-dev" % (major, minor + 1)
+    assert "newer" in raises(NewerRecord, replay, "\n".join(lines))
+    lines[1] = "version %d.%d.7" % (major, minor)   # a patch version writes the same format
+    assert replay("\n".join(lines)).scores == m.scores
+    lines[1] = "version %d.%d.0" % (major, minor)   # the release a dev build leads to
     assert replay("\n".join(lines)).scores == m.scores
     lines[0] = "gin-rummy record 4"
     assert "newer" in raises(NewerRecord, replay, "\n".join(lines))

