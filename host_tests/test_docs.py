@@ -124,9 +124,9 @@ def test_the_readme_review_picture_is_what_the_review_shows_now(tmp_path):
     import subprocess
     import sys
     out = tmp_path / "review.png"
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim", "review_shot.py"),
-                        "--out", str(out)], capture_output=True, text=True, timeout=300)
+    r = subprocess.run([sys.executable, "-m", "tools.sim.review_shot", "--out", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     from tools.sim import render
     assert render.from_png(str(out)) == render.from_png(os.path.join(ROOT, "docs", "review.png")), (
-        "docs/review.png is not the review the game shows now: run tools/sim/review_shot.py")
+        "docs/review.png is not the review the game shows now: run python -m tools.sim.review_shot")

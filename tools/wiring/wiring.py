@@ -7,7 +7,7 @@ above, USB up, the OLED module, the six 6x6 mm switches on a breadboard)
 and docs/wiring-schematic.svg (the same connections as a circuit). Every
 GPIO drawn is read from firmware/board.py, the file the firmware itself
 imports, so a pin changed there is a pin moved here: run this again and
-commit the pictures (host_tests/test_wiring.py fails until they match).
+commit the pictures (host_tests/tools/test_wiring.py fails until they match).
 
 Plain SVG text, no dependencies. Every wire carries its part, GPIO and
 physical pin as data-* attributes, which the test reads back and checks
