@@ -22,30 +22,19 @@ either way (they are shown). `ai_seed` is the AIs' seed, kept and saved
 with the match.
 """
 from .cards import card_text
-from .hand import Hand, OVER, PHASE_NAMES, action_code, action_text
-from .rng import Rng, deck_for, fingerprint_text
-from .rules import CARDEMS, check_rules
-from .deal import check_secret, keys_of, commitment, deck_from_seed, proof as deal_proof
+from .hand import OVER, PHASE_NAMES, action_code, action_text
+from .rng import deck_for, fingerprint_text
+from .rules import CARDEMS
+from .deal import Dealer
 from .sha256 import hex_text
 
 BOX_RULES = CARDEMS.copy(name="box", upcard_offer=True, stop_at=2, undercut_bonus=10)
 ROLE_NAMES = ("box", "captain", "sitter")
 
 
-class BoxMatch:
+class BoxMatch(Dealer):
     def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
-        if rules is None:
-            rules = BOX_RULES
-        check_rules(rules)
-        self.rules = rules
-        self.seed = seed
-        self._rng = Rng(seed)
-        self._secret = None if secret is None else check_secret(secret)
-        if ai_seed is not None and (type(ai_seed) is not int or not 0 <= ai_seed < 1 << 30):
-            raise ValueError("the AI's seed is an int 0..2**30-1, not %r" % (ai_seed,))
-        self.ai_seed = ai_seed
-        self._reveals = reveals       # (seed, nonce) of every hand, from a record
-        self.unrevealed = 0           # replay: the hand a record left unrevealed
+        Dealer.__init__(self, BOX_RULES if rules is None else rules, seed, secret, ai_seed, reveals)
         self.scores = [0, 0, 0]
         self.hands_won = [0, 0, 0]
         self.results = []       # (HandResult, roles of that hand)
@@ -82,31 +71,12 @@ class BoxMatch:
         return (cap, sit, box)                  # box lost: captain in, sitter captain
 
     # -- state -----------------------------------------------------------------
-    @property
-    def committed(self):
-        return self._secret is not None or self._reveals is not None
-
     def _deal(self):
-        if self.committed:
-            hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
-            h = Hand(self.rules, deck_from_seed(hs), 0, None)
-            h.commit = commitment(hs, nonce)
-        else:
-            deal = self._rng.seed30()
-            h = Hand(self.rules, deck_for(deal), 0, deal)
-        self.hands.append((h, self.roles))
+        self.hands.append((self._new_hand(0), self.roles))
         self.advice = None
 
-    def proof(self, i):
-        """(seed, nonce) bytes of finished hand i (0-based) of a committed
-        match (engine.deal.proof)."""
-        return deal_proof(self, i)
-
-    def deck_of(self, i):
-        h = self.hands[i][0]
-        if h.deal is not None:
-            return deck_for(h.deal)
-        return deck_from_seed(self.proof(i)[0])
+    def dealt(self, i):
+        return self.hands[i][0]
 
     @property
     def hand(self):
@@ -254,7 +224,6 @@ class _SeatMatch:
 BOX_HEADER = "gin-rummy box record 3"         # with the game's version
 BOX_HEADER_V2 = "gin-rummy box record 2"
 BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
-_BOX_FORMS = {BOX_HEADER: 3, BOX_HEADER_V2: 2, BOX_HEADER_V1: 1}
 
 
 def box_record_text(bm, v1=False, form=3):
@@ -300,11 +269,3 @@ def box_record_text(bm, v1=False, form=3):
         out.append("winner %d" % bm.winner)
     return "\n".join(out) + "\n"
 
-
-def box_replay(text):
-    """Rebuild a box match from its record, checking every line
-    (engine/box_read.py, imported only when a record is read: the handheld
-    writes box records and never reads one)."""
-    from .box_read import box_replay as _replay
-
-    return _replay(text)

@@ -1,7 +1,10 @@
 """Reading V6 box game records (engine/box.py writes them): replay and
-the commitments' check."""
-from .box import BoxMatch, box_record_text, _BOX_FORMS
+the commitments' check. Imported only when a record is read: the handheld
+writes box records and never reads one."""
+from .box import BoxMatch, box_record_text, BOX_HEADER, BOX_HEADER_V2, BOX_HEADER_V1
 from .deal import commitment
+
+FORMS = {BOX_HEADER: 3, BOX_HEADER_V2: 2, BOX_HEADER_V1: 1}
 
 
 def box_replay(text):
@@ -11,14 +14,14 @@ def box_replay(text):
         raise ValueError("a game record is text, not %r" % (text,))
     from .record_read import NewerRecord, check_version
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    if lines and lines[0].startswith("gin-rummy box record ") and lines[0] not in _BOX_FORMS:
+    if lines and lines[0].startswith("gin-rummy box record ") and lines[0] not in FORMS:
         f = lines[0][21:]
         if f.isdigit() and int(f) > 3:
             raise NewerRecord("the box record is of format %s, newer than this version of "
                               "the game reads (3): replay it with a newer version" % f)
-    if len(lines) < 3 or lines[0] not in _BOX_FORMS:
+    if len(lines) < 3 or lines[0] not in FORMS:
         raise ValueError("not a box game record")
-    form = _BOX_FORMS[lines[0]]
+    form = FORMS[lines[0]]
     b = 0
     if form == 3:
         if not lines[1].startswith("version "):

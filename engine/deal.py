@@ -24,8 +24,15 @@ shown, written in a record, or held by what the AI reads (engine/view.py).
 
 Every value is a small int on a 32-bit MicroPython; this runs a few hashes
 a hand (engine/sha256.py), not in a hot path.
+
+`Dealer` is what a two-player match (engine/match.py) and a V6 box match
+(engine/box.py) share: their seeds and secret, and the dealing of each
+hand, committed or by deal numbers.
 """
 from .sha256 import sha256, hex_text
+from .rng import Rng, deck_for
+from .rules import check_rules
+from .hand import Hand
 
 SECRET_LEN = 16
 SEED_LEN = 16
@@ -57,19 +64,6 @@ def keys_of(secret, reveals, n):
     if n <= len(reveals):
         return reveals[n - 1]
     raise ValueError("hand %d's seed is not revealed" % n)
-
-
-def proof(m, i):
-    """(seed, nonce) of finished hand i (0-based) of the committed match `m`
-    (an engine Match or BoxMatch); ValueError for the hand in play (its deal
-    stays secret) or a match that deals by deal numbers. Made again from
-    the secret when asked (once a hand, for the record and the proof page):
-    nothing is kept per hand on the heap."""
-    if not m.committed:
-        raise ValueError("this match deals by deal numbers: no commitments")
-    if not 0 <= i < len(m.results):
-        raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
-    return keys_of(m._secret, m._reveals, i + 1)
 
 
 def commitment(seed, nonce):
@@ -127,3 +121,60 @@ def secret_from_int(n):
     simulator runs only (anyone who knows or guesses the number knows
     every deal). Play on the handheld uses the board's entropy."""
     return sha256(b"gin-rummy seeded secret " + str(n).encode())[:SECRET_LEN]
+
+
+class Dealer:
+    """The dealing core of a match (Match, BoxMatch): the rules, the match
+    seed and its generator, the secret (or the (seed, nonce) pairs revealed
+    in a record), the AI's seed, and the hands dealt from them. A subclass
+    keeps its hands in `hands` and says how to find hand i's Hand
+    (`dealt(i)`)."""
+
+    def __init__(self, rules, seed, secret, ai_seed, reveals):
+        check_rules(rules)
+        self.rules = rules
+        self.seed = seed
+        self._rng = Rng(seed)
+        self._secret = None if secret is None else check_secret(secret)
+        if ai_seed is not None and (type(ai_seed) is not int or not 0 <= ai_seed < 1 << 30):
+            raise ValueError("the AI's seed is an int 0..2**30-1, not %r" % (ai_seed,))
+        self.ai_seed = ai_seed
+        self._reveals = reveals       # (seed, nonce) of every hand, from a record
+        self.unrevealed = 0           # replay: the hand a record left unrevealed
+
+    @property
+    def committed(self):
+        """True when the deals are committed ones."""
+        return self._secret is not None or self._reveals is not None
+
+    def _new_hand(self, first):
+        """The next hand (number len(hands) + 1), `first` to play: from its
+        committed seed (hand.commit set), or from the next deal number."""
+        if self.committed:
+            hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
+            h = Hand(self.rules, deck_from_seed(hs), first, None)
+            h.commit = commitment(hs, nonce)
+        else:
+            deal = self._rng.seed30()
+            h = Hand(self.rules, deck_for(deal), first, deal)
+        return h
+
+    def proof(self, i):
+        """(seed, nonce) of finished hand i (0-based) of a committed match;
+        ValueError for the hand in play (its deal stays secret) or a match
+        that deals by deal numbers. Made again from the secret when asked
+        (once a hand, for the record and the proof page): nothing is kept
+        per hand on the heap."""
+        if not self.committed:
+            raise ValueError("this match deals by deal numbers: no commitments")
+        if not 0 <= i < len(self.results):
+            raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
+        return keys_of(self._secret, self._reveals, i + 1)
+
+    def deck_of(self, i):
+        """The 52-card order hand i (0-based) was dealt from: any hand of a
+        match dealing by deal numbers, a finished hand of a committed one."""
+        h = self.dealt(i)
+        if h.deal is not None:
+            return deck_for(h.deal)
+        return deck_from_seed(self.proof(i)[0])

@@ -13,7 +13,7 @@ upcard, deck[21:52] the stock with deck[51] on top.
 """
 from .compat import const
 from .cards import CARD_VALUE, NO_CARD, card, card_text, card_list
-from .melds import deadwood4, best_discard4, _BIT_RANK
+from .melds import deadwood4, best_discard4, BIT_RANK
 from .showdown import settle, PastOutcome
 from .rules import check_rules
 
@@ -221,7 +221,7 @@ class Hand:
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 if c == self.taken:
                     continue
                 out[n] = DISCARD + c

@@ -18,10 +18,9 @@ Two ways to deal (engine/deal.py says why):
 game record. `ai_seed` is the AI's own seed, kept with the match (saved
 with it), drawn apart from the deal: the engine does not use it.
 """
-from .hand import Hand, PastHand, OVER, PHASE_NAMES, action_code, action_text
-from .rng import Rng, deck_for
-from .deal import check_secret, keys_of, commitment, deck_from_seed, proof as deal_proof
-from .rules import CARDEMS, check_rules
+from .hand import PastHand, OVER, PHASE_NAMES, action_code, action_text
+from .deal import Dealer
+from .rules import CARDEMS
 from .cards import NO_CARD, card_text
 
 
@@ -39,20 +38,9 @@ class MatchEnd:
         self.total = hand_points[winner] + game_bonus + hand_bonus + shutout_bonus
 
 
-class Match:
+class Match(Dealer):
     def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
-        if rules is None:
-            rules = CARDEMS
-        check_rules(rules)
-        self.rules = rules
-        self.seed = seed
-        self._rng = Rng(seed)
-        self._secret = None if secret is None else check_secret(secret)
-        if ai_seed is not None and (type(ai_seed) is not int or not 0 <= ai_seed < 1 << 30):
-            raise ValueError("the AI's seed is an int 0..2**30-1, not %r" % (ai_seed,))
-        self.ai_seed = ai_seed
-        self._reveals = reveals       # (seed, nonce) of every hand, from a record
-        self.unrevealed = 0           # replay: the hand a record left unrevealed
+        Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals)
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.results = []       # HandResult of every finished hand
@@ -94,36 +82,14 @@ class Match:
             return prev                   # after a draw: the same as before
         return 1 - last.winner
 
-    @property
-    def committed(self):
-        """True when the deals are committed ones (engine/deal.py)."""
-        return self._secret is not None or self._reveals is not None
-
     def _deal(self):
-        first = self._first_player()
-        if self.committed:
-            hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
-            h = Hand(self.rules, deck_from_seed(hs), first, None)
-            h.commit = commitment(hs, nonce)
-        else:
-            deal = self._rng.seed30()
-            h = Hand(self.rules, deck_for(deal), first, deal)
+        h = self._new_hand(self._first_player())
         if self.hands:
             self.hands[-1] = PastHand(self.hands[-1])   # what a finished hand keeps
         self.hands.append(h)
 
-    def proof(self, i):
-        """(seed, nonce) bytes of finished hand i (0-based) of a committed
-        match (engine.deal.proof)."""
-        return deal_proof(self, i)
-
-    def deck_of(self, i):
-        """The 52-card order hand i (0-based) was dealt from: any hand of a
-        match dealing by deal numbers, a finished hand of a committed one."""
-        h = self.hands[i]
-        if h.deal is not None:
-            return deck_for(h.deal)
-        return deck_from_seed(self.proof(i)[0])
+    def dealt(self, i):
+        return self.hands[i]
 
     # -- actions -------------------------------------------------------------
     def legal(self):

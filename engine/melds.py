@@ -25,14 +25,14 @@ _BIG = const(999)
 
 
 # Rank of a one-bit mask: powers of two up to 2**12 are distinct modulo 37.
-_BIT_RANK = bytearray(37)
+BIT_RANK = bytearray(37)
 for _r in range(13):
-    _BIT_RANK[(1 << _r) % 37] = _r
+    BIT_RANK[(1 << _r) % 37] = _r
 
 
 def bit_rank(bit):
     """Rank 0..12 of a one-bit suit mask."""
-    return _BIT_RANK[bit % 37]
+    return BIT_RANK[bit % 37]
 
 
 def triples(a, b, c, d):
@@ -111,12 +111,12 @@ def low_after_discard4(a, b, c, d):
     """
     t = (a & b & (c | d)) | (c & d & (a | b))
     if t:
-        return _dsets(a, b, c, d, t)
+        return dsets(a, b, c, d, t)
     return _dleaf(a, b, c, d, 0)
 
 
 def _dleaf(a, b, c, d, t):
-    # (t: always 0 here, taken for the call shape of _dsets)
+    # (t: always 0 here, taken for the call shape of dsets)
     # DROP[x] - 128: the most removing one card of suit x lowers its runs
     # deadwood; 0 for an empty suit (nothing to remove).
     dr = DROP
@@ -136,11 +136,11 @@ def _dleaf(a, b, c, d, t):
     return rd[a] + rd[b] + rd[c] + rd[d] + 128 - best
 
 
-def _dsets(a, b, c, d, t):
+def dsets(a, b, c, d, t):
     # as _sets: the next rank, or the leaf, called straight
     bit = t & -t
     t ^= bit
-    nxt = _dsets if t else _dleaf
+    nxt = dsets if t else _dleaf
     n = bit ^ FULL
     if a & b & c & d & bit and _free(a, b, c, d, bit):
         # Four of a rank, none of them in reach of a run: the 4-set, or
@@ -197,7 +197,7 @@ def best_discard4(m, forbidden):
         while left:
             bit = left & -left
             left ^= bit
-            card = s * 13 + _BIT_RANK[bit % 37]
+            card = s * 13 + BIT_RANK[bit % 37]
             if card == forbidden:
                 continue
             if runs_only:

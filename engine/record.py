@@ -37,26 +37,12 @@ format this one may not read, is refused with NewerRecord, which says so.
 
 Reading a record (replay, engine/record_read.py) is imported only when
 asked for: the handheld writes records and never reads one, and on the
-.mpy bundle every module's code is held on the heap.
+.mpy bundle every module's code is held on the heap. The lines both sides
+know are engine/record_format.py's.
 """
 from .hand import action_text
-from .rng import fingerprint_text
-from .sha256 import hex_text
 from .version import VERSION
-
-FORMAT = 3
-HEADER = "gin-rummy record 3"
-HEADER_V2 = "gin-rummy record 2"
-HEADER_V1 = "gin-rummy record 1"
-_PREFIX = "gin-rummy record "
-
-
-def _result_line(res, scores):
-    if res.winner is None:
-        head = "result draw %s" % res.why
-    else:
-        head = "result %s seat %d points %d" % (res.kind, res.winner, res.points)
-    return "%s scores %d %d" % (head, scores[0], scores[1])
+from .record_format import HEADER, hand_line, result_line, winner_line
 
 
 def write_record(match, write):
@@ -80,40 +66,16 @@ def _lines(match):
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]
-        yield _hand_line(i + 1, h, match)
+        yield hand_line(i + 1, h, match)
         for j in range(len(h.log)):
             yield "%d %s" % (h.log_seat[j], action_text(h.log[j]))
         if i < len(match.results):
             res = match.results[i]
             if res.winner is not None:
                 scores[res.winner] += res.points
-            yield _result_line(res, scores)
+            yield result_line(res, scores)
     if match.winner is not None:
-        yield _winner_line(match)
-
-
-def _hand_line(n, h, match=None):
-    if h.deal is not None:
-        return "hand %d fingerprint %s deal %d first %d" % (
-            n, fingerprint_text(h.deal), h.deal, h.first)
-    if match is not None and n <= len(match.results):
-        hs, nonce = match.proof(n - 1)
-        return _revealed_line(n, h.commit, hs, nonce, h.first)
-    return "hand %d commit %s first %d" % (n, h.commit, h.first)
-
-
-def _revealed_line(n, commit, hs, nonce, first):
-    return "hand %d commit %s seed %s nonce %s first %d" % (
-        n, commit, hex_text(hs), hex_text(nonce), first)
-
-
-def _winner_line(m):
-    line = "winner %d scores %d %d" % (m.winner, m.scores[0], m.scores[1])
-    e = m.end
-    if m.rules.match_bonus:       # V4
-        line += " bonus %d %d %d total %d" % (e.game_bonus, e.hand_bonus,
-                                             e.shutout_bonus, e.total)
-    return line
+        yield winner_line(match)
 
 
 def record_text(match):

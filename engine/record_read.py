@@ -1,4 +1,5 @@
-"""Reading game records (engine/record.py says what they hold): replay,
+"""Reading game records (engine/record.py says what they hold, and
+engine/record_format.py writes their lines): replay,
 the commitments' check, and the version a record was written by."""
 from .match import Match
 from .rng import fingerprint_text
@@ -6,8 +7,8 @@ from .rules import Rules
 from .deal import commitment
 from .sha256 import from_hex
 from .version import VERSION
-from .record import (FORMAT, HEADER, HEADER_V2, HEADER_V1, _PREFIX, _hand_line,
-                     _revealed_line, _result_line, _winner_line)
+from .record_format import (FORMAT, HEADER, HEADER_V2, HEADER_V1, PREFIX, hand_line,
+                            revealed_line, result_line, winner_line)
 
 
 class NewerRecord(ValueError):
@@ -90,8 +91,8 @@ def replay(text, on_move=None):
         raise ValueError("a game record is text, not %r" % (text,))
     lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    if lines and lines[0].startswith(_PREFIX) and lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
-        f = lines[0][len(_PREFIX):]
+    if lines and lines[0].startswith(PREFIX) and lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
+        f = lines[0][len(PREFIX):]
         if f.isdigit() and int(f) > FORMAT:
             raise NewerRecord("the record is of format %s, newer than this version of the "
                               "game (%s) reads (%d): replay it with a newer version"
@@ -133,9 +134,9 @@ def replay(text, on_move=None):
             hand_seen += 1
             if reveals is not None:
                 hs, nonce = reveals[hand_seen - 1]
-                want = _revealed_line(hand_seen, m.hand.commit, hs, nonce, m.hand.first)
+                want = revealed_line(hand_seen, m.hand.commit, hs, nonce, m.hand.first)
             else:
-                want = _hand_line(hand_seen, m.hand)
+                want = hand_line(hand_seen, m.hand)
             if v1:      # no fingerprint: "hand N deal D first F"
                 want = " ".join(want.split()[:2] + want.split()[4:])
             if ln != want:
@@ -147,11 +148,11 @@ def replay(text, on_move=None):
         elif w[0] == "result":
             if not m.results or len(m.results) != hand_seen:
                 raise ValueError("%s: the hand has not ended" % where)
-            want = _result_line(m.results[-1], _running(m))
+            want = result_line(m.results[-1], _running(m))
             if ln != want:
                 raise ValueError("%s: replay gives %r" % (where, want))
         elif w[0] == "winner":
-            want = _winner_line(m) if m.winner is not None else "no winner yet"
+            want = winner_line(m) if m.winner is not None else "no winner yet"
             if ln != want:
                 raise ValueError("%s: replay gives %r" % (where, want))
         elif w[0] in ("0", "1") and len(w) == 2:

@@ -33,6 +33,7 @@ statistics still load and the match's bytes are kept (Game.held) so the
 App writes them back unchanged until the player starts another match.
 """
 
+NAME = "game"     # its name in the storage (firmware/saving.py writes it)
 MAGIC = b"GRGM"
 VERSION = 2       # the layout
 

@@ -431,7 +431,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
             kw["entropy"] = hw_entropy()
         app = app_factory(display, buttons, clock_ms, storage, sound=sound,
                           seed=hw_seed() if seed is None else seed, **kw)
-        app.records = Records(root.rstrip("/") + "/records", out=out)
+        app.saving.records = Records(root.rstrip("/") + "/records", out=out)
         app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
         if hardware:
             buttons.suppress()          # the button held at power-on
@@ -458,7 +458,8 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
     except MemoryError as e:
         _print_exception(e)
-        if getattr(app, "saved_at", 0) and not getattr(app, "save_failing", None):
+        sv = getattr(app, "saving", None)
+        if sv is not None and sv.saved_at and not sv.failing:
             # A turn was saved since this start: start again on a fresh heap,
             # which resumes it. A start that runs out before its first save
             # stops below instead, so this never loops. (Not while saves are

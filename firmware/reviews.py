@@ -3,16 +3,16 @@
 Every finished hand of a two-player match gets its review (engine/review.py:
 at each of the player's decisions, the hard level's choice from the view the
 player had then, against the move played). App.step() hands this module the
-time left after a frame: work() runs review steps while the time spent
+time left after a frame (after_frame): work() runs review steps while the time spent
 and the longest step seen so far fit in SLICE_MS (at least one step), and
 says whether any work is left, so the buttons wait at most SLICE_MS or one
 step, whichever is longer, whatever screen shows. A review allocates only
 when it starts.
 
 The hands are reviewed in order by the hard player the hint asks
-(App.hint_player; it learns the opponent's knock habit from the earlier
-hands, as the hard level does): on the Pico's heap one hard player fewer
-counts. A hint asked between two review steps only makes the next step
+(Life.hinter, firmware/matchlife.py; it learns the opponent's knock
+habit from the earlier hands, as the hard level does): on the Pico's heap
+one hard player fewer counts. A hint asked between two review steps only makes the next step
 read its view again. After a resume the finished hands are reviewed again
 from the first, so the match's summary covers every hand. A hand's review
 is let go once counted, keeping only what its screen shows. Once the last
@@ -113,6 +113,19 @@ class Reviews:
         self.worst = None
         self.counted = False
         self.lost = -1
+
+    def after_frame(self, match, clock, stats, saving):
+        """App.step(), its frame shown: follow `match` and work on its
+        reviews for a slice of time; the finished match's summary goes into
+        `stats` once it is all made, and into the game save
+        (saving.save_match()). True while work is left."""
+        self.follow(match)
+        if not self.pending():
+            return False
+        more = self.work(clock)
+        if self.count(stats):
+            saving.save_match()          # the statistics, in the game save
+        return more
 
     def _reviewable(self):
         """A two-player match (the V6 box game is not reviewed)."""

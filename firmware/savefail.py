@@ -1,9 +1,11 @@
 """A save the flash refused: room made, said at once, tried again.
 
-firmware.app.App imports this only when a save fails, so none of it is on
-the heap while the flash takes every save.
+A part of firmware/saving.py: Saving.store imports this only when a save
+fails, so none of it is on the heap while the flash takes every save. Its
+state is the Saving object's (sv below): error, failing, unsaved, said_at,
+freed_at.
 
-refused(app, name, payload, e) is called with the error of a save (or a
+refused(sv, name, payload, e) is called with the error of a save (or a
 remove) of `name`. On a full flash (OSError 28) it makes room without
 losing the match, in two steps, the save tried again after each:
 
@@ -15,9 +17,9 @@ losing the match, in two steps, the save tried again after each:
 A save that goes through then says what was deleted (FLASH FULL, at most
 once a minute). A save still refused, or refused for another reason, is
 said in a banner (FLASH FULL or SAVE FAILED, with what to do; again at most
-once a minute while saves keep failing), kept in app.save_error for the
-console, and its name noted (app._unsaved) so that the next turn's save
-makes it again. stored(app, name, freed) is called when a save goes
+once a minute while saves keep failing; App.show_banner), kept in
+sv.error for the console, and its name noted (sv.unsaved) so that the
+next turn's save makes it again. stored(sv, name, freed) is called when a save goes
 through while others were failing: the first one says SAVED AGAIN.
 """
 
@@ -39,52 +41,53 @@ def errno_of(e):
         return None
 
 
-def _put(app, name, payload):
+def _put(sv, name, payload):
     if payload is None:
-        app.storage.remove(name)
+        sv.app.storage.remove(name)
     else:
-        app.storage.save(name, payload)
+        sv.app.storage.save(name, payload)
 
 
-def free_space(app, tier):
+def free_space(sv, tier):
     """Delete what tier `tier` may (RECORDS, BACKUPS); the files deleted."""
     try:
         if tier == RECORDS:
-            rec = app.records
-            m = app.match
+            rec = sv.records
+            m = sv.app.match
             return rec.free(m.seed if m is not None else None) if rec is not None else 0
-        free = getattr(app.storage, "free_backups", None)
+        free = getattr(sv.app.storage, "free_backups", None)
         return free() if free is not None else 0
     except Exception:
         return 0
 
 
-def refused(app, name, payload, e):
+def refused(sv, name, payload, e):
     """The save of `name` raised `e`: room made and tried again on a full
     flash; True if it then went through, else said and False."""
     freed = 0
     if errno_of(e) == ENOSPC:
         for tier in (RECORDS, BACKUPS):
-            if not free_space(app, tier):
+            if not free_space(sv, tier):
                 continue
             freed |= tier
             try:
-                _put(app, name, payload)        # once more, with the room made
+                _put(sv, name, payload)        # once more, with the room made
             except (OSError, MemoryError) as e2:
                 e = e2
                 if errno_of(e2) != ENOSPC:
                     break
                 continue
-            stored(app, name, freed)
+            stored(sv, name, freed)
             return True
-    app.save_error = "could not save %s: %s" % (name, e)
-    app.save_failing = app.save_error
-    if payload is not None and name not in app._unsaved:
-        app._unsaved.append(name)
+    sv.error = "could not save %s: %s" % (name, e)
+    sv.failing = sv.error
+    if payload is not None and name not in sv.unsaved:
+        sv.unsaved.append(name)
+    app = sv.app
     now = app.clock()
-    if app._banner_at is not None and ticks_diff(now, app._banner_at) < AGAIN_MS:
+    if sv.said_at is not None and ticks_diff(now, sv.said_at) < AGAIN_MS:
         return False
-    app._banner_at = now
+    sv.said_at = now
     n = errno_of(e)
     if n == ENOSPC:
         app.show_banner(b"FLASH FULL", "Not saved; tries again each turn. %s Free "
@@ -101,18 +104,19 @@ def refused(app, name, payload, e):
     return False
 
 
-def stored(app, name, freed):
+def stored(sv, name, freed):
     """The save of `name` went through (after `freed`: what was deleted)."""
-    if name in app._unsaved:
-        app._unsaved.remove(name)
+    if name in sv.unsaved:
+        sv.unsaved.remove(name)
+    app = sv.app
     if freed:
         now = app.clock()
-        if app._freed_at is None or ticks_diff(now, app._freed_at) >= AGAIN_MS:
-            app._freed_at = now
+        if sv.freed_at is None or ticks_diff(now, sv.freed_at) >= AGAIN_MS:
+            sv.freed_at = now
             app.show_banner(b"FLASH FULL", "%s to make room; the game is saved." % (
                 FREED[freed][:-1],))
-    elif app.save_failing is not None and not app._unsaved:
+    elif sv.failing is not None and not sv.unsaved:
         app.show_banner(b"SAVED AGAIN", "Saving works again; the game is saved.")
-    if not app._unsaved:
-        app.save_failing = None
-        app._banner_at = None
+    if not sv.unsaved:
+        sv.failing = None
+        sv.said_at = None

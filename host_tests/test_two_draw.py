@@ -23,13 +23,13 @@ def _discards(seed, limit=60):
         if s == 0 and m.phase == "discard" and len(out) < limit:
             out.append(engine.dumps(m))
 
-    arena.play_match(CARDEMS, seed, Player("hard", 1, deep=False), Player("hard", 2, deep=False), [], [],
+    arena.play_match(CARDEMS, seed, Player("hard", 1), Player("hard", 2), [], [],
                      watch=watch)
     return out
 
 
 def test_off_is_the_arena_and_counts_calls():
-    got = td.run_sequences(("hard", "simple", "off:16", 7, 9))   # (its own look, no deep.py)
+    got = td.run_sequences(("hard", "simple", "off:16", 7, 9))
     want = arena.run_sequences(("hard", "simple", "cardems", 7, 9))
     for key in ("matches", "a_matches", "hands", "a_points", "a_gin", "b_knock", "a_undercut"):
         assert got[key] == want[key]
@@ -72,7 +72,7 @@ def test_the_re_ranking_changes_some_discards_and_each_is_legal():
     for saved in _discards(31):
         v = engine.loads(saved).view(0)
         asked += 1
-        plain = Player("hard", 1, deep=False).choose(v)
+        plain = Player("hard", 1).choose(v)
         assert td.TwoDraw(Player("hard", 1), "off", 16, []).choose(v) == plain
         for mode in changed:
             got = td.TwoDraw(Player("hard", 1), mode, 16, calls[mode]).choose(v)

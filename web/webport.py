@@ -441,7 +441,7 @@ class Web:
         from firmware.records import Records
         # beside the saves: the store mirrors the files of one folder
         self.records = Records(root, fs=self.fs)
-        self.app.records = self.records
+        self.app.saving.records = self.records
         self.wait = self.app.step()
         self.keys_done = 0
         if fake:

@@ -94,7 +94,8 @@ deadwood), evaluate and evaluate_sets (hand value, discard choice), knock
 and knock_terms (knock now or play on), equity and equity_table (the match
 score's weight), player (each level's policy), locked (a decision made
 with MicroPython's heap locked), why (the hint's words), appraise (every
-move's value, for the review), obs (the plain-data observation).
+move's value, for the review), obs (the plain-data observation), box_ai
+(V6: the sitter's advice and the AI captain weighing it).
 
 Hot paths allocate nothing: every buffer is made in Player(), the inner
 evaluators are engine.melds.deadwood4 / best_discard4 (masks in, ints out),

@@ -2,8 +2,21 @@
 DRAW_UPCARD, PASS, DISCARD + card, KNOCK + card), so a decision returns one
 without allocating. Written out rather than built at import: in the frozen
 build a tuple of constants stays in flash (built at import, the list and its
-104 strings took ~4 KB of the heap). host_tests/engine/test_action_text.py
-checks it against the codes."""
+104 strings took ~4 KB of the heap). host_tests/engine/ai/test_action_text.py
+checks it against the codes.
+
+Also the kinds of reason a decision records in Player.why_kind: the
+player (engine/ai/player.py) sets them, the hint's words (engine/ai/why.py,
+imported only when a hint is asked for) read them."""
+from ..compat import const
+
+WHY_NONE = const(0)
+WHY_KNOCK = const(1)
+WHY_DISCARD = const(2)
+WHY_TAKE_MELD = const(3)
+WHY_TAKE_KNOCK = const(4)
+WHY_TAKE_LOWER = const(5)
+WHY_KNOCK_LATER = const(6)
 
 ACTION_TEXT = (
     'draw_stock',  # 0

@@ -25,7 +25,7 @@ stock_value, upcard_value), which allocate nothing: the hand review
 (engine/review.py) values single moves with them, a step at a time.
 """
 from ..cards import CARD_VALUE, NO_CARD
-from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..melds import deadwood4, best_discard4, BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from .know import PH_OFFER, PH_DRAW, PH_DISCARD, load4
 from .player import ACTION_TEXT
@@ -128,7 +128,7 @@ def appraise(player, view):
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 if c == k.taken:
                     continue
                 v = discard_value(player, k, c)

@@ -57,7 +57,7 @@ Values are deadwood points x16 (lower is better).
 """
 from ..compat import const
 from ..cards import NO_CARD, CARD_VALUE
-from ..melds import deadwood4, best_discard4, _dsets, _BIT_RANK
+from ..melds import deadwood4, best_discard4, dsets, BIT_RANK
 from ..tables import RUN_DW, DROP
 from .evaluate_sets import SetsValue, GIN_VALUE
 
@@ -95,19 +95,6 @@ class Evaluator(SetsValue):
         self.g_n = 0                 # ... and how many there are
         self.dc_value = 0            # value of the hand the last discard leaves
         self.dc_dw = 0               # ... and its deadwood
-        # every candidate the last discard_choice weighed, in its order, when
-        # a deeper look reads them (engine/ai/deep.py makes these buffers;
-        # None: nothing is recorded): the card, its value with the danger
-        # charge, without it (at_risk), value10 alone, the deadwood at risk
-        # (x16), the deadwood; dc_k of them (0: no choice since dc_k was
-        # cleared)
-        self.dc_k = 0
-        self.dc_c = None
-        self.dc_v = None
-        self.dc_e = None
-        self.dc_r = None
-        self.dc_d16 = None
-        self.dc_d = None
         self.t_margin = MARGIN if hard else MARGIN_NORMAL
         self.t_danger = DANGER if hard else 0
         self.t_dsc = DANGER_SCALE
@@ -207,7 +194,7 @@ class Evaluator(SetsValue):
             if n >= 2:
                 # u makes a set, the hand's only one: the full search
                 # (melds.low_after_discard4's, called at its set search)
-                e = _dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
+                e = dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
                            c | ub if s == 2 else c, d | ub if s == 3 else d, ub)
                 gm += ps[u] * (dw - e)
                 if e == 0:
@@ -267,7 +254,7 @@ class Evaluator(SetsValue):
             while left:
                 bit = left & -left
                 left ^= bit
-                r = _BIT_RANK[bit % 37]
+                r = BIT_RANK[bit % 37]
                 c = s * 13 + r
                 q = 256
                 for t in range(4):
@@ -295,7 +282,7 @@ class Evaluator(SetsValue):
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 tot += cv[c] * lay[c]
         return tot >> 4
 
@@ -321,15 +308,13 @@ class Evaluator(SetsValue):
         lay = self.t_lay and self.p_end
         if lay:
             self.lay_prep(k, m)
-        rec = self.dc_c is not None
-        nk = 0
         for s in range(4):
             x = m[s]
             left = x
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 if c == forbid:
                     continue
                 h[0] = m[0]
@@ -353,14 +338,6 @@ class Evaluator(SetsValue):
                     # feeding costs more the more deadwood we would be
                     # caught with when the opponent knocks
                     v += dg * (dwc + self.t_dsc) // ((10 + self.t_dsc) * 16)
-                if rec:
-                    self.dc_c[nk] = c
-                    self.dc_v[nk] = v
-                    self.dc_e[nk] = e
-                    self.dc_r[nk] = r
-                    self.dc_d16[nk] = d16
-                    self.dc_d[nk] = dwc
-                    nk += 1
                 cv = CARD_VALUE[c]
                 if not found or v < best or (v == best and cv > best_v):
                     found = True
@@ -371,5 +348,4 @@ class Evaluator(SetsValue):
                     best_d = dwc
         self.dc_value = best_e
         self.dc_dw = best_d
-        self.dc_k = nk
         return best_c

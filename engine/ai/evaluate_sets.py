@@ -8,7 +8,7 @@ choice buffers below are made once, at import)."""
 from array import array
 from ..compat import const
 from ..cards import CARD_VALUE
-from ..melds import _dsets
+from ..melds import dsets
 from ..tables import RUN_DW, DROP
 
 GIN_VALUE = const(-3200)  # a gin hand: nothing is better
@@ -220,7 +220,7 @@ class SetsValue:
             if n >= 2:
                 # u makes a new set: the full search (melds.low_after_discard4's,
                 # called at its set search: the set ranks are t and u's)
-                e = _dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
+                e = dsets(a | ub if s == 0 else a, b | ub if s == 1 else b,
                            c | ub if s == 2 else c, d | ub if s == 3 else d, t | ub)
                 gm += p * (dw - e)
                 if e == 0:

@@ -132,7 +132,6 @@ class Habit:
                                  # minimiser (PRIOR) rather than a drawer (PRIOR2)
         self.mix0 = 128
         self.seen = 0            # finished hands learned from
-        self.shown = 0           # of them, hands whose showdown taught something
         self.neutral()
 
     # -- the estimate ------------------------------------------------------------
@@ -160,7 +159,6 @@ class Habit:
         self.trust = self.t_trust0
         self.mix = self.mix0
         self.seen = 0
-        self.shown = 0
 
     def use(self, stock):
         """The estimate for a hand whose stock holds `stock` cards: `w`
@@ -268,8 +266,7 @@ class Habit:
         if n < self.seen:
             self.restart()           # another match
         while self.seen < n:
-            if self._learn_hand(view, self.seen, me):
-                self.shown += 1
+            self._learn_hand(view, self.seen, me)
             self.seen += 1
             self._forget(self.we, self.prior)
             self._forget(self.wl, self.prior2)
@@ -289,7 +286,8 @@ class Habit:
             lik = self.lik
             for t in range(T_LEVELS):
                 lik[t] = 256 - DRAWN_SLOPE * t
-            return self._apply(0)
+            self._apply(0)
+            return
         opp = 1 - me
         lim = view.past_limit(i)
         f = self.m
@@ -308,9 +306,10 @@ class Habit:
             e = deadwood4(f[0], f[1], f[2], f[3])
             self._style(e, log, ls, opp)
             if e > lim:
-                return True
+                return
             self._below(e)
-            return self._apply(stock)
+            self._apply(stock)
+            return
         # The opponent knocked (or went gin) with its last move.
         last_draw = -1
         prev_disc = -1
@@ -329,7 +328,7 @@ class Habit:
         x = log[n - 1] - KNOCK           # its knock discard
         if prev_disc >= 0 and last_draw > prev_disc:
             self._before_last_draw(f, x, log[last_draw], lim, view, i, opp, last_draw)
-        return self._apply(stock)
+        self._apply(stock)
 
     def _knocked(self, k):
         """It knocked with deadwood k > 0. Under a threshold T >= k a knock
@@ -477,4 +476,3 @@ class Habit:
             for t in range(T_LEVELS):
                 o[t] = o[t] * (256 - sl * t) >> 8
         self._norm(o)
-        return True

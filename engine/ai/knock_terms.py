@@ -5,7 +5,7 @@ and the tables they read, built once at import from opp_tables.py.
 Allocation-free (KnockRule's buffers)."""
 from ..compat import const
 from ..cards import CARD_VALUE
-from ..melds import _BIT_RANK
+from ..melds import BIT_RANK
 from .opp_shape import D_BUCKETS, V_BUCKETS, P_BUCKETS, H_BUCKETS, n_bucket, v_bucket, p_bucket, d_bucket, below
 from .opp_tables import PRIOR, PRIOR2, STEP, D_MEAN, HELD, HELD2, VPREV, VPREV2
 from .habit import T_LEVELS
@@ -186,7 +186,7 @@ class KnockTerms:
             while ext:
                 bit = ext & -ext
                 ext ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 tot += model.p(k, c) * CARD_VALUE[c]
         a = h[0]
         b = h[1]
@@ -196,7 +196,7 @@ class KnockTerms:
         while three:
             bit = three & -three
             three ^= bit
-            r = _BIT_RANK[bit % 37]
+            r = BIT_RANK[bit % 37]
             miss = 0 if not a & bit else 1 if not b & bit else 2 if not c & bit else 3
             tot += model.p(k, miss * 13 + r) * CARD_VALUE[r]
         return tot // 32         # x16 / 256 (chance) / 2 (held as deadwood)

@@ -12,7 +12,7 @@ unseen card's chance is "next stock card".
 from array import array
 from ..compat import const
 from ..cards import CARD_VALUE
-from ..melds import _BIT_RANK
+from ..melds import BIT_RANK
 from .know import bits
 
 P_MAX = const(240)      # cap on a card's "opponent holds it" chance (x1/256)
@@ -64,7 +64,7 @@ class CardModel:
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 ul[un] = c
                 un += 1
                 po[c] = 64
@@ -85,17 +85,17 @@ class CardModel:
                 while ev:
                     bit = ev & -ev
                     ev ^= bit
-                    self._nudge(s, _BIT_RANK[bit % 37], nd[0], nd[1], nd[2])
+                    self._nudge(s, BIT_RANK[bit % 37], nd[0], nd[1], nd[2])
                 ev = k.opass[s] & ~k.odisc[s]
                 while ev:
                     bit = ev & -ev
                     ev ^= bit
-                    self._nudge(s, _BIT_RANK[bit % 37], np_[0], np_[1], np_[2])
+                    self._nudge(s, BIT_RANK[bit % 37], np_[0], np_[1], np_[2])
                 ev = k.otook[s]
                 while ev:
                     bit = ev & -ev
                     ev ^= bit
-                    self._nudge(s, _BIT_RANK[bit % 37], nt[0], nt[1], nt[2])
+                    self._nudge(s, BIT_RANK[bit % 37], nt[0], nt[1], nt[2])
         tot = 0
         for i in range(un):
             tot += po[ul[i]]

@@ -1,7 +1,7 @@
 """Each level's policy: Player(level, seed).choose(view) -> an action string."""
 from ..compat import const
 from ..cards import NO_CARD
-from ..melds import deadwood4, best_discard4, _BIT_RANK
+from ..melds import deadwood4, best_discard4, BIT_RANK
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from ..rng import Rng
 from .know import Know, PH_OFFER, PH_DRAW, PH_DISCARD, in_meld, load4
@@ -10,16 +10,10 @@ from .evaluate import Evaluator
 from .knock import KnockRule
 from .habit import Habit
 from .action_text import ACTION_TEXT   # every action string, by code
-from .locked import locked_decision, PART_ALL, PART_FIRST, PART_REST
-
 # what the last decision found, for the hint's words (why.py)
-WHY_NONE = const(0)
-WHY_KNOCK = const(1)
-WHY_DISCARD = const(2)
-WHY_TAKE_MELD = const(3)
-WHY_TAKE_KNOCK = const(4)
-WHY_TAKE_LOWER = const(5)
-WHY_KNOCK_LATER = const(6)
+from .action_text import (WHY_NONE, WHY_KNOCK, WHY_DISCARD, WHY_TAKE_MELD, WHY_TAKE_KNOCK,
+                          WHY_TAKE_LOWER, WHY_KNOCK_LATER)
+from .locked import locked_decision, PART_ALL, PART_FIRST, PART_REST
 
 TAKE_BIAS = const(4)     # (x1/16) taking the upcard must beat drawing by this
 RHO = const(16)          # (x1/16) weight of the next draw's gain when drawing
@@ -30,19 +24,18 @@ LEVELS = ("easy", "normal", "hard")
 def in_meld_now(m, s, bit):
     """Is the card (suit s, bit) in m part of a possible meld of m?"""
     m[s] ^= bit
-    r = in_meld(m, s * 13 + _BIT_RANK[bit % 37])
+    r = in_meld(m, s * 13 + BIT_RANK[bit % 37])
     m[s] ^= bit
     return r
 
 
 class Player:
-    """An AI player. `choose(view)` -> a legal action string; or in slices:
-    begin(view), step() while it is True, result() (engine/ai/deep.py).
-    `deep` True: hard with its deeper look in the pause; off in the game,
-    where it measured no gain (deep.py), so begin() is then the whole
-    decision and step() has nothing to do."""
+    """An AI player. `choose(view)` -> a legal action string; or as the
+    App asks, in slices during the AI's pause: begin(view), step() while it
+    is True, result(). Every level decides whole in begin(), so step() has
+    nothing to do; the slices are the seam a longer think would use."""
 
-    def __init__(self, level="hard", seed=0, deep=False):
+    def __init__(self, level="hard", seed=0):
         if level not in LEVELS:
             raise ValueError("level must be easy, normal or hard, not %r" % (level,))
         self.level = level
@@ -75,11 +68,7 @@ class Player:
         self.pe_n = -1
         self.pe_val = 0
         self.unlocked = 0            # decisions made again without the heap lock (locked.py)
-        self.deep = None             # hard's deeper look in slices (deep.py)
-        if hard and deep:
-            from .deep import Deep
-            self.deep = Deep(self)
-        self.code = 0                # begin()'s fast choice
+        self.code = 0                # begin()'s choice
         self.view = None             # ... and its view (result() legalises for it)
 
     # -- entry points ----------------------------------------------------------
@@ -91,38 +80,25 @@ class Player:
         return self.result()
 
     def begin(self, view):
-        """Start the decision for `view`: the fast choice (the action string
-        the level chooses without its deeper look). Then step() until it is
-        False, and result() is the move."""
+        """Start the decision for `view` (here, all of it: the action string
+        the level chooses). Then step() until it is False, and result() is
+        the move."""
         self.k.fill(view)
         if self.lv == 2:
             self.habit.learn(view, self.k.seat)
-        d = self.deep
-        if d is not None:
-            d.stop()
-            self.ev.dc_k = 0
         code = locked_decision(self, view, PART_ALL, self.lv)
         self.code = code
         self.view = view
-        if d is not None:
-            try:
-                d.start(code)
-            except Exception:
-                d.stop()
-                d.failed += 1
         return self._text(code)
 
     def step(self):
-        """One bounded slice of the deeper look begin() set up: True while
-        work remains (deep.py: SLICE work units a step)."""
-        d = self.deep
-        return d is not None and d.step()
+        """One bounded slice of the work begin() left: True while work
+        remains (none: begin() decides whole)."""
+        return False
 
     def result(self):
-        """The move for begin()'s view: the fast choice, or what the deeper
-        look found (as far as the steps got)."""
-        d = self.deep
-        return self._text(self.code if d is None else d.code)
+        """The move for begin()'s view."""
+        return self._text(self.code)
 
     def _text(self, code):
         legalise = getattr(self.view, "legalise", None)   # an obs (obs.py)
@@ -136,7 +112,6 @@ class Player:
         code chosen, or -1, and then choose_rest(view) with the same view
         is. Together they choose as choose(view) does, also when the player
         was asked about other views in between (as the hint asks)."""
-        self._drop()
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
@@ -145,7 +120,6 @@ class Player:
     def choose_rest(self, view):
         """See choose_first: the view read again, its terms prepared again
         (no knock estimate), the choice made."""
-        self._drop()
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
@@ -156,9 +130,8 @@ class Player:
         (the hint button). Not a hot path: the reason is a new string."""
         if self.level != "hard":
             if self._hard is None:
-                self._hard = Player("hard", deep=False)
+                self._hard = Player("hard")
             return self._hard.hint(view)
-        self._drop()
         k = self.k
         k.fill(view)
         self.habit.learn(view, k.seat)
@@ -169,12 +142,6 @@ class Player:
             act = legalise(act, self)
         from .why import why             # the hint's words: loaded when asked
         return act, why(self, k, code)
-
-    def _drop(self):
-        """Another question: a deeper look in progress ends (the fast move)."""
-        if self.deep is not None:
-            self.deep.stop()
-            self.deep.code = self.code
 
     # -- decisions -----------------------------------------------------------------
     def _prepare(self, k, lv):
@@ -357,7 +324,7 @@ class Player:
                 while left:
                     bit = left & -left
                     left ^= bit
-                    cc = s * 13 + _BIT_RANK[bit % 37]
+                    cc = s * 13 + BIT_RANK[bit % 37]
                     if cc != k.taken and not in_meld_now(m, s, bit):
                         n += 1
             if n:
@@ -368,7 +335,7 @@ class Player:
                     while left:
                         bit = left & -left
                         left ^= bit
-                        cc = s * 13 + _BIT_RANK[bit % 37]
+                        cc = s * 13 + BIT_RANK[bit % 37]
                         if cc != k.taken and not in_meld_now(m, s, bit):
                             if j == 0:
                                 return cc

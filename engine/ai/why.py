@@ -6,8 +6,7 @@ from ..cards import NO_CARD, CARD_VALUE, card_text
 from ..melds import deadwood4
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, KNOCK
 from .know import in_meld
-
-from .player import WHY_TAKE_KNOCK, WHY_KNOCK_LATER
+from .action_text import WHY_TAKE_KNOCK, WHY_KNOCK_LATER
 
 
 def makes_run(m, u):

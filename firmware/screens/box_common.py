@@ -7,57 +7,12 @@ resumed at boot, and kept as a game record at every hand end. The rules
 are engine.box.BOX_RULES (V1 offer, V3 stop, undercut 10) with the match
 target of the settings (V5; 100 unless changed).
 
-The AIs are engine.ai.Player objects at the settings' level, one per AI
-player, made when first needed (after a resume too) and kept on the app,
-seeded from the match's AI seed (drawn from the board's entropy with its
-deal secret: the App's make_match) when it has one.
+The match and its two AIs are made by the match's life
+(firmware/matchlife.py: app.life.new_box_match(), app.life.box_ais()).
 """
-
-from firmware.compat import const
 
 NAMES = (b"YOU", b"P2", b"P3")
 ROLE_TAGS = (b"BOX", b"CAP", b"SIT")          # box, captain, sitter
-_SEED_MASK = const(0x3FFFFFFF)
-
-
-def box_rules(app):
-    from engine.box import BOX_RULES
-
-    t = app.settings.target
-    return BOX_RULES if t == BOX_RULES.target else BOX_RULES.copy(target=t)
-
-
-def new_box_match(app):
-    """Start a V6 match (roles drawn by the engine) and save it."""
-    from engine.box import BoxMatch
-
-    seed = app.next_seed()
-    app.match = app.make_match(box_rules(app), seed, BoxMatch)
-    app.ai = None
-    app.box_ais = None
-    app.save_match()
-
-
-def box_ais(app):
-    """[None, AI of P2, AI of P3] for the match in play, at the settings'
-    level (made again when the match or the level changes)."""
-    m = app.match
-    level = app.settings.level
-    cur = getattr(app, "box_ais", None)
-    if cur is not None and cur[0] is m and cur[1] == level:
-        return cur[2]
-    from firmware.app import ai_seed
-
-    a = getattr(m, "ai_seed", None)
-    if a is None:           # a match dealt by deal numbers
-        s1 = ai_seed((m.seed + 1) & _SEED_MASK)
-        s2 = ai_seed((m.seed + 2) & _SEED_MASK)
-    else:                   # drawn from the board's entropy with the match
-        s1 = a
-        s2 = (a * 69069 + 12345) & _SEED_MASK
-    ais = [None, app.player_factory(level, s1), app.player_factory(level, s2)]
-    app.box_ais = (m, level, ais)
-    return ais
 
 
 def box_hand_over(app, res):
@@ -70,22 +25,7 @@ def box_hand_over(app, res):
         app.stats.record_hand(res, seat)
     if m.winner is not None:
         app.stats.record_match(m)          # reads .winner: player 0 is the human
-    app.hand_counted()
-
-
-def screen_class(name):
-    """The class of box screen `name` (imported when first needed)."""
-    if name == "box_play":
-        from firmware.screens.box_play import BoxPlay as cls
-    elif name == "box_showdown":
-        from firmware.screens.box_showdown import BoxShowdown as cls
-    elif name == "box_result":
-        from firmware.screens.box_result import BoxResult as cls
-    elif name == "box_match_end":
-        from firmware.screens.box_match_end import BoxMatchEnd as cls
-    else:
-        raise ValueError("no screen %r" % name)
-    return cls
+    app.saving.hand_counted()
 
 
 def rotation_lines(roles, winner_seat):

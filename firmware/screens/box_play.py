@@ -19,7 +19,7 @@ BoxMatch.act / advise only.
 The human (player 0) may hold any role:
 - box or captain: plays as in the two-player game against the AI in the
   other seat; the texts say what that player did on its last turn.
-- captain: the AI sitter's advice (engine.box_ai.sitter_advice: the AI
+- captain: the AI sitter's advice (engine.ai.box_ai.sitter_advice: the AI
   hint on the captain's view) is shown on the table ("SITTER: TAKE 7h")
   and recorded with BoxMatch.advise; holding B shows it with its reason.
   The captain decides.
@@ -27,7 +27,7 @@ The human (player 0) may hold any role:
   speed setting (the captain's twice as slow, to leave time for advice).
   On the captain's turn A opens the advice: LEFT/RIGHT pick stock or pile
   (or a card), A advises that draw or discard, UP a knock with the card,
-  B goes back. The AI captain then weighs it (engine.box_ai.consider) and
+  B goes back. The AI captain then weighs it (engine.ai.box_ai.consider) and
   answers: "P2 FOLLOWS" or "P2 DECLINES" with its reason.
 
 An AI captain with an AI sitter takes the sitter's advice through the
@@ -41,7 +41,7 @@ from firmware.screens.play import Play
 from firmware.screens.play_modes import (M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG,
                                          NOCARD, STOCK, PASSED, TEXT_X, TEXT_Y1, TEXT_Y2,
                                          RULE_Y, TURN_Y, HINT_Y, MARK_X, MARK_Y)
-from firmware.screens.box_common import NAMES, ROLE_TAGS, box_ais, box_hand_over
+from firmware.screens.box_common import NAMES, ROLE_TAGS, box_hand_over
 import engine
 from engine.hand import action_code
 
@@ -124,11 +124,11 @@ class BoxPlay(Play):
 
     def _sitter_advice(self):
         """The AI sitter advises the human captain (V6)."""
-        from engine.box_ai import sitter_advice
+        from engine.ai.box_ai import sitter_advice
         m = self.app.match
         sit = self.roles[2]
         try:
-            act, words = sitter_advice(box_ais(self.app)[sit], m.view(sit))
+            act, words = sitter_advice(self.app.life.box_ais()[sit], m.view(sit))
         except Exception:             # an AI bug must not stop the game
             return
         if m.advise(sit, act) is not None:
@@ -163,9 +163,9 @@ class BoxPlay(Play):
     plans_ahead = False     # the captain weighs the sitter's advice when it moves
 
     def _ai_move(self, now):
-        from engine.box_ai import consider, sitter_advice
+        from engine.ai.box_ai import consider, sitter_advice
         m = self.app.match
-        ais = box_ais(self.app)
+        ais = self.app.life.box_ais()
         p = m.to_move
         box, cap, sit = m.hand_roles
         turn = m.hand.turn

@@ -35,7 +35,7 @@ def match_over(app, winner):
     """On entering a match end: the win or lose sound, and the save goes
     (the match is over: nothing left to resume)."""
     app.play_sound("win" if winner == 0 else "lose")
-    app.save_match()
+    app.saving.save_match()
 
 
 def leave(app, ev):

@@ -25,7 +25,7 @@ class Message(Screen):
 
     def event(self, ev, now):
         if ev == btn.A or ev == btn.B:
-            note = self.app.next_note()       # more to tell first (App.notes)
+            note = self.app.saving.next_note()   # more to tell first (Saving.notes)
             if note is not None:
                 self.enter(title=note[0], text=note[1], then=self.then)
             elif self.then == "play":

@@ -200,7 +200,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self._sync_ai_text()
 
     def _turn_done(self, now):
-        self.app.save_match()
+        self.app.saving.save_match()
         self.mark = True
         self.mark_until = now + MARK_MS
 

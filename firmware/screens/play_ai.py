@@ -24,7 +24,7 @@ class AiTurn:
         (a player without them chooses at once). A bug in the AI must not
         stop the game: the move is then the first legal one."""
         m = self.app.match
-        ai = self.app.ai
+        ai = self.app.life.ai
         self.ai_busy = None
         try:
             begin = getattr(ai, "begin", None)
@@ -41,7 +41,7 @@ class AiTurn:
         ai_plan. A bug in a step keeps the fast choice; a player that is no
         longer the App's (a new game) decides again."""
         ai = self.ai_busy
-        if ai is not self.app.ai:
+        if ai is not self.app.life.ai:
             self.ai_busy = None
             self.ai_plan = None
             return

@@ -54,7 +54,7 @@ class Overlays:
         elif i == 3:
             self.app.go("help", back=self.name)
         elif i == 4:
-            self.app.save_match()
+            self.app.saving.save_match()
             self.app.go("title")
 
     def _draw_menu(self, c):
@@ -76,9 +76,7 @@ class Overlays:
     def _hint(self, now):
         m = self.app.match
         app = self.app
-        if app.hint_player is None:
-            app.hint_player = app.player_factory("hard", 1)
-        hp = app.hint_player
+        hp = app.life.hinter()
         let_reserve_go()      # the hint's words are imported when first asked (firmware.compat)
         try:
             action, why = hp.hint(m.view(0))

@@ -40,7 +40,7 @@ def go_on(app, over, end_screen, play_screen):
         return
     why = app.match.next_hand()
     if why is None:
-        app.save_match()
+        app.saving.save_match()
         app.go(play_screen, new_hand=True)
 
 

@@ -174,7 +174,7 @@ class SettingsScreen(Screen):
             return False
         if key == "style":
             if self.forget:
-                self.app.forget_style()      # the statistics save at once
+                self.app.life.forget_style()      # the statistics save at once
                 self.forget = False
             else:
                 self.forget = True

@@ -33,7 +33,7 @@ class StatsScreen(Screen):
         if self.confirm:
             self.dirty = True
             if ev == btn.A:
-                self.app.reset_stats()
+                self.app.saving.reset_stats()
             self.confirm = False
             return
         if ev == btn.LONG_A:

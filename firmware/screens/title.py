@@ -88,11 +88,10 @@ class Title(Screen):
     def _new(self, k="new"):
         if k == "box":
             # V6: the human and two AIs; the engine draws the roles
-            from firmware.screens.box_common import new_box_match
-            new_box_match(self.app)
+            self.app.life.new_box_match()
             self._table("box_play", new_hand=True)
             return
-        self.app.new_match()
+        self.app.life.new_match()
         self._table("play", new_hand=True)
 
     def _table(self, name, **kw):

@@ -366,7 +366,7 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
             sim.press("A")
         sim.settle()
     assert said and said[0][0] == b"SAVE FAILED" and "read-only" in said[0][1], said
-    assert sim.app.save_failing and "could not be updated or deleted" in sim.app.save_error
+    assert sim.app.saving.failing and "could not be updated or deleted" in sim.app.saving.error
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
 
 

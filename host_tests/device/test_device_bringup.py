@@ -40,6 +40,13 @@ MATCH_SCREENS = ()      # what firmware.pico.preload imports: none here
 def class_of_screen(name):
     raise ValueError("the stub app has no screens")
 
+class StubSaving:               # as firmware.saving.Saving: what the device loop reads
+    def __init__(self):
+        self.records = None
+        self.failing = None
+        self.saved_at = SAVED_AT   # the clock at the last save of a turn, 0 before
+
+
 class StubApp:
     def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None, entropy=None):
         global APP
@@ -53,7 +60,7 @@ class StubApp:
         self.went = None
         self.screen = None
         self.events = []
-        self.saved_at = SAVED_AT       # as App: the clock at the last save of a turn, 0 before
+        self.saving = StubSaving()
         self.canvas = fb.Canvas()
         self.canvas.text(b"HELLO PICO", 0, 0, 1, fb.BIG)
         self.canvas.fill_rect(100, 40, 20, 20, 1)

@@ -279,8 +279,15 @@ import firmware.board as board
 board.HEADLESS_TEXT = %(style)r
 from firmware import fb, pico
 
+class Saving:          # what the device loop sets and reads (firmware.saving.Saving)
+    records = None
+    saved_at = 0
+    failing = None
+
+
 class Stub:
     def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+        self.saving = Saving()
         self.display = display
         self.n = 0
         self.c = fb.Canvas()

@@ -174,7 +174,7 @@ def sim_record(tmp_path, seed=2):
     from ui_driver import presses_for, simple_choice
 
     sim = Sim(seed=seed, storage=MemStorage(), settings={"speed": "fast"})
-    sim.app.records = Records(str(tmp_path / "records"))
+    sim.app.saving.records = Records(str(tmp_path / "records"))
     sim.settle()
     sim.press("A")
     while sim.screen == "play":

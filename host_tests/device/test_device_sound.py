@@ -137,8 +137,15 @@ if %(broken)r:
     machine.PWM = _no_pwm
 from firmware import fb, pico
 
+class Saving:          # what the device loop sets and reads (firmware.saving.Saving)
+    records = None
+    saved_at = 0
+    failing = None
+
+
 class Stub:
     def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+        self.saving = Saving()
         self.sound = sound
         self.n = 0
 

@@ -217,7 +217,7 @@ def test_a_record_missed_at_a_hands_end_is_written_at_the_next_start():
         def keep_match(self, m):
             return None
 
-    sim.app.records = Missed()
+    sim.app.saving.records = Missed()
     sim.press("A")
     while sim.app.match.phase != "hand_over":
         if sim.screen == "play" and sim.app.match.to_move == 0:
@@ -227,7 +227,7 @@ def test_a_record_missed_at_a_hands_end_is_written_at_the_next_start():
     assert recs.names() == []
     again = Sim(seed=9, storage=Storage(DATA, fs.copy()), player_factory=simple_factory)
     fs2 = again.app.storage.fs
-    again.app.records = Records(DATA + "/records", fs=fs2)
+    again.app.saving.records = Records(DATA + "/records", fs=fs2)
     again.step()
     names = Records(DATA + "/records", fs=fs2).names()
     assert len(names) == 1

@@ -31,7 +31,7 @@ def _sim(fs, seed=5):
     sim = Sim(seed=seed, storage=Storage(DATA, fs), player_factory=simple_factory,
               settings={"speed": "fast"})
     app = sim.app
-    app.records = Records(RECS, fs=fs)
+    app.saving.records = Records(RECS, fs=fs)
     sim.said = []
     sim.frames = []
     raise_banner = app.show_banner
@@ -125,7 +125,7 @@ def test_nothing_to_free_pauses_saving_says_so_and_tries_again_each_turn():
     refused = fs.nospace
     _turns(sim, 6)
     assert fs.nospace > refused + 2                  # tried again turn after turn
-    assert app.save_failing
+    assert app.saving.failing
     said = _said(sim, b"FLASH FULL")
     assert said and said[0] == ("Not saved; tries again each turn. Backup copies deleted. "
                                 "Free space with mpremote (records first).")
@@ -139,7 +139,7 @@ def test_nothing_to_free_pauses_saving_says_so_and_tries_again_each_turn():
     # room again (files deleted with mpremote): the next turn saves
     fs.capacity = None
     _turns(sim, 2)
-    assert not app.save_failing and _said(sim, b"SAVED AGAIN")
+    assert not app.saving.failing and _said(sim, b"SAVED AGAIN")
     payload, msg = _game(fs)
     assert payload == gamesave.encode(app.stats, app.match) and msg is None
 
@@ -187,7 +187,7 @@ st.save = refuse
 r.press(btn.A)                       # NEW MATCH: its save is refused
 r.run(50)
 print("banner|%s" % (app.banner[0].decode() if app.banner else "-"))
-print("failing|%d" % (1 if app.save_failing else 0))
+print("failing|%d" % (1 if app.saving.failing else 0))
 r.run(7000)                          # the banner's time is over
 print("after|%s" % (app.banner[0].decode() if app.banner else "-"))
 '''

@@ -25,7 +25,7 @@ def _session(fs, seed=5):
     power cut); the Sim."""
     sim = Sim(seed=seed, storage=Storage(DATA, fs), player_factory=simple_factory,
               settings={"speed": "fast", "target": 50})
-    sim.app.records = Records(RECS, fs=fs)
+    sim.app.saving.records = Records(RECS, fs=fs)
     try:
         sim.press("A")                             # NEW MATCH
         for _ in range(3000):
@@ -72,7 +72,7 @@ def test_a_cut_at_the_match_end_never_leaves_the_record_ahead_of_the_resumed_mat
             _session(cut)
             left = cut.copy()
             again = Sim(seed=9, storage=Storage(DATA, left), player_factory=simple_factory)
-            again.app.records = Records(RECS, fs=left)
+            again.app.saving.records = Records(RECS, fs=left)
             again.step()
             text = _record(left)
             m = again.app.match

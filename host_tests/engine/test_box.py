@@ -1,6 +1,7 @@
 """V6: the three-player box game, one test per sentence of its rule text."""
 from engine import card_text, best_discard, dumps, loads
-from engine.box import BoxMatch, BOX_RULES, box_record_text, box_replay
+from engine.box import BoxMatch, BOX_RULES, box_record_text
+from engine.box_read import box_replay
 from engine.hand import HandResult, OVER
 
 

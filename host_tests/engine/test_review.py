@@ -38,9 +38,8 @@ def _reviews(m, seat):
 
 
 def test_the_hard_levels_own_moves_cost_nothing():
-    # the review judges by hard's fast path: hard without its deeper look
-    # (engine/ai/deep.py), whose changed discards the review can charge
-    m = _play(Match(SHORT, 21), (Player("hard", 1, deep=False), Player("easy", 2)))
+    # the review judges by hard's own choice
+    m = _play(Match(SHORT, 21), (Player("hard", 1), Player("easy", 2)))
     rs = _reviews(m, 0)
     assert len(rs) >= 2
     for r in rs:
@@ -49,7 +48,7 @@ def test_the_hard_levels_own_moves_cost_nothing():
 
 
 def test_the_hard_seat_of_the_cpu_costs_nothing_either():
-    m = _play(Match(SHORT, 22), (Player("normal", 1), Player("hard", 2, deep=False)))
+    m = _play(Match(SHORT, 22), (Player("normal", 1), Player("hard", 2)))
     for r in _reviews(m, 1):
         assert r.n >= 4 and r.total == 0
 

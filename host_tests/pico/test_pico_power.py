@@ -106,7 +106,7 @@ _step = _app.App.step
 
 def _oom_once(self):
     w = _step(self)
-    if self.saved_at and self.match is not None:
+    if self.saving.saved_at and self.match is not None:
         try:
             os.stat("/data/oom_done")
         except OSError:

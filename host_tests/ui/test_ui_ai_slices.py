@@ -144,13 +144,13 @@ def test_a_step_that_raises_keeps_the_fast_choice():
 
 
 def test_hard_hurried_or_not_makes_the_same_moves():
-    # the real hard player, its deeper look included (the game leaves it
-    # off): the same match whether the human hurries every AI turn or not
+    # the real hard player: the same match whether the human hurries every
+    # AI turn or not
     from engine.ai import Player
 
     def play(hurry):
         sim = Sim(seed=3, storage=MemStorage(), settings={"speed": "fast", "level": "hard"},
-                  player_factory=lambda lv, s: Player(lv, s, deep=True))
+                  player_factory=lambda lv, s: Player(lv, s))
         sim.press("A")
         m = sim.app.match
         for _ in range(40):
@@ -162,8 +162,8 @@ def test_hard_hurried_or_not_makes_the_same_moves():
                     sim.run(5, 5)
                     sim.press("A", settle=False)
             sim.settle()
-        ai = sim.app.ai
-        assert ai.level == "hard" and ai.deep is not None and ai.deep.units > 0
+        ai = sim.app.life.ai
+        assert ai.level == "hard"
         return engine.dumps(m), len(m.hand.log)
     a = play(False)
     b = play(True)

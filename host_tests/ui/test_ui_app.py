@@ -176,13 +176,13 @@ def test_a_flash_that_refuses_saves_does_not_stop_the_game():
     sim = Sim(seed=4, storage=RefusingStorage(), player_factory=simple_factory)
     sim.press("A")                       # new match: its first save fails
     assert sim.screen == "play"
-    assert "could not save game" in sim.app.save_error
+    assert "could not save game" in sim.app.saving.error
     for _ in range(3):
         play_turn(sim)
     assert sim.app.match.hand.log        # play went on
-    sim.app.save_error = None
-    sim.app.reset_stats()
-    assert "could not save game" in sim.app.save_error
+    sim.app.saving.error = None
+    sim.app.saving.reset_stats()
+    assert "could not save game" in sim.app.saving.error
 
 
 def test_the_damaged_save_message_is_the_storages_own():
@@ -228,7 +228,7 @@ def test_a_screen_refused_for_memory_after_a_match_is_made_once_more_with_room(m
 
     sim = Sim(seed=5, player_factory=simple_factory)
     sim.app.settings.target = 10
-    sim.app.new_match()
+    sim.app.life.new_match()
     sim.app.go("play", new_hand=True)
     play_match(sim)
     assert sim.screen == "match_end"
@@ -258,7 +258,7 @@ def test_a_screen_refused_for_memory_in_a_match_is_not_tried_again(monkeypatch):
     from firmware import app as app_mod
 
     sim = Sim(seed=5, player_factory=simple_factory)
-    sim.app.new_match()
+    sim.app.life.new_match()
     sim.app.go("play", new_hand=True)
     sim.app._screens.pop("settings", None)
     calls = []

@@ -17,7 +17,7 @@ seed 6 the captain, seed 2 the sitter.
 
 import engine
 from engine.box import BoxMatch
-from engine.box_ai import consider, plain
+from engine.ai.box_ai import consider, plain
 from firmware import gamesave
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
@@ -333,16 +333,16 @@ def test_box_game_goes_on_when_the_flash_refuses_saves():
     sim = new_sim(SEED_BOX)
     sim.app.storage = RefusingStorage()    # the flash fills up after boot
     start_box(sim)
-    assert "could not save game" in sim.app.save_error
-    sim.app.save_error = None
+    assert "could not save game" in sim.app.saving.error
+    sim.app.saving.error = None
     play_hand(sim)                        # the hand's end saves the statistics
     assert sim.screen in ("box_showdown", "box_result")
-    assert "could not save" in sim.app.save_error
+    assert "could not save" in sim.app.saving.error
 
 
 def test_box_game_with_the_device_ai_to_the_end():
     """The real AI (engine.ai) in both AI seats, consulting each other as
-    sitter and captain (engine.box_ai); the human plays the simple policy.
+    sitter and captain (engine.ai.box_ai); the human plays the simple policy.
     No AI move is ever refused by the engine."""
     sim = new_sim(SEED_SITTER, level="easy", target=50, factory=None)
     m = start_box(sim, settle=False)
@@ -427,7 +427,7 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
     from engine.deal import commitment, hand_keys
     from engine.sha256 import hex_text
     from firmware import entropy
-    from firmware.app import ai_seed
+    from firmware.matchlife import ai_seed
 
     seeds = []
 

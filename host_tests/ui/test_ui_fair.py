@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from firmware import entropy
-from firmware.app import ai_seed, default_player
+from firmware.matchlife import ai_seed, default_player
 from firmware.records import Records
 from engine.deal import commitment, hand_keys
 from engine.sha256 import hex_text
@@ -71,7 +71,7 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
 
     sim = CheckedSim(seed=5, storage=MemStorage(), entropy=entropy.seeded(9),
                      settings={"speed": "fast"}, player_factory=factory)
-    sim.app.records = Records(str(tmp_path / "records"))
+    sim.app.saving.records = Records(str(tmp_path / "records"))
     sim.settle()
     sim.press("A")
     m = sim.app.match

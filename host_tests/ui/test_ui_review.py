@@ -247,7 +247,7 @@ def test_the_hints_hard_player_reviews_the_hands():
     sim.press("A")
     to_result(sim)
     rv = sim.app.reviews
-    assert rv.player is sim.app.hint_player and rv.player.level == "hard"
+    assert rv.player is sim.app.life.hint_player and rv.player.level == "hard"
     m = sim.app.match
     assert rv.review_of(0)[0] == apart(m, 1)[0].n
     assert rv.n == apart(m, 1)[0].n and rv.total == apart(m, 1)[0].total

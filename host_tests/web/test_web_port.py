@@ -352,12 +352,12 @@ def test_a_damaged_local_storage_is_skipped_and_said_and_the_page_starts(tmp_pat
 def test_the_page_in_play_deals_committed_hands_and_test_mode_does_not(tmp_path):
     web = webport.Web(webport.DictKv(), seed=SEED, fake=False, root=str(tmp_path / "a"),
                       clock=webport.FakeClock())
-    assert web.app.entropy is not None
-    web.app.new_match()
+    assert web.app.life.entropy is not None
+    web.app.life.new_match()
     m = web.app.match
     assert m.committed and m.hand.deal is None and len(m.hand.commit) == 10
     # the page's record link, in the middle of the hand: its commitment only
     line = [ln for ln in web.record_text().split("\n") if ln.startswith("hand 1 ")]
     assert line == ["hand 1 commit %s first 0" % m.hand.commit]
     test = webport.Web(webport.DictKv(), seed=SEED, fake=True, root=str(tmp_path / "b"))
-    assert test.app.entropy is None
+    assert test.app.life.entropy is None

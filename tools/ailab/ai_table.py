@@ -205,7 +205,7 @@ def main(argv=None):
     ap.add_argument("--paired-only", action="store_true", help="only the paired table hard / hard-frozen")
     ap.add_argument("--paired-a", default="hard", help="the learning A of the paired table (tuning allowed)")
     ap.add_argument("--paired-b", default="hard-frozen", help="the other A of the paired table "
-                    "(with --paired-a hard-deep and --paired-b hard: the deeper look's gain, engine/ai/deep.py)")
+                    "(tuning allowed: --paired-b hard pairs a tuned hard against hard)")
     ap.add_argument("--paired-vs", default=None, help="the paired table's partners, a comma "
                     "list of bot names (default: bots.ADAPT and %s)" % ",".join(PAIRED_FIXED))
     ap.add_argument("--no-paired", action="store_true", help="leave the paired table out")

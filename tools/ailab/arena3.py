@@ -7,9 +7,9 @@ Match seeds are seed, seed+1, ...; every match draws its own roles (V6:
 highest card box, middle captain). Player p plays at its level (--levels
 gives one per player, P1 P2 P3; --level the same for all three) with an
 engine.ai.Player seeded from the match seed and p. At every captain's
-decision the sitter advises (engine.box_ai.sitter_advice: the AI hint on
+decision the sitter advises (engine.ai.box_ai.sitter_advice: the AI hint on
 the captain's view, recorded with BoxMatch.advise) and the captain weighs
-the advice (engine.box_ai.consider). Any action the engine refuses (act()
+the advice (engine.ai.box_ai.consider). Any action the engine refuses (act()
 returning a reason) stops the run with an error: the run finishing means
 no illegal move was ever played.
 
@@ -29,7 +29,7 @@ if ROOT not in sys.path:
 
 from engine.ai import Player, LEVELS  # noqa: E402
 from engine.box import BoxMatch, BOX_RULES  # noqa: E402
-from engine.box_ai import consider, sitter_advice  # noqa: E402
+from engine.ai.box_ai import consider, sitter_advice  # noqa: E402
 
 MAX_HANDS = 500     # a match this long is stopped and counted as unfinished
 _MASK = 0x3FFFFFFF

@@ -31,14 +31,10 @@ the stock's expectation, goes gin when it can and otherwise plays on for gin
 until the stock has fewer than N cards before its end, then knocks as soon
 as it can.
 
-`hard-deep`: the hard AI with its deeper look in the pause
-(engine/ai/deep.py; Player("hard", seed, deep=True)), which the game
-leaves off: what the look is measured with against `hard`.
 `hard-eager`, `hard-patient`: the hard AI knocking as soon as it can, or
 never before gin until the stock's last card (it still knocks then).
 `hard-switcher`: the hard AI switching between those two every hand or
-two (1 or 2 hands a style, from its seed). These three style partners play
-hard's fast path (no deeper look), as hard does.
+two (1 or 2 hands a style, from its seed).
 `hard-frozen`: the hard AI with its knock habit frozen at its prior (it
 learns nothing of the opponent's knocking): what hard's learning is
 measured against, on the same deals.
@@ -57,7 +53,7 @@ and plays each hand the style opposite to what that estimate leans to;
 cards before its end, patient from then on.
 """
 from engine.cards import NO_CARD
-from engine.melds import best_discard4, deadwood4, _BIT_RANK
+from engine.melds import best_discard4, deadwood4, BIT_RANK
 from engine.ai import ACTION_TEXT, Player
 from engine.hand import DRAW_STOCK, DRAW_UPCARD, PASS, DISCARD, KNOCK
 from engine.rng import Rng
@@ -199,7 +195,7 @@ class HardSwitcher:
     def __init__(self, seed=0):
         from engine.ai.knock import STYLE_EAGER, STYLE_PATIENT
         self.styles = (STYLE_EAGER, STYLE_PATIENT)
-        self.p = Player("hard", seed, deep=False)
+        self.p = Player("hard", seed)
         self.p.knock.style = self.styles[0]
         self.clock = StyleClock(seed, 1, 2)
         self.name = "hard-switcher"
@@ -254,7 +250,7 @@ class LookaheadBot:
             while left:
                 bit = left & -left
                 left ^= bit
-                c = s * 13 + _BIT_RANK[bit % 37]
+                c = s * 13 + BIT_RANK[bit % 37]
                 if c == forbid:
                     continue
                 m[s] = x ^ bit
@@ -385,7 +381,7 @@ def hard_variant(style, seed):
     """The hard AI knocking at once ('eager') or only at gin or the stock's
     last card ('patient')."""
     from engine.ai.knock import STYLE_EAGER, STYLE_PATIENT
-    p = Player("hard", seed, deep=False)
+    p = Player("hard", seed)
     p.knock.style = STYLE_EAGER if style == "eager" else STYLE_PATIENT
     p.name = "hard-" + style
     return p
@@ -395,7 +391,7 @@ def hard_variant(style, seed):
 ADAPT = ("switch-1", "switch-2", "switch-3", "quick-then-patient",
          "patient-then-quick", "counter", "early-knock-late-gin")
 GREEDY = (("gin", 0), ("1", 1), ("3", 3), ("5", 5), ("10", 10))
-NAMES = ("easy", "normal", "hard", "hard-deep", "simple") + tuple(
+NAMES = ("easy", "normal", "hard", "simple") + tuple(
     "greedy-" + g + e for g, _ in GREEDY for e in ("", "-end")) + (
     "switcher", "lookahead-3", "lookahead-6", "hard-eager", "hard-patient",
     "hard-switcher", "hard-frozen") + ADAPT
@@ -428,10 +424,6 @@ def make(name, seed=0):
         return SimpleBot(seed)
     if name in ("easy", "normal", "hard"):
         return Player(name, seed)
-    if name == "hard-deep":
-        p = Player("hard", seed, deep=True)
-        p.name = "hard-deep"
-        return p
     if name.startswith("greedy-"):
         rest = name[7:]
         end = rest.endswith("-end")

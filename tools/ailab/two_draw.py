@@ -40,8 +40,7 @@ if ROOT not in sys.path:
 
 from engine import CARDEMS  # noqa: E402
 from engine.cards import CARD_VALUE, NO_CARD  # noqa: E402
-from engine.melds import deadwood4, best_discard4, _BIT_RANK  # noqa: E402
-from engine.ai.deep import partners  # noqa: E402
+from engine.melds import deadwood4, best_discard4, BIT_RANK  # noqa: E402
 from tools.ailab import arena  # noqa: E402
 from tools.ailab.ai_table import run_pair  # noqa: E402
 
@@ -56,9 +55,19 @@ def cards_of(h, skip=NO_CARD):
         while left:
             bit = left & -left
             left ^= bit
-            c = s * 13 + _BIT_RANK[bit % 37]
+            c = s * 13 + BIT_RANK[bit % 37]
             if c != skip:
                 yield s, bit, c
+
+
+def partners(c, into):
+    """Add to the suit masks `into` the cards that pair or meld with card
+    c: its rank in the other suits, its suit neighbours within two (the
+    draws the cheap mode values)."""
+    s = c // 13
+    b = 1 << (c % 13)
+    for q in range(4):
+        into[q] |= b if q != s else ((b << 1) | (b << 2) | (b >> 1) | (b >> 2)) & 0x1FFF
 
 
 class TwoDraw:
@@ -73,7 +82,6 @@ class TwoDraw:
         if ev is None or not ev.t_danger:
             raise ValueError("A must be a hard player (it has the danger charge)")
         self.player = player
-        player.deep = None           # its own re-ranking, on hard's fast path
         self.name = getattr(player, "name", "hard")
         self.ev = ev
         self.mode = mode

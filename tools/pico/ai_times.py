@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/pico/ai_times.py [--levels easy,normal,hard]
         [--matches 5] [--seed 1] [--human easy] [--slow-ms 400] [--squeeze KB]
-        [--last-target POINTS] [--deep]
+        [--last-target POINTS]
         [--root DIR | --frozen [UF2]] [--firmware F.uf2 --bootrom FILE]
 
 For each level the board boots afresh (stock MicroPython with the .mpy
@@ -12,9 +12,8 @@ saves in /data. The human seat is a bot (engine.ai Player at --human)
 pressing the buttons through the debounce (tools/pico/onboard/aibench.py).
 Each AI decision is timed on the device with time.ticks_us() around
 Player.choose() in the play screen (with the App's slices, Player.begin,
-step and result: the fast part, begin(), and a line for the whole think:
-the fast part, every step, the total a move, the deeper look's work units;
-engine/ai/deep.py; --deep turns the look on, which the game leaves off). Prints per level: decisions, median,
+step and result: begin(), and a line for the whole think: begin(), every
+step, the total a move). Prints per level: decisions, median,
 p99, max (ms), the minimum gc.mem_free() before a decision and after a
 collection (at hand ends), how many decisions a collection ran inside
 (the slowest with and without one), the decisions the AI had to make again
@@ -52,7 +51,7 @@ def parse(out):
     """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
     'matches': [(s0, s1)]} from the board's @ lines."""
     r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0,
-         "lost": (0, 0), "deep": []}
+         "lost": (0, 0), "slices": []}
     for line in out.splitlines():
         f = line.split()
         if not f or not f[0].startswith("@"):
@@ -60,8 +59,8 @@ def parse(out):
         if f[0] == "@ai":
             r["ai"].append((f[1], int(f[2]), int(f[3]), int(f[4]) if len(f) > 4 else 0,
                             int(f[5]) if len(f) > 5 else 0))
-        elif f[0] == "@deep":
-            r["deep"].append(tuple(int(x) for x in f[2:7]))
+        elif f[0] == "@slices":
+            r["slices"].append(tuple(int(x) for x in f[2:6]))
         elif f[0] == "@gc":
             r["gc"].append(int(f[1]))
         elif f[0] == "@slow":
@@ -99,8 +98,8 @@ def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
         code = HARNESS + squeeze(a.squeeze) + (
-            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d, deep=%r)\n" % (
-                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target, a.deep))
+            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d)\n" % (
+                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target))
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
             raise SystemExit("the board stopped before the matches ended:\n%s%s"
@@ -123,25 +122,21 @@ def summary_line(level, r):
                 min(free or [0]), min(r["gc"] or [0])))
 
 
-def deep_line(r):
+def slices_line(r):
     """The decisions in slices (the App's Player.begin, step, result): the
-    fast part, the slowest step, the whole think a move, the steps and the
-    deeper look's work units (ms, emulated)."""
-    d = r["deep"]
+    first part, the slowest step, the whole think a move (ms, emulated)."""
+    d = r["slices"]
     if not d:
         return None
     fast = [x[0] for x in d]
     total = [x[1] for x in d]
-    looks = [x for x in d if x[4]]
-    return ("in slices: %d decisions, %d with a deeper look | fast part median %.1f max %.1f ms | "
+    return ("in slices: %d decisions | begin() median %.1f max %.1f ms | "
             "slowest step %.1f ms (%d steps at most) | think a move median %.1f p99 %.1f "
-            "max %.1f ms | with a look: median %.1f max %.1f ms, units max %d" % (
-                len(d), len(looks), percentile(fast, 0.5) / 1000.0, max(fast) / 1000.0,
+            "max %.1f ms" % (
+                len(d), percentile(fast, 0.5) / 1000.0, max(fast) / 1000.0,
                 max(x[3] for x in d) / 1000.0, max(x[2] for x in d),
                 percentile(total, 0.5) / 1000.0, percentile(total, 0.99) / 1000.0,
-                max(total) / 1000.0,
-                percentile([x[1] for x in looks], 0.5) / 1000.0 if looks else 0.0,
-                max([x[1] for x in looks] or [0]) / 1000.0, max([x[4] for x in looks] or [0])))
+                max(total) / 1000.0))
 
 
 def gc_line(r):
@@ -192,8 +187,6 @@ def main(argv=None):
                     "greedy: a bot that takes no heap (the game's own free heap)")
     ap.add_argument("--slow-ms", type=int, default=400, help="print positions slower than this")
     ap.add_argument("--verbose", action="store_true", help="echo the board's console")
-    ap.add_argument("--deep", action="store_true", help="hard with its deeper look in the pause "
-                    "(engine/ai/deep.py; off in the game)")
     ap.add_argument("--last-target", type=int, default=0, metavar="POINTS",
                     help="the last match plays to POINTS (50-500; the others to the settings' 100)")
     ap.add_argument("--squeeze", type=int, default=0, metavar="KB",
@@ -212,8 +205,8 @@ def main(argv=None):
         r = run_level(a, level, session.echo if a.verbose else None)
         print(summary_line(level, r) + "  [%.0f s emulated, %.0f s host, %d frames]" % (
             r["emulated_s"], time.time() - t0, r["frames"]))
-        if deep_line(r):
-            print("       " + deep_line(r))
+        if slices_line(r):
+            print("       " + slices_line(r))
         print("       " + gc_line(r))
         if a.human == "greedy":
             print("       " + heap_line(r))

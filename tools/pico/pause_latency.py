@@ -5,15 +5,14 @@
 
 The game boots (the frozen build, or the .mpy bundle of --root), the
 settings are set to a hard AI at the fast speed (400 ms, the shortest
-pause: the AI's steps fill most of it) and a match starts. In each of the
-human's turns: A draws from the stock, A discards, and then, while the
-AI's first decision is being worked out (its fast part, then its steps,
-engine/ai/deep.py; a press lands 120-360 ms after the discard's release,
-turn by turn: after its frame and the turn's save, in the AI's fast part
-or its steps): on even turns B opens the menu (its frame measured from
-the release), DOWN moves in it (from the press), B closes it; on odd
-turns A hurries the AI (from the release to the frame of its move: the
-steps still to do run first, so the move never depends on timing).
+pause) and a match starts. In each of the human's turns: A draws from the
+stock, A discards, and then, while the AI's first decision is being worked
+out and shown (a press lands 120-360 ms after the discard's release, turn
+by turn: after its frame and the turn's save, in the AI's decision or its
+pause): on even turns B opens the menu (its frame measured from the
+release), DOWN moves in it (from the press), B closes it; on odd turns A
+hurries the AI (from the release to the frame of its move: any steps
+still to do run first, so the move never depends on timing).
 Frames and presses as tools/pico/figures.py measures them. Emulated time:
 a real Pico is 10-40% slower.
 """

@@ -6,24 +6,18 @@
     micropython tools/records/ai_match.py --heap-lock [SEED]
 
 Prints the record (engine.record_text) of two matches with the same seed:
-hard (seat 0) against normal (seat 1), then easy against hard, each with
-a line on hard's deeper look (engine/ai/deep.py: the moves it changed from
-the fast choice, its work units and steps; the players decide in slices,
-begin, step, result, as the App asks them). The look is off in the game;
-hard plays with it here so that its moves and its allocation are checked
-on every runtime. The AI's moves depend only on
-the seed, so every runtime must print the same bytes
-(host_tests/test_ai_runtimes.py compares them).
+hard (seat 0) against normal (seat 1), then easy against hard; the players
+decide in slices, begin, step, result, as the App asks them. The AI's
+moves depend only on the seed, so every runtime must print the same bytes
+(host_tests/engine/ai/test_ai_runtimes.py compares them).
 
 With --heap-lock (MicroPython only) every AI decision of the first match is
 made twice: once normally, then again on the same view under
 micropython.heap_lock(), where any allocation raises MemoryError, with the
 player made to re-read the whole hand from the view; both must give the
 same action. The first, made as a game makes it, must not have needed
-Player's fallback without the lock (Player.unlocked stays 0, both seats),
-nor has a step of the deeper look failed (a MemoryError in a step would
-end the look: Deep.failed stays 0).
-Prints "ai alloc-free: N decisions (deep look: U units in S steps)".
+Player's fallback without the lock (Player.unlocked stays 0, both seats).
+Prints "ai alloc-free: N decisions".
 """
 
 import sys
@@ -38,26 +32,20 @@ from engine.ai import Player  # noqa: E402
 MAX_ACTIONS = 20000
 
 
-def decide(player, view, count):
+def decide(player, view):
     """The player's move in slices (begin, step while True, result), as the
-    App asks; count = [moves changed by the look, units, steps]."""
-    fast = player.begin(view)
+    App asks."""
+    player.begin(view)
     while player.step():
         pass
-    action = player.result()
-    if action != fast:
-        count[0] += 1
-    return action
+    return player.result()
 
 
-def play(seed, levels, locked=None, count=None):
+def play(seed, levels, locked=None):
     """Play a match between Player(levels[0]) and Player(levels[1]).
-    `locked`: a function(player, view, action) re-checking each decision;
-    `count`: see decide()."""
+    `locked`: a function(player, view, action) re-checking each decision."""
     m = Match(seed=seed)
-    players = (Player(levels[0], seed, deep=True), Player(levels[1], seed + 1, deep=True))
-    if count is None:
-        count = [0, 0, 0]
+    players = (Player(levels[0], seed), Player(levels[1], seed + 1))
     steps = 0
     while m.phase != "match_over":
         if m.phase == "hand_over":
@@ -67,7 +55,7 @@ def play(seed, levels, locked=None, count=None):
             continue
         seat = m.to_move
         view = m.view(seat)
-        action = decide(players[seat], view, count)
+        action = decide(players[seat], view)
         if locked is not None:
             locked(players[seat], view, action)
         why = m.act(action)
@@ -76,10 +64,6 @@ def play(seed, levels, locked=None, count=None):
         steps += 1
         if steps > MAX_ACTIONS:
             raise RuntimeError("match did not end after %d actions" % MAX_ACTIONS)
-    for p in players:
-        if p.deep is not None:
-            count[1] += p.deep.units
-            count[2] += p.deep.steps
     return m
 
 
@@ -91,8 +75,6 @@ def heap_lock_check(seed):
     def locked(player, view, action):
         if player.unlocked:
             raise RuntimeError("%s made a decision again without the heap lock" % player.level)
-        if player.deep is not None and player.deep.failed:
-            raise RuntimeError("a step of the deeper look failed")
         if player.level != "hard":
             return
         # forget the hand so the locked decision re-reads it from the view
@@ -108,10 +90,8 @@ def heap_lock_check(seed):
             raise RuntimeError("decision changed under heap_lock: %s then %s" % (action, again))
         count[0] += 1
 
-    looked = [0, 0, 0]
-    play(seed, ("hard", "normal"), locked, looked)
-    print("ai alloc-free: %d decisions (deep look: %d units in %d steps)" % (
-        count[0], looked[1], looked[2]))
+    play(seed, ("hard", "normal"), locked)
+    print("ai alloc-free: %d decisions" % count[0])
 
 
 def main(argv):
@@ -121,14 +101,12 @@ def main(argv):
         return
     seed = int(args[0]) if args else 7
     for levels in (("hard", "normal"), ("easy", "hard")):
-        count = [0, 0, 0]
-        m = play(seed, levels, count=count)
+        m = play(seed, levels)
         text = record_text(m)
         if record_text(replay(text)) != text:
             raise RuntimeError("the record does not replay to the same match")
         sys.stdout.write("# %s (seat 0) vs %s (seat 1)\n" % levels)
         sys.stdout.write(text)
-        sys.stdout.write("# deep look: %d moves changed, %d units in %d steps\n" % tuple(count))
 
 
 if __name__ == "__main__":

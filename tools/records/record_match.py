@@ -9,7 +9,7 @@ one V6 three-player box match, or only the one named with --rules NAME
     node host_tests/run_wasm.mjs tools/records/record_match.py [SEED]
 
 Runs unchanged on CPython, the MicroPython unix port and the MicroPython
-WebAssembly port; host_tests/test_runtimes.py checks that all of them print
+WebAssembly port; host_tests/engine/test_runtimes.py checks that all of them print
 the same bytes.  Uses only the engine's public API.
 
 The scripted players are deterministic:
@@ -124,7 +124,8 @@ def main(argv):
             raise RuntimeError("the record does not replay to the same match")
         sys.stdout.write(text)
     if "--rules" not in argv or "box" in argv:
-        from engine.box import box_record_text, box_replay
+        from engine.box import box_record_text
+        from engine.box_read import box_replay
         text = box_record_text(play_box(seed))
         if box_record_text(box_replay(text)) != text:
             raise RuntimeError("the box record does not replay to the same match")

@@ -251,8 +251,8 @@ def read_record(path):
 
 
 def replay_box(text, write):
-    """A V6 three-player box record: checked by engine.box, then listed."""
-    from engine.box import box_replay
+    """A V6 three-player box record: checked by engine.box_read, then listed."""
+    from engine.box_read import box_replay
 
     try:
         bm = box_replay(text)

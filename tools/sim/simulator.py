@@ -304,7 +304,7 @@ def keep_records(sim, saves):
     /data/records/."""
     from firmware.records import Records
 
-    sim.app.records = Records(os.path.join(saves, "records"))
+    sim.app.saving.records = Records(os.path.join(saves, "records"))
 
 
 class RealClock:

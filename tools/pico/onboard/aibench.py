@@ -19,11 +19,10 @@ the free heap after a collection. Lines printed (the host parses them):
                                inside the decision), C stack in use at the call;
                                with the App's slices (Player.begin, step,
                                result) US is the fast part, begin()
-    @deep LEVEL FAST TOTAL STEPS MAXSTEP UNITS
+    @slices LEVEL FAST TOTAL STEPS MAXSTEP
                                the same decision in slices: begin()'s us, the
                                whole think (begin and every step) us, the
-                               steps, the slowest step's us, the deeper
-                               look's work units (engine/ai/deep.py)
+                               steps, the slowest step's us
     @gc FREE                   free heap after a collection, at each hand end
     @slow LEVEL US SEED HEX    a decision over `slow_us`: the AI's seed and
                                engine.dumps of the match before it
@@ -151,7 +150,6 @@ class Timed:
         self.t_total = us
         self.t_steps = 0
         self.t_max = 0
-        self.t_units = self.player.deep.units if self.player.deep is not None else 0
         return a
 
     def step(self):
@@ -163,10 +161,8 @@ class Timed:
         if us > self.t_max:
             self.t_max = us
         if not more:
-            d = self.player.deep
-            print("@deep %s %d %d %d %d %d" % (
-                self.level, self.t_fast, self.t_total, self.t_steps, self.t_max,
-                (d.units - self.t_units) if d is not None else 0))
+            print("@slices %s %d %d %d %d" % (
+                self.level, self.t_fast, self.t_total, self.t_steps, self.t_max))
         return more
 
     def result(self):
@@ -269,7 +265,7 @@ def _title_key(app):
 
 
 def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="fast",
-         last_target=0, deep=False):
+         last_target=0):
     import engine
     from engine.ai import Player
     from firmware.app import App
@@ -284,7 +280,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             print("@slow %s %d %d %s" % (t.level, us, m.seed & 0x3FFFFFFF, engine.dumps(m).hex()))
 
     def player_factory(lv, s):
-        return Timed(Player(lv, s, deep=deep), lv, log)   # deep: the look the game leaves off
+        return Timed(Player(lv, s), lv, log)
 
     app_box = [None]
 

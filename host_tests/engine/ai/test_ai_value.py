@@ -8,16 +8,13 @@ that join no meld) must give, for every unseen card, the exact lowest
 deadwood after drawing it and discarding the best card: here that is
 worked out by enumerating every discard and every meld arrangement.
 """
-import os
-import sys
 
 from hypothesis import given, example, settings, HealthCheck, strategies as st
 
 from engine.ai.evaluate import Evaluator
 from engine.ai.evaluate_sets import GIN_VALUE
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import reference as ref  # noqa: E402
+import reference as ref
 
 SLOW = settings(deadline=None, max_examples=40,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

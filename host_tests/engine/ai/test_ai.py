@@ -144,7 +144,7 @@ def test_guarded_view_does_catch_a_peek():
 
 
 def test_hint_agrees_with_hard_and_is_short():
-    hard = Player("hard", deep=False)    # the hint is hard's fast path (deep.py)
+    hard = Player("hard")
     helper = Player("easy", 9)
 
     def check(m, s, a):

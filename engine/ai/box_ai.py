@@ -29,8 +29,8 @@ Deterministic: the same view and advice give the same answer (the easy
 level's own choice draws from its seeded generator, as always). The
 returned action is always legal for the view.
 """
-from .cards import NO_CARD, CARD_VALUE, card, card_text
-from .melds import deadwood4, best_discard4
+from ..cards import NO_CARD, CARD_VALUE, card, card_text
+from ..melds import deadwood4, best_discard4
 
 TOLERANCE = 2       # deadwood points of slack before advice is "clearly worse"
 

@@ -1,7 +1,8 @@
 """Run the portable code on every runtime it must support.
 
-(a) The portable engine tests (host_tests/engine/test_*.py) through
-    host_tests/runner.py on CPython, the MicroPython unix port
+(a) The portable engine tests (host_tests/engine/test_*.py and
+    host_tests/engine/ai/test_*.py, but the CPython-only ones in
+    CPYTHON_ONLY) through host_tests/runner.py on CPython, the MicroPython unix port
     (.venv/bin/micropython) and the MicroPython WebAssembly port (Node,
     host_tests/run_wasm.mjs).  The runner's last line is "N passed, N failed".
 (b) tools/records/record_match.py on the same runtimes: the printed game records
@@ -23,9 +24,13 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "host_tests", "runner.py")
-PORTABLE_DIR = os.path.join(ROOT, "host_tests", "engine")
+PORTABLE_DIRS = (os.path.join(ROOT, "host_tests", "engine"), os.path.join(ROOT, "host_tests", "engine", "ai"))
+# the tests of those folders that run on CPython only: hypothesis, pytest,
+# or MicroPython run as a subprocess
+CPYTHON_ONLY = ("test_properties", "test_match_properties", "test_fairness", "test_engine_alloc",
+                "test_runtimes", "test_ai_properties", "test_ai_value", "test_ai_runtimes")
 RUN_WASM = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
 RECORD_MATCH = os.path.join(ROOT, "tools", "records", "record_match.py")
 WASM_PKG = os.path.join(
@@ -105,9 +110,35 @@ def _report(runtime, cmd, p):
 # ---------------------------------------------------------------- (a) tests
 
 
+def portable_modules():
+    """The portable test modules of PORTABLE_DIRS, by name."""
+    out = []
+    for d in PORTABLE_DIRS:
+        out += sorted(f[:-3] for f in os.listdir(d)
+                      if f.startswith("test_") and f.endswith(".py") and f[:-3] not in CPYTHON_ONLY)
+    return out
+
+
+def test_the_portable_and_cpython_only_tests_are_told_apart():
+    found = set()
+    for d in PORTABLE_DIRS:
+        for f in os.listdir(d):
+            if f.startswith("test_") and f.endswith(".py"):
+                found.add(f[:-3])
+                with open(os.path.join(d, f)) as fh:
+                    text = fh.read()
+                if f[:-3] not in CPYTHON_ONLY:
+                    assert "import pytest" not in text and "hypothesis" not in text, (
+                        "%s uses pytest or hypothesis: add it to CPYTHON_ONLY" % f)
+    assert not set(CPYTHON_ONLY) - found, set(CPYTHON_ONLY) - found
+
+
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_portable_engine_tests(runtime):
-    cmd, p = run(runtime, [RUNNER, "-p", ROOT, "-d", PORTABLE_DIR])
+    argv = [RUNNER, "-p", ROOT]
+    for d in PORTABLE_DIRS:
+        argv += ["-p", d]
+    cmd, p = run(runtime, argv + portable_modules())
     found = SUMMARY.findall(p.stdout)
     assert found, "no 'N passed, N failed' line\n" + _report(runtime, cmd, p)
     passed, failed = int(found[-1][0]), int(found[-1][1])

@@ -152,13 +152,12 @@ def small_space():
 
 def committed_deals(source):
     """MATCHES matches of HANDS hands each, as the handheld deals them:
-    the secret and the AI's seed from `source` (firmware.App.make_match)."""
-    from firmware.app import App
+    the secret and the AI's seed from `source` (firmware.matchlife.Life.make_match)."""
+    from firmware.matchlife import Life
 
+    life = Life(None, entropy=source)
     for _ in range(MATCHES):
-        app = App.__new__(App)
-        app.entropy = source
-        m = app.make_match(None, int.from_bytes(source(4), "big") >> 2)
+        m = life.make_match(None, int.from_bytes(source(4), "big") >> 2)
         secret = m._secret                # the attacker never sees this
         history = []
         for n in range(1, HANDS + 1):

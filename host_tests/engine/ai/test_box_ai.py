@@ -1,4 +1,4 @@
-"""V6: the sitter's advice and the AI captain weighing it (engine/box_ai.py).
+"""V6: the sitter's advice and the AI captain weighing it (engine/ai/box_ai.py).
 
 Plain functions: run by pytest on CPython and by host_tests/runner.py on the
 MicroPython ports.
@@ -6,7 +6,7 @@ MicroPython ports.
 from engine import Hand
 from engine.ai import Player
 from engine.box import BoxMatch, BOX_RULES
-from engine.box_ai import consider, sitter_advice, say, plain, TOLERANCE
+from engine.ai.box_ai import consider, sitter_advice, say, plain, TOLERANCE
 from engine.rng import Rng
 from scenario import deck
 

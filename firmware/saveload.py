@@ -1,0 +1,124 @@
+"""Reading the saves at start: a cold part of firmware/saving.py.
+
+Saving.load imports this once, at start, and on MicroPython unloads it
+once the saves are read (firmware.compat.unload), so its code is off the
+heap for the rest of the game. load(sv) reads into sv.app.settings,
+sv.app.stats and sv.app.match through the Saving object `sv` and its
+public interface (sv.notes, sv.held, sv.store, sv.save_match,
+sv.start_record); True when a damaged save was set aside (a new match
+starts).
+
+Every damage or reset the storage recovered from is noted for the player
+(sv.notes, shown once each at start): a damaged save was set aside and an
+older one resumed, or a new match starts; a save that could not be read
+now (no memory, a read error) is kept untouched. What was recovered is
+written back at once, so the next start is quiet. Older firmware's "stats"
+and "match" saves are read once and written as the game save.
+"""
+
+from firmware import gamesave
+from firmware.settings import Settings, Stats, playable
+from firmware.storage import KEPT, NEWER, RESUMED
+import engine
+
+def load(sv):
+    return _Reading(sv).load()
+
+
+def _outcome(storage, name):
+    o = getattr(storage, "outcome", None)
+    return o.get(name) if o else None
+
+
+class _Reading:
+    def __init__(self, sv):
+        self.sv = sv
+        self.rewrite = False         # something recovered: written back at once
+        self.fresh = False           # a damaged save set aside: a new match
+
+    def load(self):
+        sv = self.sv
+        app = sv.app
+        st = app.storage
+        payload, msg = st.load("settings")
+        app.settings = Settings.decode(payload)
+        self.note(msg, _outcome(st, "settings"), b"SETTINGS",
+                  " The settings are those of the save resumed.",
+                  " The settings are the defaults again.")
+        game, msg = st.load(gamesave.NAME, gamesave.decode)
+        outcome = _outcome(st, gamesave.NAME)
+        if game is None and msg is None:
+            game = self.legacy()
+        else:
+            self.note_game(msg, outcome)
+        if game is None:
+            game = gamesave.Game(Stats())
+        app.stats = game.stats
+        app.match = game.match
+        sv.held = game.held
+        # the commit that ended a match, and then a cut before its record:
+        # the record first, then a commit without the match
+        sv.start_record(getattr(game, "finished", None))
+        if sv.held is not None:
+            sv.notes.append((b"MATCH NOT LOADED",
+                             "Not enough memory to load the saved match. It is kept; "
+                             "press reset to try again (a new match replaces it)."))
+        if self.rewrite:
+            sv.store("settings", app.settings.encode())
+            sv.save_match()
+        return self.fresh
+
+    def note(self, msg, outcome, what, resumed, fresh):
+        """Note a load's message for the player: `what` (b"SAVE", ...) and
+        the sentence saying what follows from it."""
+        if not msg:
+            return False
+        notes = self.sv.notes
+        if outcome == KEPT:
+            notes.append((what + b" NOT READ", msg))
+            return False
+        self.rewrite = True
+        if outcome == RESUMED:
+            notes.append((what + b" RESTORED", msg + resumed))
+            return False
+        if outcome == NEWER:
+            notes.append((b"NEWER " + what, msg + fresh))
+            return True
+        notes.append((what + (b" DAMAGED" if what == b"SAVE" else b" RESET"), msg + fresh))
+        return True
+
+    def note_game(self, msg, outcome):
+        if self.note(msg, outcome, b"SAVE", " The match and statistics are those of the "
+                     "save resumed.", " A new match starts; the statistics count from 0."):
+            self.fresh = True
+
+    def legacy(self):
+        """The statistics and match of older firmware ("stats" and "match"
+        saves), as a Game; written as the game save, then the old ones go
+        (a cut between: the game save wins at the next start)."""
+        sv = self.sv
+        app = sv.app
+        st = app.storage
+        sp, m1 = st.load("stats")
+        self.note(m1, _outcome(st, "stats"), b"STATS", " The statistics are those of "
+                  "the save resumed.", " The statistics count from 0.")
+        match, m2 = st.load("match", engine.loads)
+        self.note_game(m2, _outcome(st, "match"))
+        if sp is None and match is None:
+            return None
+        try:
+            stats = Stats.decode(sp)
+        except ValueError as e:
+            stats = Stats()
+            sv.notes.append((b"STATS RESET", "The statistics could not be read (%s); "
+                             "they count from 0." % e))
+        if match is not None and (match.winner is not None or playable(match.rules)):
+            match = None
+        self.fresh = self.fresh and match is None
+        app.stats = stats
+        app.match = match
+        sv.held = None
+        if sv.store(gamesave.NAME, gamesave.encode(stats, match)):
+            sv.store("stats")
+            sv.store("match")
+        return gamesave.Game(stats, match)

@@ -1,0 +1,1 @@
+"""Developer tools about the code itself (tools/dev/README.md)."""
