@@ -47,11 +47,12 @@ _root.add_repo_root()
 
 from engine import Match, PRESETS, record_text, replay  # noqa: E402
 from engine.box import BoxMatch, box_record_text  # noqa: E402
-from engine.deal import commitment, secret_from_int  # noqa: E402
+from engine.deal import (chained_commitment, chained_nonce, commitment,  # noqa: E402
+                         match_commitment, secret_from_int)
 from engine.record_read import NewerRecord  # noqa: E402
 from engine.sha256 import sha256, hex_text  # noqa: E402
 from record_match import choose  # noqa: E402
-from verify import Unreadable, items_of, verify_record  # noqa: E402
+from verify import Unreadable, items_of, result_words, verify_record, winner_words  # noqa: E402
 
 KINDS = (
     "delete a line",
@@ -70,7 +71,13 @@ KINDS = (
     "other version line",
     "hide a finished hand",
     "after the hand in play",
+    "re-chained",
 )
+# the kinds a forger can follow by making every commitment of the chain
+# again (format 4): counted under "re-chained", checked against the DEAL #
+# a player noted
+RECHAIN = ("swap two hands", "renumber hands", "drop a hand", "re-commit", "other rules",
+           "other rules, rescored", "other seed line")
 OUTCOMES = ("refused", "unreadable", "unverified", "ACCEPTED", "crashed")
 
 
@@ -81,13 +88,29 @@ class Genuine:
     it in the same match (their digests): a cut that gives one of those is
     a genuine record too."""
 
-    def __init__(self, name, text, earlier=()):
+    def __init__(self, name, text, earlier=None):
         self.name = name
         self.text = text
         self.lines = text.split("\n")[:-1]
-        self.earlier = set(earlier)
         self.box = text.startswith("gin-rummy box record")
-        self.match0 = None          # the engine's replay of it, when asked for
+        if earlier is None and self.box:
+            earlier = []
+        elif earlier is None:         # a record read from a file
+            earlier = self._written_before()
+        self.earlier = set(earlier)
+
+    def _written_before(self):
+        """The records the device wrote before this one, as far as the
+        record shows them: a two-player record as it was at the end of each
+        hand before the last (a box record's closing lines then differed)."""
+        L = self.lines
+        ends = [i for i in range(len(L)) if L[i].startswith("result ")]
+        o = _open_start(L)
+        if o is not None:           # and as the hand in play went on
+            ends = ends + list(range(o, len(L) - 1))
+        else:
+            ends = ends[:-1]
+        return [_digest("\n".join(L[:i + 1]) + "\n") for i in ends]
 
 
 def _digest(text):
@@ -165,6 +188,27 @@ def genuine_records():
     out.append(Genuine("box match", text, seen))
     text, seen = play_box(61, hands=2, open_moves=6)
     out.append(Genuine("box hand in play", text, seen))
+    return out
+
+
+LEGACY = "host_tests/records_1_0_0"     # records version 1.0.0 wrote, as it wrote them
+# what a record of format 3 (version 1.0.0) or one of a match dealt by deal
+# numbers cannot show: no commitment covers the hand's number, the rules or
+# (two-player) the seed line, and a 40-bit commitment of a seed and a free
+# nonce can be made again for a new nonce
+GAPS = ("renumber hands", "drop a hand", "re-commit", "other rules", "other rules, rescored",
+        "other seed line")
+
+
+def legacy_records(root="."):
+    """The records of version 1.0.0 kept in LEGACY, and a match dealt by
+    deal numbers (the tests' and tools' records)."""
+    import os
+    folder = root.rstrip("/") + "/" + LEGACY
+    out = []
+    names = sorted(os.listdir(folder))
+    for name in names:
+        out.append(Genuine("1.0.0 " + name[:-4], read_file(folder + "/" + name)))
     text, seen = play_match(None, 70, hands=3, numbered=True)
     out.append(Genuine("deal numbers", text, seen))
     return out
@@ -313,11 +357,14 @@ def _rescored_under(g, rules_line):
         text = "\n".join([rules_line if ln.startswith("rules ") else ln
                           for ln in g.lines if ln.split()[0] not in ("result", "winner")]) + "\n"
         from engine.rules import Rules
-        if g.match0 is None:
-            g.match0 = replay(g.text)
-        m0 = g.match0
-        m = Match(Rules.from_text(rules_line[6:]), m0.seed,
-                  reveals=m0._reveals if m0.committed else None)
+        from engine.sha256 import from_hex
+        reveals = []
+        for ln in g.lines:
+            w = ln.split()
+            if w[0] == "hand" and len(w) > 7 and w[4] == "seed":
+                reveals.append((from_hex(w[5]), from_hex(w[7])))
+        m = Match(Rules.from_text(rules_line[6:]), int(g.lines[3].split()[1]),
+                  reveals=reveals if reveals else None)
     except ValueError:
         return None
     out = []
@@ -342,13 +389,11 @@ def _rescored_under(g, rules_line):
                 r = m.results[-1]
                 if r.winner is not None:
                     scores[r.winner] += r.points
-                from engine.record import _result_line
-                out.append(_result_line(r, scores))
+                out.append(" ".join(result_words(r, scores)))
         else:
             out.append(ln)
     if m.winner is not None:
-        from engine.record import _winner_line
-        out.append(_winner_line(m))
+        out.append(" ".join(winner_words(m)))
     return out
 
 
@@ -459,9 +504,64 @@ def variants(g, step=1):
 
 
 def forged_commitment(g, hand_words, nonce_hex):
-    """The commitment a forger computes for a hand line's seed and a new nonce."""
+    """The commitment a forger computes for a hand line's seed and a new
+    nonce, as the record's format defines it (format 4: from the
+    commitment before it in the record, the hand's number, seed and nonce)."""
     from engine.sha256 import from_hex
-    return commitment(from_hex(hand_words[5]), from_hex(nonce_hex))
+    seed = from_hex(hand_words[5])
+    nonce = from_hex(nonce_hex)
+    if not g.lines[0].endswith(" 4"):
+        return commitment(seed, nonce)
+    prev = None
+    for ln in g.lines:
+        w = ln.split()
+        if w[0] == "match":
+            prev = from_hex(w[1])
+        elif w[0] == "hand":
+            if w[1] == hand_words[1]:
+                break
+            prev = from_hex(w[3])
+    return hex_text(chained_commitment(prev, int(hand_words[1]), seed, nonce))
+
+
+def rechain(lines):
+    """The lines with the match's commitment and every revealed hand's
+    nonce and commitment made again from what the lines say (format 4), as
+    a forger who rewrites the whole record would; None when the lines are
+    not read so far."""
+    from engine.rules import Rules
+    from engine.sha256 import from_hex
+    try:
+        header = lines[0]
+        rl = [ln for ln in lines if ln.startswith("rules ")][0]
+        sl = [ln for ln in lines if ln.startswith("seed ")][0]
+        rules = Rules.from_text(rl[6:])
+        prev = match_commitment(header, rules.text(), int(sl.split()[1]))
+        out = []
+        for ln in lines:
+            w = ln.split()
+            if w[0] == "rules":
+                ln = "rules " + rules.text()
+            elif w[0] == "match":
+                ln = "match " + hex_text(prev)
+            elif w[0] == "hand" and len(w) > 7 and w[4] == "seed":
+                seed = from_hex(w[5])
+                nonce = chained_nonce(prev, seed)
+                prev = chained_commitment(prev, int(w[1]), seed, nonce)
+                w[3] = hex_text(prev)
+                w[7] = hex_text(nonce)
+                ln = " ".join(w)
+            out.append(ln)
+        return out
+    except (ValueError, IndexError):
+        return None
+
+
+def noted_of(g):
+    """What a player noted of record g: each hand's DEAL # (the first 10
+    hex digits of its commitment), as the screen showed it."""
+    return [ln.split()[3][:10] for ln in g.lines if ln.startswith("hand ") and
+            ln.split()[2] == "commit"]
 
 
 def cosmetic(g):
@@ -479,10 +579,10 @@ def cosmetic(g):
 
 # -- the campaign ----------------------------------------------------------------
 
-def _verdict(text):
+def _verdict(text, noted=None):
     out = []
     try:
-        st = verify_record(text, out.append)
+        st = verify_record(text, out.append, noted)
     except (NewerRecord, Unreadable):
         return 2, out
     except Exception as e:     # counted: there must be none
@@ -520,7 +620,7 @@ def other_game(g, lines):
     text = "\n".join(lines) + "\n"
     try:
         if g.box:
-            from engine.box import box_replay
+            from engine.box_read import box_replay
             again = box_record_text(box_replay(text))
         else:
             again = record_text(replay(text))
@@ -529,14 +629,14 @@ def other_game(g, lines):
     return h is None and _norm(again) == _norm(text)
 
 
-def classify(g, lines):
+def classify(g, lines, noted=None):
     """The outcome of a tampered record; "earlier" when it is no forgery
     (it reads as g, or as a record the device wrote earlier), "other game"
     when it is another legal game from the same deals (other_game)."""
     text = "\n".join(lines) + "\n"
     if _norm(text) == _norm(g.text) or _digest(text) in g.earlier:
         return "earlier"
-    st, out = _verdict(text)
+    st, out = _verdict(text, noted)
     if st == -1:
         return "crashed"
     if st == 2:
@@ -565,6 +665,9 @@ def campaign(records, step=1, say=None):
     genuine_bad = []
     accepted = []
     counts["not forgeries"] = {"earlier": 0, "other game": 0}
+    counts["re-chained, no notes"] = {}
+    for o in OUTCOMES:
+        counts["re-chained, no notes"][o] = 0
     for g in records:
         st, out = _verdict(g.text)
         if st != 0:
@@ -584,6 +687,15 @@ def campaign(records, step=1, say=None):
             counts[kind][o] += 1
             if o in ("ACCEPTED", "crashed"):
                 accepted.append((kind, g.name, lines))
+            if kind in RECHAIN and g.lines[0].endswith(" 4"):
+                again = rechain(lines)
+                if again is not None and again != lines:
+                    o = classify(g, again, noted_of(g))
+                    if o not in ("earlier", "other game"):
+                        counts["re-chained"][o] += 1
+                        if o in ("ACCEPTED", "crashed"):
+                            accepted.append(("re-chained", g.name, again))
+                        counts["re-chained, no notes"][classify(g, again)] += 1
         if say:
             say(g.name)
     return counts, cosmetic_bad, genuine_bad, accepted
@@ -608,6 +720,11 @@ def report(counts, cosmetic_bad, genuine_bad, write):
     bad = 0
     for name in cosmetic_bad:
         bad += cosmetic_bad[name]
+    rc = counts["re-chained, no notes"]
+    if sum([rc[o] for o in OUTCOMES]):
+        write("re-chained records checked without the DEAL # a player noted: %d accepted of %d (a "
+              "forger who makes every commitment again is held only by what the screen showed)\n"
+              % (rc["ACCEPTED"], sum([rc[o] for o in OUTCOMES])))
     nf = counts["not forgeries"]
     write("not counted: %d variants that are a record the device wrote earlier in the match (or "
           "read as the genuine one), %d the record of another legal game from the same committed "
@@ -642,15 +759,45 @@ def main(argv):
         else:
             records.append(Genuine(a.rsplit("/", 1)[-1], read_file(a)))
         i += 1
+    write = sys.stdout.write
     records = genuine_records() + records
+    write("records of this version, %d genuine: %s\n" % (len(records), ", ".join(
+        [g.name for g in records])))
+    bad = _run(records, step, write)
+    old = legacy_records(_root_dir())
+    write("\nrecords of version 1.0.0 (format 3) and of matches dealt by deal numbers, %d "
+          "genuine: %s\n" % (len(old), ", ".join([g.name for g in old])))
+    write("(what their format cannot show: %s)\n" % ", ".join(GAPS))
+    bad += _run(old, step, write, GAPS)
+    return 1 if bad else 0
+
+
+def _root_dir():
+    here = _here.rstrip("/")
+    return here[:-len("tools/records")].rstrip("/") or "." if here.endswith("tools/records") \
+        else here + "/../.."
+
+
+def _run(records, step, write, gaps=()):
+    """The campaign on `records`, its table; the number of what must not
+    happen (a forgery accepted beyond `gaps`, a crash, a genuine record or a
+    cosmetic variant refused)."""
     counts, cos, gen, acc = campaign(records, step)
-    sys.stdout.write("%d genuine records: %s\n" % (len(records), ", ".join([g.name for g in records])))
-    report(counts, cos, gen, sys.stdout.write)
+    report(counts, cos, gen, write)
+    bad = len(gen)
+    for name in cos:
+        bad += cos[name]
     for name, out in gen:
-        sys.stdout.write("genuine record refused: %s: %s" % (name, "".join(out)))
-    for kind, name, lines in acc[:5]:
-        sys.stdout.write("accepted (%s, from %s):\n%s\n" % (kind, name, "\n".join(lines)))
-    return 0
+        write("genuine record refused: %s: %s" % (name, "".join(out)))
+    shown = 0
+    for kind, name, lines in acc:
+        if kind in gaps:
+            continue
+        bad += 1
+        if shown < 3:
+            write("accepted (%s, from %s):\n%s\n" % (kind, name, "\n".join(lines)))
+            shown += 1
+    return bad
 
 
 if __name__ == "__main__":

@@ -53,7 +53,9 @@ from verify import Unreadable, verify_record  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
-         "       replay.py --verify RECORD ...   (check every hand's commitment and replay it)\n")
+         "       replay.py --verify [--noted C1,C2,...] RECORD ...   (check every hand's "
+         "commitment and replay it;\n"
+         "           --noted: the DEAL # you noted, hand by hand, must start each commitment)\n")
 MAX_BYTES = 1 << 18     # 256 KB: a long match's record is tens of KB
 CHUNK = 1 << 14
 BAD = 2                 # exit status: not a game record
@@ -241,7 +243,12 @@ def read_record(path):
             return None, ("not a game record: byte %d (0x%02x) is not text "
                           "(a record is plain ASCII)" % (i, b))
     text = data.decode()
-    first = text.lstrip().split("\n", 1)[0].strip()
+    first = ""
+    for ln in text.split("\n"):        # the first line that is no comment
+        first = ln.strip()
+        if first and first[0] != "#":
+            break
+    first = " ".join(first.split())
     kind = first[:-1].rstrip() if first[-1:].isdigit() else ""
     if kind not in ("gin-rummy record", "gin-rummy box record"):
         return None, "not a game record: it does not start with 'gin-rummy record N'"
@@ -339,6 +346,7 @@ def _options(args):
     seat = None
     review = False
     verify = False
+    noted = None
     paths = []
     i = 0
     while i < len(args):
@@ -347,6 +355,12 @@ def _options(args):
             review = True
         elif a == "--verify":
             verify = True
+        elif a == "--noted":
+            if i + 1 >= len(args):
+                raise ValueError("--noted takes the DEAL # you noted, hand by hand: "
+                                 "3FA09C21B7,D3AECD8D57,...")
+            noted = noted_list(args[i + 1])
+            i += 1
         elif a == "--seat":
             if i + 1 >= len(args) or args[i + 1] not in ("0", "1"):
                 raise ValueError("--seat takes 0 (YOU) or 1 (CPU)")
@@ -363,7 +377,31 @@ def _options(args):
         seat = 0
     if review and verify:
         raise ValueError("--verify and --review go one at a time")
-    return seat, paths, verify
+    if noted is not None and not verify:
+        raise ValueError("--noted goes with --verify")
+    return seat, paths, (noted if noted is not None else []) if verify else None
+
+
+def noted_list(text):
+    """['3FA09C21B7', '', ...] from '3FA09C21B7,-,...' (- or nothing: a hand
+    not noted); ValueError for what is not 4 to 64 hex digits."""
+    out = []
+    for part in text.split(","):
+        p = part.strip().upper()
+        if p.startswith("DEAL"):
+            p = p[4:].strip()
+        if p.startswith("#"):
+            p = p[1:]
+        if p in ("", "-"):
+            out.append("")
+            continue
+        if not 4 <= len(p) <= 64:
+            raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
+        for ch in p:
+            if ch not in "0123456789ABCDEF":
+                raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
+        out.append(p)
+    return out
 
 
 def main(argv):
@@ -390,8 +428,8 @@ def main(argv):
             status = BAD
             continue
         try:
-            if verify:
-                ok = verify_record(text, sys.stdout.write) == 0
+            if verify is not None:
+                ok = verify_record(text, sys.stdout.write, verify) == 0
             else:
                 ok = replay_text(text, sys.stdout.write, seat)
         except (NewerRecord, Unreadable) as e:

@@ -47,24 +47,28 @@ Runs on CPython and the MicroPython unix port (plain string work).
 """
 
 from engine.cards import card, card_text
-from engine.deal import commitment
+from engine.deal import chained_commitment, chained_nonce, commitment, match_commitment
 from engine.hand import Hand, OVER, action_code, action_text
 from engine.record_read import NewerRecord
 from engine.rng import fingerprint_text
 from engine.rules import Rules
-from engine.sha256 import from_hex
+from engine.sha256 import from_hex, hex_text
 from engine.version import VERSION
 
 VERIFIED = 0
 NOT_VERIFIED = 1
 UNREADABLE = 2
 
-HEADERS = {"gin-rummy record 3": 3, "gin-rummy record 2": 2, "gin-rummy record 1": 1}
-BOX_HEADERS = {"gin-rummy box record 3": 3, "gin-rummy box record 2": 2,
-               "gin-rummy box record 1": 1}
-NEWEST = 3
+HEADERS = {"gin-rummy record 4": 4, "gin-rummy record 3": 3, "gin-rummy record 2": 2,
+           "gin-rummy record 1": 1}
+BOX_HEADERS = {"gin-rummy box record 4": 4, "gin-rummy box record 3": 3,
+               "gin-rummy box record 2": 2, "gin-rummy box record 1": 1}
+NEWEST = 4
 # the first version of the game that wrote each format with a version line
-FIRST_VERSION = {3: (1, 0, 0)}
+# (format 4, the chained commitments, is written from the version after
+# 1.0.0: this tree still calls itself 1.0.0)
+FIRST_VERSION = {3: (1, 0, 0), 4: (1, 0, 0)}
+COMMIT_DIGITS = {3: 10, 4: 64}
 SEED_LIMIT = 1 << 30
 
 
@@ -168,7 +172,7 @@ class Head:
                                                                       fmt) + low))
             self.version = v
             k += 1
-        it = self._line(items, k, "rules", "'rules NAME field=value ...'")
+        it = it_rules = self._line(items, k, "rules", "'rules NAME field=value ...'")
         try:
             self.rules = Rules.from_text(it[1][6:])
         except ValueError as e:
@@ -180,6 +184,18 @@ class Head:
             raise Refused(it, "the seed is a number 0..%d" % (SEED_LIMIT - 1))
         self.seed = s
         self.seed_item = it
+        self.chain = None
+        if fmt >= 4:
+            if self.rules.text() != it_rules[1][6:]:
+                raise Refused(it_rules, "the rules line is not in the form this game writes: %r"
+                              % ("rules " + self.rules.text()))
+            k += 1
+            it = self._line(items, k, "match", "'match C' (the match's commitment, 64 hex digits)")
+            c0 = match_commitment(first[1], self.rules.text(), s)
+            if len(it[2]) != 2 or it[2][1] != hex_text(c0):
+                raise Refused(it, "the match's commitment is SHA-256 of the header, rules and seed "
+                              "lines: %s" % hex_text(c0))
+            self.chain = c0
         self.next = k + 1
 
     def _line(self, items, k, word, form):
@@ -236,8 +252,11 @@ class Verdict:
         return NOT_VERIFIED
 
 
-def verify_record(text, write):
-    """Check a record (two-player or box); write the lines; return the exit status."""
+def verify_record(text, write, noted=None):
+    """Check a record (two-player or box); write the lines; return the exit
+    status. noted: the DEAL # the player noted, hand by hand (hex text; ""
+    for a hand not noted): a commitment that does not start with its note
+    is refused."""
     items = items_of(text)
     box = bool(items) and items[0][1].startswith("gin-rummy box record")
     try:
@@ -247,15 +266,15 @@ def verify_record(text, write):
         return NOT_VERIFIED
     body = items[head.next:]
     if box:
-        return check_box(head, body, write)
-    return check_two(head, body, write)
+        return check_box(head, body, write, noted)
+    return check_two(head, body, write, noted)
 
 
 # -- two-player records ---------------------------------------------------------
 
 def _hand_what(w):
     if len(w) >= 4 and w[2] == "commit":
-        return "commitment %s" % w[3]
+        return "commitment %s" % (w[3] if len(w[3]) <= 10 else w[3][:10] + "...")
     if len(w) >= 6 and w[2] == "fingerprint":
         return "fingerprint %s of deal %s" % (w[3], w[5])
     if len(w) >= 4 and w[2] == "deal":
@@ -301,8 +320,7 @@ class HandLine:
                 raise Refused(it, "expected 'hand N commit C seed S nonce X first F' (or, for the "
                               "hand in play, 'hand N commit C first F')")
             self.commit = w[3]
-            if len(self.commit) != 10 or not _is_hex(self.commit):
-                raise Refused(it, "a commitment is 10 hex digits, not %r" % self.commit)
+            _commit_form(it, self.commit, fmt)
         elif fmt >= 2 and len(w) == 8 and w[2] == "fingerprint" and w[4] == "deal" and w[6] == "first":
             self.kind = "numbered"
             self.fp = w[3]
@@ -317,6 +335,42 @@ class HandLine:
         if w[-1] not in ("0", "1"):
             raise Refused(it, "the first player is seat 0 or 1, not %r" % w[-1])
         self.first = int(w[-1])
+
+
+def _commit_form(it, c, fmt):
+    n = COMMIT_DIGITS[fmt]
+    if len(c) != n or not _is_hex(c):
+        raise Refused(it, "a commitment is %d hex digits, not %r" % (n, c))
+
+
+def check_commitment(fmt, hl, k, prev):
+    """(why or None, the chain after hand k) for revealed hand line `hl`:
+    format 3, 40 bits of SHA-256(seed, nonce); format 4, the chain."""
+    if fmt < 4:
+        got = commitment(hl.seed, hl.nonce)
+        if got != hl.commit:
+            return ("commitment %s, but SHA-256 of the seed and nonce revealed starts %s"
+                    % (hl.commit, got)), prev
+        return None, prev
+    nonce = chained_nonce(prev, hl.seed)
+    if nonce != hl.nonce:
+        return ("the nonce %s is not the one the commitment before it and the seed give (%s): "
+                "a hand's nonce is fixed by them" % (hex_text(hl.nonce), hex_text(nonce))), prev
+    c = chained_commitment(prev, k, hl.seed, hl.nonce)
+    if hex_text(c) != hl.commit:
+        return ("commitment %s..., but SHA-256 of the commitment before it, the hand's number "
+                "(%d), seed and nonce is %s..." % (hl.commit[:16], k, hex_text(c)[:16])), prev
+    return None, c
+
+
+def check_noted(hl, k, noted):
+    """Refused when the player noted hand k's DEAL # and the record's
+    commitment does not start with it."""
+    if noted and k <= len(noted) and noted[k - 1] and hl.commit is not None \
+            and not hl.commit.startswith(noted[k - 1]):
+        raise Refused(hl.item, "you noted DEAL #%s for hand %d; this record's commitment starts "
+                      "%s: these are not the deals the handheld showed"
+                      % (noted[k - 1], k, hl.commit[:len(noted[k - 1])]))
 
 
 def _is_hex(s):
@@ -451,7 +505,23 @@ def possible_moves(rules, first, moves):
     return len(moves)
 
 
-def check_two(head, body, write):
+def _broken(v, hands, why, hit, write):
+    v.hand("NOT VERIFIED: %s (record line %d)" % (why, hit[0]))
+    while v.done < len(hands):
+        v.hand("%s: not checked (the check stopped before it)" % v.hands[v.done][1])
+    write("NOT VERIFIED: the record does not come from the deals it committed to and legal "
+          "play\n")
+    return NOT_VERIFIED
+
+
+def _said(fmt, what, k):
+    if fmt >= 4:
+        return "%s = SHA-256(the commitment before it, hand %d, seed, nonce): verified; dealt " \
+               "again from the seed and replayed" % (what, k)
+    return "%s = SHA-256(seed, nonce): verified; dealt again from the seed and replayed" % what
+
+
+def check_two(head, body, write, noted=None):
     """A two-player record's hands, after its header lines."""
     from engine.match import Match
 
@@ -467,6 +537,7 @@ def check_two(head, body, write):
     fmt = head.format
     rules = head.rules
     m = None
+    chain = head.chain
     reveals = []
     kind = None
     last_res = None
@@ -477,6 +548,7 @@ def check_two(head, body, write):
             hit, rest = hands[i]
             final = i == len(hands) - 1
             hl = HandLine(hit, k, fmt)
+            check_noted(hl, k, noted)
             if kind is None:
                 kind = "numbered" if hl.kind == "numbered" else "committed"
             elif (hl.kind == "numbered") != (kind == "numbered"):
@@ -500,21 +572,15 @@ def check_two(head, body, write):
                 v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
                        "deal is unverified; its %d move%s fit the rules (checked on a deal made "
                        "up to fit them)" % (v.hands[i][1], len(moves), "" if len(moves) == 1 else "s"))
-                _note(head, kind, write)
+                _note(head, kind, write, False, noted, len(hands))
                 write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
                       "unverified: in play when the record was written, its seed not revealed "
                       "yet\n" % (k - 1, "" if k == 2 else "s", k))
                 return VERIFIED
             if hl.kind == "revealed":
-                got = commitment(hl.seed, hl.nonce)
-                if got != hl.commit:
-                    v.hand("NOT VERIFIED: commitment %s, but SHA-256 of the seed and nonce revealed "
-                           "starts %s (record line %d)" % (hl.commit, got, hit[0]))
-                    while v.done < len(hands):
-                        v.hand("%s: not checked (the check stopped before it)" % v.hands[v.done][1])
-                    write("NOT VERIFIED: the record does not come from the deals it committed to "
-                          "and legal play\n")
-                    return NOT_VERIFIED
+                why, chain = check_commitment(fmt, hl, k, chain)
+                if why:
+                    return _broken(v, hands, why, hit, write)
                 reveals.append((hl.seed, hl.nonce))
             if m is None:
                 m = Match(rules, head.seed, reveals=reveals if kind == "committed" else None)
@@ -582,8 +648,7 @@ def check_two(head, body, write):
                 raise Refused(rest[-1], "the record ends here: the match is over (seat %d wins), "
                               "but its winner line is missing" % m.winner, True)
             if hl.kind == "revealed":
-                what = "%s = SHA-256(seed, nonce): verified; dealt again from the seed and " \
-                       "replayed" % v.hands[i][1]
+                what = _said(fmt, v.hands[i][1], k)
             else:
                 what = "%s: matches; dealt again and replayed (a deal number: a check, not a " \
                        "commitment)" % v.hands[i][1] if fmt >= 2 else \
@@ -601,14 +666,24 @@ def check_two(head, body, write):
     except Refused as r:
         return v.fail(r)
     n = len(hands)
-    _note(head, kind, write)
+    _note(head, kind, write, False, noted, len(hands))
     write("verified: %d hand%s, every commitment, deal, move and result\n"
           % (n, "" if n == 1 else "s") if kind == "committed" else
           "verified: %d hand%s, every deal, move and result\n" % (n, "" if n == 1 else "s"))
     return VERIFIED
 
 
-def _note(head, kind, write, box=False):
+def _note(head, kind, write, box=False, noted=None, hands=0):
+    k = 0
+    for i in range(min(len(noted or ()), hands)):
+        if noted[i]:
+            k += 1
+    if k:
+        write("noted: the commitment%s of %d hand%s start%s with the DEAL # you noted\n"
+              % ("" if k == 1 else "s", k, "" if k == 1 else "s", "s" if k == 1 else ""))
+    if kind == "numbered":
+        write("note: a match dealt by deal numbers has no commitments: a deal number is a check "
+              "of the deal, and the rules are checked only as far as the play agrees with them\n")
     if kind == "committed" and head.format == 3:
         write("note: in this record's format (3, version 1.0.0) a commitment is 40 bits of "
               "SHA-256(seed, nonce) and covers nothing else: %sthe rules and the hands' numbers "
@@ -659,8 +734,7 @@ class BoxHandLine:
                 raise Refused(it, "expected 'hand N commit C seed S nonce X box B captain C sitter "
                               "S' (or, for the hand in play, 'hand N commit C box B ...')")
             self.commit = mid[1]
-            if len(self.commit) != 10 or not _is_hex(self.commit):
-                raise Refused(it, "a commitment is 10 hex digits, not %r" % self.commit)
+            _commit_form(it, self.commit, fmt)
         elif fmt >= 2 and len(mid) == 4 and mid[0] == "fingerprint" and mid[2] == "deal":
             self.kind = "numbered"
             self.fp = mid[1]
@@ -693,7 +767,7 @@ def _box_seat(roles, player):
 _DUMMY = (bytes(16), bytes(16))
 
 
-def check_box(head, body, write):
+def check_box(head, body, write, noted=None):
     """A V6 box record's role draws, hands and closing lines."""
     from engine.box import BoxMatch
 
@@ -703,6 +777,7 @@ def check_box(head, body, write):
     v = Verdict(write, [(i + 1, _hand_what(hands[i][0][2])) for i in range(len(hands))])
     fmt = head.format
     reveals = []
+    chain = head.chain
     kind = None
     bm = None
     try:
@@ -730,6 +805,7 @@ def check_box(head, body, write):
             hit, rest = hands[i]
             final = i == len(hands) - 1
             hl = BoxHandLine(hit, k, fmt)
+            check_noted(hl, k, noted)
             if (hl.kind == "numbered") != (kind == "numbered"):
                 raise Refused(hit, "hands of one match are all committed or all dealt by numbers")
             if bm is not None and bm.winner is not None:
@@ -762,21 +838,15 @@ def check_box(head, body, write):
                 v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
                        "deal is unverified; its %d move%s fit the rules (checked on a deal made "
                        "up to fit them)" % (v.hands[i][1], len(moves), "" if len(moves) == 1 else "s"))
-                _note(head, kind, write, True)
+                _note(head, kind, write, True, noted, len(hands))
                 write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
                       "unverified: in play when the record was written, its seed not revealed "
                       "yet\n" % (k - 1, "" if k == 2 else "s", k))
                 return VERIFIED
             if hl.kind == "revealed":
-                got = commitment(hl.seed, hl.nonce)
-                if got != hl.commit:
-                    v.hand("NOT VERIFIED: commitment %s, but SHA-256 of the seed and nonce revealed "
-                           "starts %s (record line %d)" % (hl.commit, got, hit[0]))
-                    while v.done < len(hands):
-                        v.hand("%s: not checked (the check stopped before it)" % v.hands[v.done][1])
-                    write("NOT VERIFIED: the record does not come from the deals it committed to "
-                          "and legal play\n")
-                    return NOT_VERIFIED
+                why, chain = check_commitment(fmt, hl, k, chain)
+                if why:
+                    return _broken(v, hands, why, hit, write)
                 if k > 1:
                     reveals.append((hl.seed, hl.nonce))
             if bm is None:
@@ -843,8 +913,7 @@ def check_box(head, body, write):
             if final:
                 _box_close(tail, rest, bm.scores, bm.winner)
             if hl.kind == "revealed":
-                what = "%s = SHA-256(seed, nonce): verified; dealt again from the seed and " \
-                       "replayed" % v.hands[i][1]
+                what = _said(fmt, v.hands[i][1], k)
             else:
                 what = "%s: matches; dealt again and replayed (a deal number: a check, not a " \
                        "commitment)" % v.hands[i][1] if fmt >= 2 else \
@@ -860,7 +929,7 @@ def check_box(head, body, write):
     except Refused as r:
         return v.fail(r)
     n = len(hands)
-    _note(head, kind, write, True)
+    _note(head, kind, write, True, noted, len(hands))
     write("verified: %d hand%s, every commitment, deal, move and result\n"
           % (n, "" if n == 1 else "s") if kind == "committed" else
           "verified: %d hand%s, every deal, move and result\n" % (n, "" if n == 1 else "s"))
