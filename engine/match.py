@@ -39,8 +39,12 @@ class MatchEnd:
 
 
 class Match(Dealer):
-    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
-        Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals)
+    CHAIN_HEADER = "gin-rummy record 4"     # engine/record_format.py's HEADER
+
+    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
+                 chained=None):
+        Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals,
+                        chained)
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.results = []       # HandResult of every finished hand

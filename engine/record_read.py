@@ -4,10 +4,11 @@ the commitments' check, and the version a record was written by."""
 from .match import Match
 from .rng import fingerprint_text
 from .rules import Rules
-from .deal import commitment
+from .deal import commitment, chained_nonce
+from .sha256 import hex_text
 from .sha256 import from_hex
 from .version import VERSION, parse as _version_tuple
-from .record_format import (FORMAT, HEADER, HEADER_V2, HEADER_V1, PREFIX, hand_line,
+from .record_format import (FORMAT, HEADER, HEADER_V3, HEADER_V2, HEADER_V1, PREFIX, hand_line,
                             revealed_line, result_line, winner_line)
 
 
@@ -29,7 +30,7 @@ def check_version(text):
     return v
 
 
-def read_reveals(lines):
+def read_reveals(lines, chained=False):
     """The (seed, nonce) of every revealed hand of a committed record, in
     order, and the number of the hand left unrevealed (0: none), from its
     hand lines; ValueError for a commitment its seed and nonce do not give
@@ -63,7 +64,7 @@ def read_reveals(lines):
             raise ValueError("%s: the seed and nonce are hex" % where)
         if len(hs) != 16 or len(nonce) != 16:
             raise ValueError("%s: a seed and a nonce are 32 hex digits each" % where)
-        got = commitment(hs, nonce)
+        got = w[3] if chained else commitment(hs, nonce)     # a chain: checked line by line
         if got != w[3]:
             raise ValueError("%s: the commitment %s is not what its seed and nonce give (%s)"
                              % (where, w[3], got))
@@ -80,17 +81,19 @@ def replay(text, on_move=None):
         raise ValueError("a game record is text, not %r" % (text,))
     lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    if lines and lines[0].startswith(PREFIX) and lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
+    heads = (HEADER, HEADER_V3, HEADER_V2, HEADER_V1)
+    if lines and lines[0].startswith(PREFIX) and lines[0] not in heads:
         f = lines[0][len(PREFIX):]
         if f.isdigit() and int(f) > FORMAT:
             raise NewerRecord("the record is of format %s, newer than this version of the "
                               "game (%s) reads (%d): replay it with a newer version"
                               % (f, VERSION, FORMAT))
-    if len(lines) < 3 or lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
+    if len(lines) < 3 or lines[0] not in heads:
         raise ValueError("not a game record (first line must be %r)" % HEADER)
     v1 = lines[0] == HEADER_V1
+    chained = lines[0] == HEADER
     b = 0
-    if lines[0] == HEADER:
+    if lines[0] in (HEADER, HEADER_V3):
         if not lines[1].startswith("version "):
             raise ValueError("record line 2: expected 'version X.Y.Z'")
         check_version(lines[1][8:])
@@ -100,13 +103,22 @@ def replay(text, on_move=None):
     rules = Rules.from_text(lines[1 + b][6:])
     if not lines[2 + b].startswith("seed "):
         raise ValueError("record line %d: expected 'seed N'" % (3 + b))
-    reveals, open_hand = read_reveals(lines)
+    reveals, open_hand = read_reveals(lines, chained)
+    if chained and reveals is None:
+        raise ValueError("record line 6: the hands of a 'gin-rummy record 4' are committed")
     if open_hand == 1:
         raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
                          "is over, and no hand before it can be replayed")
-    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals)
+    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals, chained=chained)
     m.unrevealed = open_hand
     hand_seen = 0
+    prev = None
+    if chained:
+        want = "match " + hex_text(m.chain_start())
+        if len(lines) < 4 + b or lines[3 + b] != want:
+            raise ValueError("record line %d: expected %r" % (4 + b, want))
+        prev = m.chain_start()
+        b += 1
     for n in range(3 + b, len(lines)):
         ln = lines[n]
         where = "record line %d (%s)" % (n + 1, ln)
@@ -121,7 +133,12 @@ def replay(text, on_move=None):
                 if why:
                     raise ValueError("%s: %s" % (where, why))
             hand_seen += 1
-            if reveals is not None:
+            if chained:
+                hs = reveals[hand_seen - 1][0]
+                want = revealed_line(hand_seen, hex_text(m.chain_head()), hs,
+                                     chained_nonce(prev, hs), m.hand.first)
+                prev = m.chain_head()
+            elif reveals is not None:
                 hs, nonce = reveals[hand_seen - 1]
                 want = revealed_line(hand_seen, m.hand.commit, hs, nonce, m.hand.first)
             else:

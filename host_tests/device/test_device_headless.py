@@ -468,8 +468,10 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
         assert (r2.kind, r2.winner, r2.points) == (res.kind, res.winner, res.points)
         seed, nonce = m.proof(0)
         from engine.sha256 import hex_text
+        full = [c for _, _, c in m.chain()][0]       # the chain's full commitment
+        assert hex_text(full).startswith(m.hands[0].commit)
         assert "hand 1 commit %s seed %s nonce %s first 0" % (
-            m.hands[0].commit, hex_text(seed), hex_text(nonce)) in text
+            hex_text(full), hex_text(seed), hex_text(nonce)) in text
     finally:
         con.close()
     out = "\n".join(con.text)

@@ -17,6 +17,7 @@ import os
 import pytest
 
 from web import webport
+from engine.sha256 import hex_text
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
 from tools.kit.ui_driver import presses_for, simple_choice
@@ -359,6 +360,7 @@ def test_the_page_in_play_deals_committed_hands_and_test_mode_does_not(tmp_path)
     assert m.committed and m.hand.deal is None and len(m.hand.commit) == 10
     # the page's record link, in the middle of the hand: its commitment only
     line = [ln for ln in web.record_text().split("\n") if ln.startswith("hand 1 ")]
-    assert line == ["hand 1 commit %s first 0" % m.hand.commit]
+    assert line == ["hand 1 commit %s first 0" % hex_text(m.chain_head())]
+    assert hex_text(m.chain_head()).startswith(m.hand.commit)
     test = webport.Web(webport.DictKv(), seed=SEED, fake=True, root=str(tmp_path / "b"))
     assert test.app.life.entropy is None
