@@ -291,7 +291,7 @@ def test_every_refusal_names_its_line(record, tmp_path):
     j = [k for k in range(len(lines)) if lines[k].startswith("result ")][0]
     st, out = _verify_text("\n".join(lines[:j] + lines[j + 1:]), tmp_path)
     assert st == 1 and "its result line is missing" in out, out
-    st, out = _verify_text("\n".join(lines).replace("version 1.0.0", "version 0.9.0"), tmp_path)
+    st, out = _verify_text("\n".join(lines).replace("version " + VERSION, "version 0.9.0"), tmp_path)
     assert st == 1 and "record line 2 (version 0.9.0): version 0.9.0 contradicts" in out, out
 
 

@@ -46,6 +46,7 @@ import _root  # noqa: E402
 _root.add_repo_root()
 
 from engine import Match, PRESETS, record_text, replay  # noqa: E402
+from engine.version import VERSION  # noqa: E402
 from engine.box import BoxMatch, box_record_text  # noqa: E402
 from engine.deal import (chained_commitment, chained_nonce, commitment,  # noqa: E402
                          match_commitment, secret_from_int)
@@ -190,6 +191,17 @@ def genuine_records():
     out.append(Genuine("box hand in play", text, seen))
     return out
 
+
+def _newer_versions():
+    """Versions newer than this game's: its next patch, minor and major
+    release (and the release a development build leads to)."""
+    from engine.version import parse
+    a, b, c, final = parse(VERSION)
+    out = ("%d.%d.%d" % (a, b, c + 1), "%d.%d.0" % (a, b + 1), "%d.0.0" % (a + 1))
+    return out if final else ("%d.%d.%d" % (a, b, c),) + out
+
+
+NEWER = _newer_versions()
 
 LEGACY = "host_tests/records_1_0_0"     # records version 1.0.0 wrote, as it wrote them
 # what a record of format 3 (version 1.0.0) or one of a match dealt by deal
@@ -471,8 +483,8 @@ def variants(g, step=1):
     vi = [i for i in range(n) if L[i].startswith("version ")]
     if vi:
         vi = vi[0]
-        for v in ("0.9.0", "0.1.0", "0.0.0", "1.0", "1.0.0.0", "v1.0.0", "01.0.0", "1.1.0",
-                  "2.0.0", "1.0.x", "1.0.0 beta"):
+        for v in ("0.9.0", "0.1.0", "0.0.0", "1.0", "1.0.0.0", "v1.0.0", "01.0.0", "1.0.x",
+                  "1.0.0 beta") + NEWER:
             yield ("other version line", L[:vi] + ["version " + v] + L[vi + 1:])
         yield ("other version line", L[:vi] + L[vi + 1:])
     for k in range(len(blocks)):

@@ -120,11 +120,14 @@ def nat(s):
 
 
 def version_of(s):
-    """engine.version.parse's tuple of 'X.Y.Z' or 'X.Y.Z-dev', or None."""
+    """engine.version.parse's tuple of 'X.Y.Z' or 'X.Y.Z-dev' as the game
+    writes it (no leading zero, no sign), or None."""
     try:
-        return parse_version(s)
+        v = parse_version(s)
     except ValueError:
         return None
+    written = "%d.%d.%d" % v[:3] + ("" if v[3] else "-dev")
+    return v if written == s else None
 
 
 class Head:
@@ -155,8 +158,12 @@ class Head:
             v = version_of(it[2][1])
             if v is None:
                 raise Refused(it, "%r is not a version X.Y.Z (or X.Y.Z-dev)" % it[2][1])
+            # a verifier vouches only for what versions up to its own wrote
+            # (the version line is in no commitment: a newer one, even a
+            # patch or the release a development build leads to, may have
+            # written what this one cannot check)
             mine = version_of(VERSION)
-            if v[:2] > mine[:2]:
+            if v > mine:
                 raise NewerRecord("the record was written by version %s of the game, newer than "
                                   "this one (%s): verify it with version %s or later"
                                   % (it[2][1], VERSION, it[2][1]))

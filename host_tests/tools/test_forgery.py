@@ -22,13 +22,13 @@ import pytest
 from firmware import entropy
 from firmware.records import Records
 from tools.records import forgery
-from tools.sim.simulator import MemStorage, Sim
+from tools.kit.memstorage import MemStorage
+from tools.kit.ui_driver import presses_for, simple_choice
+from tools.sim.simulator import Sim
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FORGERY = os.path.join(ROOT, "tools", "records", "forgery.py")
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
-from ui_driver import presses_for, simple_choice  # noqa: E402
 
 def app_record(tmp_path, seed, hands):
     """Play `hands` hands (or to the match's end) in the simulator by
