@@ -63,8 +63,8 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 """
 
 from firmware.compat import const
-from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
-                              gc_collect, newer_message, pack, unpack)
+from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEW_KEEP, NEWER, RESUMED, NewerSave,
+                              crc16, gc_collect, newer_message, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
 NEWER_IMAGE = "/saves-newer.bin"   # a newer version's sector, kept on the drive
@@ -95,6 +95,16 @@ MSG_DRIVE = ("The power went off while the saved data were being rewritten; resu
 MSG_STALE = ("the copy of the saves on the drive (%s) could not be updated or deleted, "
              "so the flash is not rewritten: saving is paused. Free the drive or delete "
              "that file, then press reset.")
+
+
+_ENOENT = const(2)
+
+
+def _errno(e):
+    try:
+        return e.args[0]
+    except (AttributeError, IndexError):
+        return None
 
 
 class NvmFull(OSError):
@@ -506,19 +516,31 @@ class NvmStorage:
         return im
 
     def _keep_newer(self, path, data):
-        """Write `data` to `path` on the drive (the backup file's); the path,
-        or None when there is no writable drive."""
+        """Write `data` to the first of `path`, path + "2" .. "9" on the
+        drive (the backup file's) that does not exist: a newer save kept
+        before is never written over. The path, or None when there is no
+        writable drive or all nine are taken."""
         if self.backup is None:
             return None
-        try:
-            f = self.backup.fs.open(path, "wb")
+        fs = self.backup.fs
+        for k in range(1, NEW_KEEP + 1):
+            p = path if k == 1 else "%s%d" % (path, k)
             try:
-                f.write(pack(data))
-            finally:
-                f.close()
-            return path
-        except OSError:
-            return None
+                fs.open(p, "rb").close()
+                continue                   # kept before: not written over
+            except OSError as e:
+                if _errno(e) != _ENOENT:
+                    continue               # cannot tell: not written over either
+            try:
+                f = fs.open(p, "wb")
+                try:
+                    f.write(pack(data))
+                finally:
+                    f.close()
+                return p
+            except OSError:
+                return None
+        return None
 
     @staticmethod
     def _torn_lost(im):

@@ -9,7 +9,11 @@ later layout keeps b"GRGM" layout vlen version first, so a save from a
 newer layout, or from a newer game version that this one cannot read, is
 told apart from damage: decode() raises firmware.storage.NewerSave, which
 the storage keeps as <name>.new and says ("Saved by version X; this is Y:
-kept as game.new").
+kept as game.new"). Only a save that names a newer version than this one
+(version_key: X.Y.Z, and X.Y.Z-dev before X.Y.Z) is a newer one: a newer
+layout, or a save this one cannot read, that names this version, an older
+one or none is damage, so the screen never says "Saved by version 1.0.0;
+this is 1.0.0".
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
 in play, or nothing. The App writes this whole payload through the storage
@@ -76,21 +80,44 @@ def saved_by(payload):
         return None
 
 
-def _parts(v):
+def version_key(v):
+    """The order of game version `v`: (X, Y, Z, 1) for "X.Y.Z", (X, Y, Z, 0)
+    for "X.Y.Z-dev" or any other "-" suffix of letters, digits and dots (a
+    version in the making comes before its release); None for anything
+    else (no version at all, or bytes no game version is made of)."""
+    if not v or len(v) > 32:
+        return None
+    i = v.find("-")
+    core = v if i < 0 else v[:i]
+    if i >= 0:
+        tail = v[i + 1:]
+        if not tail:
+            return None
+        for c in tail:
+            if not ("0" <= c <= "9" or "a" <= c <= "z" or "A" <= c <= "Z" or c == "."):
+                return None
     out = []
-    for p in v.split("."):
-        try:
-            out.append(int(p))
-        except ValueError:
-            out.append(-1)
-    return out
+    for p in core.split("."):
+        if not p or len(p) > 6:
+            return None
+        for c in p:
+            if not "0" <= c <= "9":
+                return None
+        out.append(int(p))
+    if len(out) != 3:
+        return None
+    out.append(0 if i >= 0 else 1)
+    return tuple(out)
 
 
 def newer(version):
-    """True when game version `version` is newer than this one."""
+    """True when game version `version` is newer than this one (both must
+    be versions version_key can order: anything else is never newer)."""
     from engine.version import VERSION as GAME_VERSION
 
-    return version is not None and _parts(version) > _parts(GAME_VERSION)
+    k = version_key(version)
+    this = version_key(GAME_VERSION)
+    return k is not None and this is not None and k > this
 
 
 def _head(payload):
@@ -102,9 +129,15 @@ def _head(payload):
     if layout == 1:
         return 5
     if layout > VERSION:
-        from firmware.storage import NewerSave
+        # Only a newer version writes a newer layout: one that names this
+        # version, an older one or none it can order is damage.
+        v = saved_by(payload)
+        if newer(v):
+            from firmware.storage import NewerSave
 
-        raise NewerSave(saved_by(payload))
+            raise NewerSave(v)
+        raise ValueError("game save layout %d names version %s, not a newer one"
+                         % (layout, v[:16] if v else "none"))
     if layout != VERSION:
         raise ValueError("game save layout %d is not supported (expected %d)"
                          % (layout, VERSION))

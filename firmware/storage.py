@@ -14,6 +14,8 @@ Files for a name, all in `root`:
     <name>.tmp   a save being written
     <name>.bad   a damaged save, set aside for a look later
     <name>.new   a save written by a newer version of the game, kept whole
+                 (a second one: <name>.new2, and so on to .new9; never
+                 written over)
 
 Each file is a container around the payload (big-endian):
 
@@ -49,8 +51,11 @@ save() refuses it until the next start, so a good save is never thrown
 away for want of memory. `reason` keeps the technical cause (and `damage`
 every cause since start) for the serial console. A save of a newer version
 (a container of a later version whose checksum holds, or `decode` raising
-NewerSave) is not damage: it is moved to <name>.new and said ("Saved by
-version X; this is Y: kept as game.new."), outcome NEWER.
+NewerSave) is not damage: it is moved to the first of <name>.new, .new2
+.. .new9 that does not exist and said ("Saved by version X; this is Y:
+kept as game.new2."), outcome NEWER; a newer save kept before is never
+written over. With all nine taken (or the rename refused) it stays as
+.dat, kept like a save not read now (outcome KEPT), and said.
 
 On a full flash free_backups() makes room without losing any current
 save: every .bak, and a .tmp beside its .dat.
@@ -206,6 +211,9 @@ MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a powe
                       "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
 MSG_NEWER = "Saved by %s; this is %s: %s."
+MSG_NEWER_LEFT = "Saved by %s; this is %s: left as %s.dat, not written over; %s."
+MSG_NEW_TAKEN = "%s.new to %s.new%d are taken: move them off, then press reset"
+MSG_NEW_REFUSED = "the flash refused to move it (error %s): press reset to try again"
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
@@ -233,6 +241,23 @@ class NewerSave(ValueError):
     def __init__(self, version=None):
         super().__init__("saved by version %s" % (version or "(newer)"))
         self.version = version
+
+
+NEW_KEEP = const(9)  # a newer version's saves kept: <name>.new, .new2 .. .new9
+
+
+def new_ext(k):
+    """The extension of the k-th newer version's save kept (1: ".new")."""
+    return ".new" if k == 1 else ".new%d" % k
+
+
+def newer_left(version, name, why):
+    """What the player is told of a newer version's save left as it is
+    (no room to set it aside): `why` it was left."""
+    from engine.version import VERSION as this
+
+    return MSG_NEWER_LEFT % ("version " + version if version else "a newer version", this,
+                             name, why)
 
 
 def newer_message(version, kept):
@@ -368,6 +393,9 @@ class Storage:
           .dat good                      -> it (silent)
           .dat unreadable now            -> None, KEPT: nothing is moved
                                             and save() refuses the name
+          .dat a newer version's         -> None, NEWER: moved to the first
+                                            free .new, .new2 .. .new9; none
+                                            free: left, KEPT
           .dat damaged                   -> set aside as .bad; a complete
                                             .tmp, else a good .bak (RESUMED),
                                             else None (DAMAGED)
@@ -388,10 +416,7 @@ class Storage:
         if isinstance(why, NotNow):
             return self._keep(name, dat, why)
         if isinstance(why, NewerSave):
-            # Not damage: kept whole beside the saves of this version.
-            self._note(dat, "%s; kept as %s.new" % (why, name))
-            kept = name + ".new" if self._set_aside(dat, self.path(name, ".new")) else None
-            return self._told(name, NEWER, None, newer_message(why.version, kept))
+            return self._newer(name, dat, why)
         damaged = why is not MISSING
         bad_name = name + ".bad"
         if damaged:
@@ -447,6 +472,40 @@ class Storage:
             return self._told(name, DAMAGED, None,
                               self._damaged_message(bad_name, MSG_FRESH) + extra)
         return None, None
+
+    def _taken(self, path):
+        """False only when `path` is known not to exist (a stat that fails
+        for another reason counts as taken: nothing is written over it)."""
+        try:
+            self.fs.stat(path)
+        except OSError as e:
+            return _errno(e) != _ENOENT
+        return True
+
+    def _newer(self, name, dat, why):
+        """A newer version's save (not damage): moved to the first of
+        <name>.new, .new2 .. .new9 that does not exist, so a save kept
+        before is never written over. With all of them taken, or the
+        rename refused, it stays as .dat and the name is kept (save()
+        refuses it until the next start): said either way."""
+        for k in range(1, NEW_KEEP + 1):
+            ext = new_ext(k)
+            dst = self.path(name, ext)
+            if self._taken(dst):
+                continue
+            try:
+                self.fs.rename(dat, dst)
+            except OSError as e:
+                left = MSG_NEW_REFUSED % (_errno(e),)
+                break
+            self._note(dat, "%s; kept as %s%s" % (why, name, ext))
+            return self._told(name, NEWER, None, newer_message(why.version, name + ext))
+        else:
+            left = MSG_NEW_TAKEN % (name, name, NEW_KEEP)
+        self._note(dat, "%s; left as it is (%s)" % (why, left))
+        if name not in self.kept:
+            self.kept.append(name)
+        return self._told(name, KEPT, None, newer_left(why.version, name, left))
 
     def _told(self, name, outcome, value, msg):
         self.outcome[name] = outcome

@@ -392,3 +392,61 @@ def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
     got, msg = bare.load("game")
     assert got is None and msg.startswith("Saved data were damaged (") and msg.endswith(
         "started fresh.")
+
+
+def _nvm_with_newer(version, layout=None):
+    from firmware import gamesave
+
+    v = version.encode()
+    layout = gamesave.VERSION + 1 if layout is None else layout
+    newer = b"GRGM" + bytes((layout, len(v))) + v + b"\x00\x07what it holds"
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(2))
+    st._append(st.im, cpnvm.record(cpnvm.GAME, newer))   # as a newer version appends it
+    return nvm.image(), newer
+
+
+def test_a_second_newer_game_save_never_writes_over_the_first_on_the_drive():
+    from firmware import gamesave
+    from firmware import storage as stg
+
+    fs = FaultFS()
+    kept = []
+    for k, version in enumerate(("2.3.0", "2.4.0", "2.5.0")):
+        img, newer = _nvm_with_newer(version)
+        again = NvmStorage(FakeNvm(data=img), FileBackup(BACKUP, fs))
+        again.load("settings")
+        got, msg = again.load("game", gamesave.decode)
+        name = "/game.new" if k == 0 else "/game.new%d" % (k + 1)
+        assert got is None and msg.endswith("kept as %s." % name), msg
+        kept.append((name, newer))
+    for name, newer in kept:
+        assert stg.unpack(fs.files[name])[0] == newer
+    # all nine taken: said, and nothing written over
+    for k in range(4, stg.NEW_KEEP + 1):
+        fs.files["/game.new%d" % k] = bytearray(b"kept before")
+    before = dict((k, bytes(v)) for k, v in fs.files.items())
+    img, newer = _nvm_with_newer("2.6.0")
+    again = NvmStorage(FakeNvm(data=img), FileBackup(BACKUP, fs))
+    again.load("settings")
+    got, msg = again.load("game", gamesave.decode)
+    assert got is None and "could not be kept" in msg
+    assert dict((k, bytes(v)) for k, v in fs.files.items()) == before
+
+
+def test_a_game_record_naming_this_version_or_an_older_one_is_damage_not_newer():
+    from firmware import gamesave
+    from engine.version import VERSION
+
+    for version in (VERSION, "0.9.0", "1.0.0-dev", "junk"):
+        img, _ = _nvm_with_newer(version)
+        fs = FaultFS()
+        again = NvmStorage(FakeNvm(data=img), FileBackup(BACKUP, fs))
+        again.load("settings")
+        got, msg = again.load("game", gamesave.decode)
+        # damage in the log: what came before it stands, said
+        assert got is not None and msg.startswith("Saved data were damaged ("), (version, msg)
+        assert "Saved by" not in msg and not fs.files
+        assert again.outcome["game"] == "resumed"

@@ -113,3 +113,173 @@ def test_a_version_byte_changed_by_damage_is_damage():
     value, msg = Storage(DATA, fs).load("game", gamesave.decode)
     assert value is None and msg.startswith("Save was damaged")
     assert DATA + "/game.bad" in fs.files and DATA + "/game.new" not in fs.files
+
+
+# -- a second newer save, and version lines that say nothing newer ----------
+
+def _newer_file(version="2.3.0", layout=9):
+    return stg.pack(_newer(layout=layout, version=version))
+
+
+def test_a_second_newer_save_never_writes_over_the_first():
+    first, second = _newer_file("2.3.0"), _newer_file("2.4.0")
+    fs = FaultFS({DATA + "/game.dat": first}, [DATA])
+    Storage(DATA, fs).load("game", gamesave.decode)
+    assert fs.files[DATA + "/game.new"] == first
+    fs.files[DATA + "/game.dat"] = bytearray(second)      # the newer version ran again
+    st = Storage(DATA, fs)
+    value, msg = st.load("game", gamesave.decode)
+    assert value is None and st.outcome["game"] == stg.NEWER
+    assert msg == "Saved by version 2.4.0; this is %s: kept as game.new2." % VERSION
+    assert fs.files[DATA + "/game.new"] == first and fs.files[DATA + "/game.new2"] == second
+    assert DATA + "/game.dat" not in fs.files
+    # this version saves on; a backup of it is freed on a full flash, never a .new
+    st.save("game", _payload()[1])
+    st.save("game", gamesave.encode(Stats(), engine.Match(seed=5)))
+    assert st.free_backups() == 1
+    assert fs.files[DATA + "/game.new"] == first and fs.files[DATA + "/game.new2"] == second
+
+
+def test_with_every_new_name_taken_the_newer_save_is_left_and_not_written_over():
+    fs = FaultFS({}, [DATA])
+    for k in range(1, stg.NEW_KEEP + 1):
+        fs.files[DATA + "/game" + stg.new_ext(k)] = bytearray(_newer_file("2.%d.0" % k))
+    last = _newer_file("3.0.0")
+    fs.files[DATA + "/game.dat"] = bytearray(last)
+    before = dict((k, bytes(v)) for k, v in fs.files.items())
+    st = Storage(DATA, fs)
+    value, msg = st.load("game", gamesave.decode)
+    assert value is None and st.outcome["game"] == stg.KEPT and "game" in st.kept
+    assert msg == ("Saved by version 3.0.0; this is %s: left as game.dat, not written over; "
+                   "game.new to game.new9 are taken: move them off, then press reset." % VERSION)
+    assert dict((k, bytes(v)) for k, v in fs.files.items()) == before
+    try:
+        st.save("game", _payload()[1])
+    except OSError:
+        pass
+    else:
+        raise AssertionError("a save went over the newer one")
+    assert bytes(fs.files[DATA + "/game.dat"]) == last
+    # one moved off with mpremote: the next start keeps it as that name
+    del fs.files[DATA + "/game.new4"]
+    value, msg = Storage(DATA, fs).load("game", gamesave.decode)
+    assert msg.endswith("kept as game.new4.") and bytes(fs.files[DATA + "/game.new4"]) == last
+
+
+def test_a_refused_rename_leaves_the_newer_save_in_place():
+    fs = FaultFS({DATA + "/game.dat": _newer_file(), DATA + "/game.new": b"kept before"},
+                 [DATA])
+
+    def refuse(src, dst):
+        raise OSError(5, "rename refused")
+
+    fs.rename = refuse
+    st = Storage(DATA, fs)
+    value, msg = st.load("game", gamesave.decode)
+    assert st.outcome["game"] == stg.KEPT and "refused to move it (error 5)" in msg
+    assert fs.files[DATA + "/game.dat"] == _newer_file()
+    assert fs.files[DATA + "/game.new"] == b"kept before"
+
+
+def test_a_cut_while_a_newer_save_is_set_aside_loses_nothing():
+    """Power cut before every step of the start that sets a second newer
+    save aside (and of the first save after it): restarted, both newer
+    saves are whole, each once, and never one over the other."""
+    first, second = _newer_file("2.3.0"), _newer_file("2.4.0")
+    points = 0
+    for budget in range(0, 4000):
+        fs = FaultFS({DATA + "/game.dat": second, DATA + "/game.new": first}, [DATA],
+                     littlefs=True)
+        fs.budget = budget
+        done = False
+        try:
+            st = Storage(DATA, fs)
+            st.load("game", gamesave.decode)
+            st.save("game", _payload()[1])
+            done = True
+        except BaseException as e:                    # the power cut
+            if type(e).__name__ != "PowerCut":
+                raise
+        points += 1
+        after = fs.copy()
+        Storage(DATA, after).load("game", gamesave.decode)   # the start after the cut
+        kept = sorted(bytes(v) for k, v in after.files.items() if ".new" in k)
+        assert kept == sorted([first, second]), (budget, sorted(after.files))
+        if done:
+            break
+    assert done and points > 3
+
+
+VERSIONS_NOT_NEWER = (VERSION, "1.0.0", "0.9.9", "1.0.0-dev", "0.0.0", "1.0", "1.0.0.0",
+                      "", "abc", "1.0.0-", "1.0.x", "-1.0.0", "01.00.00", "1.0.0 ")
+
+
+def _this_or_older_shown(msg):
+    """A message that says a save is newer while it names this version or
+    one not newer (the contradiction)."""
+    if not msg or not msg.startswith("Saved by version "):
+        return False
+    v = msg[len("Saved by version "):].split(";")[0]
+    return not gamesave.newer(v)
+
+
+def test_a_version_line_naming_this_version_or_an_older_one_is_damage():
+    for v in VERSIONS_NOT_NEWER:
+        for layout in (3, 9, 255):
+            fs = FaultFS({DATA + "/game.dat": _newer_file(v, layout)}, [DATA])
+            st = Storage(DATA, fs)
+            value, msg = st.load("game", gamesave.decode)
+            assert value is None and st.outcome["game"] == stg.DAMAGED, (v, layout, msg)
+            assert msg.startswith("Save was damaged") and not _this_or_older_shown(msg)
+            assert DATA + "/game.bad" in fs.files and not [k for k in fs.files if ".new" in k]
+        # layout 2 as this one writes it, with a match this one cannot read
+        sb = Stats().encode()
+        body = b"GRGM\x02" + bytes((len(v),)) + v.encode() + bytes((0, len(sb))) + sb + b"GRSV?"
+        fs = FaultFS({DATA + "/game.dat": stg.pack(body)}, [DATA])
+        st = Storage(DATA, fs)
+        assert st.load("game", gamesave.decode)[0] is None
+        assert st.outcome["game"] == stg.DAMAGED, v
+
+
+def test_versions_are_ordered_with_dev_before_the_release():
+    k = gamesave.version_key
+    assert k("1.0.0-dev") < k("1.0.0") < k("1.0.1-dev") < k("1.0.1") < k("1.1.0-dev") \
+        < k("1.1.0") < k("1.10.0") < k("2.0.0")
+    for v in ("1.0", "1.0.0.0", "", None, "1.0.0-", "1.0.0-a b", "x.y.z", "1..0"):
+        assert k(v) is None, v
+    assert gamesave.newer("1.1.0-dev") and gamesave.newer("1.0.1")
+    assert not gamesave.newer(VERSION) and not gamesave.newer("1.0.0-dev")
+
+
+def test_crafted_version_lines_whose_checksums_hold_never_say_a_contradiction():
+    """Random version lines and layouts in containers whose checksums
+    hold: a newer save is said only for a version newer than this one."""
+    import random
+
+    rnd = random.Random(50)
+    sb = Stats().encode()
+    told = {"newer": 0, "damaged": 0, "loaded": 0}
+    alphabet = b"0123456789.-devrcab x\xff"
+    for n in range(3000):
+        if n % 3 == 0:
+            v = bytes(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 12)))
+        else:
+            parts = [str(rnd.randrange(0, 3)) for _ in range(3)]
+            v = (".".join(parts) + rnd.choice(("", "-dev", "-rc1"))).encode()
+        layout = rnd.choice((2, 2, 3, 9, 200))
+        tail = rnd.choice((b"", b"GRSV?", engine.dumps(engine.Match(seed=n))))
+        body = b"GRGM" + bytes((layout, len(v))) + v + bytes((0, len(sb))) + sb + tail
+        fs = FaultFS({DATA + "/game.dat": stg.pack(body)}, [DATA])
+        st = Storage(DATA, fs)
+        value, msg = st.load("game", gamesave.decode)
+        assert not _this_or_older_shown(msg), (v, layout, msg)
+        o = st.outcome.get("game")
+        if o == stg.NEWER:
+            told["newer"] += 1
+            assert gamesave.newer(gamesave.saved_by(body)), (v, layout)
+        elif value is not None:
+            told["loaded"] += 1
+        else:
+            told["damaged"] += 1
+            assert o == stg.DAMAGED
+    assert min(told.values()) > 100, told
