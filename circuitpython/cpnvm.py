@@ -21,7 +21,9 @@ So the image is a log of records appended into erased bytes only:
   drive (BACKUP_PATH) when boot.py has made the drive writable for the
   game. If the drive refuses that write, the file is deleted; if it
   cannot be deleted either, the sector is not erased (BackupStale: the
-  save fails, the game says so and tries again at the next turn), so no
+  save fails, the game says so in the error's own words, SAVING PAUSED
+  "...Free the drive or delete that file, then press reset.", and tries
+  again at the next turn), so no
   erase ever leaves an older file beside it. A cut during the
   programming, once the header is whole, is recovered from the file of
   the same generation at the next start, silently: nothing was lost. A
@@ -106,15 +108,24 @@ def _errno(e):
     except (AttributeError, IndexError):
         return None
 
+MSG_STALE_SCREEN = ("Not saved: %s on the drive cannot be updated. Free the drive or "
+                    "delete that file, then press reset.")
+
 
 class NvmFull(OSError):
     pass
 
 
 class BackupStale(OSError):
-    """The sector must be rewritten, but the backup file could be neither
-    brought up to date nor deleted: erasing now could leave a blank
-    sector beside an older file."""
+    """The sector must be rewritten, but the backup file at `path` could
+    be neither brought up to date nor deleted: erasing now could leave a
+    blank sector beside an older file. Error 30 (read-only), with the
+    console's words (MSG_STALE) and the screen's: `banner`, (title, text),
+    which firmware/savefail.py shows instead of its own."""
+
+    def __init__(self, path):
+        super().__init__(30, MSG_STALE % path)
+        self.banner = (b"SAVING PAUSED", MSG_STALE_SCREEN % path)
 
 
 def _lost_words(lost):
@@ -720,7 +731,7 @@ class NvmStorage:
             raise NvmFull(28, "the saves need %d bytes; the nvm has %d" % (len(image), self.size))
         if self.backup is not None and not self.backup.write(image) \
                 and self.backup.exists():
-            raise BackupStale(30, MSG_STALE % self.backup.path)
+            raise BackupStale(self.backup.path)
         self.rewrites += 1
         self._write(0, image + b"\xff" * (self.size - len(image)))
         im = Image()

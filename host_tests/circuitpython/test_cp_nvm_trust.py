@@ -349,6 +349,16 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     said = []
     show = sim.app.show_banner
     sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
+    frames = []                                     # the panel with a banner over it
+    display_show = sim.display.show
+
+    def shown(buf):
+        n = display_show(buf)
+        if sim.app.banner is not None:
+            frames.append(sim.image())
+        return n
+
+    sim.display.show = shown
     import os
     import sys
 
@@ -365,9 +375,25 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
         else:
             sim.press("A")
         sim.settle()
-    assert said and said[0][0] == b"SAVE FAILED" and "read-only" in said[0][1], said
+    assert said and said[0] == (b"SAVING PAUSED", "Not saved: %s on the drive cannot be "
+                                "updated. Free the drive or delete that file, then press "
+                                "reset." % BACKUP), said
     assert sim.app.saving.failing and "could not be updated or deleted" in sim.app.saving.error
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
+    # on the panel, over the game
+    from firmware import fb
+    from screen_text import shows
+
+    img = frames[0]
+    assert shows(img, "SAVING PAUSED", fb.BIG, lit_on_dark=False)
+    assert shows(img, "file, then press reset.")
+    from tools.sim import render
+    from ui_golden import GOLDEN, UPDATE, golden_buf
+
+    if UPDATE:
+        render.to_png(img, os.path.join(GOLDEN, "86_banner_saving_paused.png"))
+    else:
+        assert golden_buf("86_banner_saving_paused") == img
 
 
 def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
