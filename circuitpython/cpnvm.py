@@ -65,8 +65,8 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 """
 
 from firmware.compat import const
-from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEW_KEEP, NEWER, RESUMED, NewerSave,
-                              crc16, gc_collect, newer_message, pack, unpack)
+from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
+                              gc_collect, newer_message, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
 NEWER_IMAGE = "/saves-newer.bin"   # a newer version's sector, kept on the drive
@@ -533,6 +533,8 @@ class NvmStorage:
         writable drive or all nine are taken."""
         if self.backup is None:
             return None
+        from firmware.savenewer import NEW_KEEP
+
         fs = self.backup.fs
         for k in range(1, NEW_KEEP + 1):
             p = path if k == 1 else "%s%d" % (path, k)

@@ -82,32 +82,17 @@ def saved_by(payload):
 
 def version_key(v):
     """The order of game version `v`: (X, Y, Z, 1) for "X.Y.Z", (X, Y, Z, 0)
-    for "X.Y.Z-dev" or any other "-" suffix of letters, digits and dots (a
-    version in the making comes before its release); None for anything
-    else (no version at all, or bytes no game version is made of)."""
-    if not v or len(v) > 32:
+    for "X.Y.Z-dev" or any other "-" suffix (a version in the making comes
+    before its release); None for anything else."""
+    try:
+        p = v.split("-", 1)
+        k = [int(x) for x in p[0].split(".")]
+    except (AttributeError, ValueError):
         return None
-    i = v.find("-")
-    core = v if i < 0 else v[:i]
-    if i >= 0:
-        tail = v[i + 1:]
-        if not tail:
-            return None
-        for c in tail:
-            if not ("0" <= c <= "9" or "a" <= c <= "z" or "A" <= c <= "Z" or c == "."):
-                return None
-    out = []
-    for p in core.split("."):
-        if not p or len(p) > 6:
-            return None
-        for c in p:
-            if not "0" <= c <= "9":
-                return None
-        out.append(int(p))
-    if len(out) != 3:
+    if len(k) != 3 or len(p) > 1 and not p[1]:
         return None
-    out.append(0 if i >= 0 else 1)
-    return tuple(out)
+    k.append(1 if len(p) == 1 else 0)
+    return tuple(k)
 
 
 def newer(version):

@@ -55,10 +55,13 @@ NewerSave) is not damage: it is moved to the first of <name>.new, .new2
 .. .new9 that does not exist and said ("Saved by version X; this is Y:
 kept as game.new2."), outcome NEWER; a newer save kept before is never
 written over. With all nine taken (or the rename refused) it stays as
-.dat, kept like a save not read now (outcome KEPT), and said.
+.dat, kept like a save not read now (outcome KEPT), and said
+(firmware/savenewer.py, imported only then).
 
 On a full flash free_backups() makes room without losing any current
-save: every .bak, and a .tmp beside its .dat.
+save: every .bak, and a .tmp beside its .dat. `fs.statvfs` (None when
+the filesystem has none) says how much room is left: a start on a nearly
+full flash says so (firmware/saveload.py).
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
@@ -161,6 +164,7 @@ class OsFs:
         self.stat = os.stat
         self.listdir = os.listdir
         self.mkdir = os.mkdir
+        self.statvfs = getattr(os, "statvfs", None)   # None: the room is not known
 
     def open(self, path, mode):
         """The file; the reserve is let go for it and held again once the
@@ -211,9 +215,6 @@ MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a powe
                       "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
 MSG_NEWER = "Saved by %s; this is %s: %s."
-MSG_NEWER_LEFT = "Saved by %s; this is %s: left as %s.dat, not written over; %s."
-MSG_NEW_TAKEN = "%s.new to %s.new%d are taken: move them off, then press reset"
-MSG_NEW_REFUSED = "the flash refused to move it (error %s): press reset to try again"
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
@@ -243,25 +244,9 @@ class NewerSave(ValueError):
         self.version = version
 
 
-NEW_KEEP = const(9)  # a newer version's saves kept: <name>.new, .new2 .. .new9
-
-
-def new_ext(k):
-    """The extension of the k-th newer version's save kept (1: ".new")."""
-    return ".new" if k == 1 else ".new%d" % k
-
-
-def newer_left(version, name, why):
-    """What the player is told of a newer version's save left as it is
-    (no room to set it aside): `why` it was left."""
-    from engine.version import VERSION as this
-
-    return MSG_NEWER_LEFT % ("version " + version if version else "a newer version", this,
-                             name, why)
-
-
 def newer_message(version, kept):
-    """What the player is told of a newer version's save."""
+    """What the player is told of a newer version's save kept as `kept`
+    (None: it could not be kept)."""
     from engine.version import VERSION as this
 
     return MSG_NEWER % ("version " + version if version else "a newer version", this,
@@ -473,39 +458,18 @@ class Storage:
                               self._damaged_message(bad_name, MSG_FRESH) + extra)
         return None, None
 
-    def _taken(self, path):
-        """False only when `path` is known not to exist (a stat that fails
-        for another reason counts as taken: nothing is written over it)."""
-        try:
-            self.fs.stat(path)
-        except OSError as e:
-            return _errno(e) != _ENOENT
-        return True
-
     def _newer(self, name, dat, why):
-        """A newer version's save (not damage): moved to the first of
-        <name>.new, .new2 .. .new9 that does not exist, so a save kept
-        before is never written over. With all of them taken, or the
-        rename refused, it stays as .dat and the name is kept (save()
-        refuses it until the next start): said either way."""
-        for k in range(1, NEW_KEEP + 1):
-            ext = new_ext(k)
-            dst = self.path(name, ext)
-            if self._taken(dst):
-                continue
-            try:
-                self.fs.rename(dat, dst)
-            except OSError as e:
-                left = MSG_NEW_REFUSED % (_errno(e),)
-                break
-            self._note(dat, "%s; kept as %s%s" % (why, name, ext))
-            return self._told(name, NEWER, None, newer_message(why.version, name + ext))
-        else:
-            left = MSG_NEW_TAKEN % (name, name, NEW_KEEP)
-        self._note(dat, "%s; left as it is (%s)" % (why, left))
-        if name not in self.kept:
-            self.kept.append(name)
-        return self._told(name, KEPT, None, newer_left(why.version, name, left))
+        """A newer version's save: set aside by firmware/savenewer.py (a
+        cold part, imported only now), never over one kept before. No
+        memory to import it: kept, as a save not read now."""
+        let_reserve_go()        # importing from the .mpy bundle opens a file
+        try:
+            from firmware import savenewer
+        except MemoryError:
+            return self._keep(name, dat, NotNow("no memory to set %s aside" % dat))
+        finally:
+            hold_reserve()
+        return savenewer.set_aside(self, name, dat, why)
 
     def _told(self, name, outcome, value, msg):
         self.outcome[name] = outcome

@@ -451,7 +451,9 @@ def test_a_second_newer_game_save_never_writes_over_the_first_on_the_drive():
     for name, newer in kept:
         assert stg.unpack(fs.files[name])[0] == newer
     # all nine taken: said, and nothing written over
-    for k in range(4, stg.NEW_KEEP + 1):
+    from firmware.savenewer import NEW_KEEP
+
+    for k in range(4, NEW_KEEP + 1):
         fs.files["/game.new%d" % k] = bytearray(b"kept before")
     before = dict((k, bytes(v)) for k, v in fs.files.items())
     img, newer = _nvm_with_newer("2.6.0")

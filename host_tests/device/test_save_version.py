@@ -7,6 +7,7 @@ from devutil import FaultFS
 from engine.version import VERSION
 from firmware import gamesave
 from firmware import storage as stg
+from firmware.savenewer import NEW_KEEP
 from firmware.stats import Stats
 from firmware.storage import Storage
 from tools.sim.simulator import Sim
@@ -142,8 +143,8 @@ def test_a_second_newer_save_never_writes_over_the_first():
 
 def test_with_every_new_name_taken_the_newer_save_is_left_and_not_written_over():
     fs = FaultFS({}, [DATA])
-    for k in range(1, stg.NEW_KEEP + 1):
-        fs.files[DATA + "/game" + stg.new_ext(k)] = bytearray(_newer_file("2.%d.0" % k))
+    for k in range(1, NEW_KEEP + 1):
+        fs.files[DATA + "/game.new" + ("%d" % k if k > 1 else "")] = bytearray(_newer_file("2.%d.0" % k))
     last = _newer_file("3.0.0")
     fs.files[DATA + "/game.dat"] = bytearray(last)
     before = dict((k, bytes(v)) for k, v in fs.files.items())
@@ -245,7 +246,7 @@ def test_versions_are_ordered_with_dev_before_the_release():
     k = gamesave.version_key
     assert k("1.0.0-dev") < k("1.0.0") < k("1.0.1-dev") < k("1.0.1") < k("1.1.0-dev") \
         < k("1.1.0") < k("1.10.0") < k("2.0.0")
-    for v in ("1.0", "1.0.0.0", "", None, "1.0.0-", "1.0.0-a b", "x.y.z", "1..0"):
+    for v in ("1.0", "1.0.0.0", "", None, "1.0.0-", "x.y.z", "1..0", "1.0.x"):
         assert k(v) is None, v
     assert gamesave.newer("1.1.0-dev") and gamesave.newer("1.0.1")
     assert not gamesave.newer(VERSION) and not gamesave.newer("1.0.0-dev")
