@@ -36,6 +36,9 @@ So the image is a log of records appended into erased bytes only:
   naming every kind of data lost (the match and statistics, the
   settings). Only a cut exactly between the erase and the first
   programmed byte leaves a blank sector, which looks like a new board.
+  Two halves of the sector (A/B) would not close it: every write that is
+  not into erased bytes erases the whole sector, both halves at once
+  (docs/SAVES.md gives the figures).
 
 Record (big-endian):
 

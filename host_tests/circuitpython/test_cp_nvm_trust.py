@@ -478,3 +478,124 @@ def test_a_game_record_naming_this_version_or_an_older_one_is_damage_not_newer()
         assert got is not None and msg.startswith("Saved data were damaged ("), (version, msg)
         assert "Saved by" not in msg and not fs.files
         assert again.outcome["game"] == "resumed"
+
+
+# -- two halves (A/B with a sequence number) cannot outlive the sector's erase --
+
+SECTOR = 4096
+HALF = SECTOR // 2
+
+
+def _ab_half(seq, payload):
+    """One half of an A/B pair: b"AB" seq:2 len:2 payload crc16."""
+    from firmware.storage import crc16
+
+    body = b"AB" + bytes((seq >> 8, seq & 0xFF, len(payload) >> 8, len(payload) & 0xFF)) + payload
+    c = crc16(body)
+    return body + bytes((c >> 8, c & 0xFF))
+
+
+def _ab_read(img):
+    """The newest whole half's (seq, payload), or None."""
+    from firmware.storage import crc16
+
+    best = None
+    for h in (0, HALF):
+        if bytes(img[h:h + 2]) != b"AB":
+            continue
+        n = (img[h + 4] << 8) | img[h + 5]
+        end = h + 6 + n
+        if end + 2 > h + HALF or img[end] == img[end + 1] == 0xFF:
+            continue                 # its checksum not programmed yet (none is 0xFFFF here)
+        if crc16(img, h, end) != (img[end] << 8) | img[end + 1]:
+            continue
+        seq = (img[h + 2] << 8) | img[h + 3]
+        if best is None or seq > best[0]:
+            best = (seq, bytes(img[h + 6:end]))
+    return best
+
+
+def _ab_save(nvm, seq, payload):
+    """Save `payload` as `seq` into the half the older one is in, as one
+    nvm assignment (CircuitPython: erased target bytes are programmed in
+    place; any other assignment erases the whole sector first)."""
+    h = HALF * (seq % 2)
+    data = _ab_half(seq, payload)
+    nvm[h:h + len(data)] = data
+
+
+def _ab_cut(prior, seq, payload, budget):
+    """The sector after a save into a half that holds data, cut before
+    flash event `budget` (FakeNvm's model: the erase is event 0, then each
+    byte of the whole sector is programmed in address order)."""
+    if budget == 0:
+        return prior
+    h = HALF * (seq % 2)
+    data = _ab_half(seq, payload)
+    buf = bytearray(prior)
+    buf[h:h + len(data)] = data
+    n = budget - 1
+    return bytes(buf[:n]) + b"\xff" * (SECTOR - n)
+
+
+def test_an_ab_pair_in_the_one_sector_loses_everything_right_after_its_erase():
+    """CircuitPython gives the RP2040's nvm as one 4 KB flash sector, and
+    erases all of it before any write that is not into erased bytes
+    (erase_and_write_sector). The largest save fits a half, but once both
+    halves hold a save every save erases both: cut before every flash
+    event of a save (the sector erase, then each of the 4,096 bytes
+    programmed in address order), the cuts that leave no whole half are
+    counted."""
+    from firmware.storage import crc16
+    from tools.saves.savecuts import nvm_wear
+
+    largest = nvm_wear(2, 500, seed=2)[2]
+    need = len(_ab_half(0, bytes(largest) + cpnvm.record(cpnvm.SETTINGS, settings())))
+    assert need < HALF, need                         # by size alone, a half holds it
+    from test_cp_nvm import _run
+
+    last = len(_run(3)) - 1                          # a match to 500 at its end: large saves
+    payloads = [game(t) + settings() for t in range(last - 3, last + 1)]
+    for seq, p in enumerate(payloads, 1):
+        assert crc16(_ab_half(seq, p)[:-2]) != 0xFFFF
+    nvm = FakeNvm()
+    for seq in (1, 2):                               # both halves written once
+        _ab_save(nvm, seq, payloads[seq - 1])
+    erases = nvm.erases
+    tally = {"newest": 0, "the one before": 0, "nothing, a blank sector": 0,
+             "nothing, a torn half": 0}
+    for seq in (3, 4):                               # a save into each half
+        prior = nvm.image()
+        whole = FakeNvm(data=prior)
+        _ab_save(whole, seq, payloads[seq - 1])
+        assert whole.events == SECTOR + 1            # the erase and every byte
+        for budget in range(whole.events + 1):
+            img = _ab_cut(prior, seq, payloads[seq - 1], budget)
+            if budget % 251 == 0 or budget < 3 or budget > SECTOR - 2:
+                cut = FakeNvm(data=prior)            # the model, at some of the points
+                cut.budget = budget
+                try:
+                    _ab_save(cut, seq, payloads[seq - 1])
+                except PowerCut:
+                    pass
+                assert cut.image() == img, budget
+            got = _ab_read(img)
+            if got is not None and got[0] == seq:
+                tally["newest"] += 1
+            elif got is not None:
+                assert got == (seq - 1, payloads[seq - 2])
+                tally["the one before"] += 1
+            elif img == b"\xff" * SECTOR:
+                tally["nothing, a blank sector"] += 1
+            else:
+                tally["nothing, a torn half"] += 1
+        _ab_save(nvm, seq, payloads[seq - 1])
+    assert nvm.erases - erases == 2                  # every save erased the sector
+    # the cut right after the erase leaves a blank sector, and until the
+    # lower half is whole again nothing is
+    print("A/B pair, cut before each of %d flash events of 2 saves: %s (a half of the "
+          "largest save measured: %d bytes, of these saves: %d; a half is %d)" % (
+              2 * (SECTOR + 2), tally, need, len(_ab_half(0, payloads[-1])), HALF))
+    assert tally["nothing, a blank sector"] == 2
+    lower = len(_ab_half(1, payloads[0]))            # the lower half's bytes, about
+    assert tally["nothing, a torn half"] >= 2 * (lower - 8), tally
