@@ -215,6 +215,7 @@ MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a powe
                       "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
 MSG_NEWER = "Saved by %s; this is %s: %s."
+MSG_NEWER_MOVED = "Saved by a newer version: kept as a .new file."
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
@@ -460,16 +461,23 @@ class Storage:
 
     def _newer(self, name, dat, why):
         """A newer version's save: set aside by firmware/savenewer.py (a
-        cold part, imported only now), never over one kept before. No
-        memory to import it: kept, as a save not read now."""
+        cold part, imported only now), never over one kept before. Out of
+        memory on the way: kept as a save not read now if it is still
+        .dat, else said in words that need no memory."""
         let_reserve_go()        # importing from the .mpy bundle opens a file
         try:
             from firmware import savenewer
+
+            return savenewer.set_aside(self, name, dat, why)
         except MemoryError:
-            return self._keep(name, dat, NotNow("no memory to set %s aside" % dat))
+            pass
         finally:
             hold_reserve()
-        return savenewer.set_aside(self, name, dat, why)
+        gc_collect()
+        if self._exists(dat):
+            return self._keep(name, dat, NotNow("no memory to set it aside"))
+        self.outcome[name] = NEWER
+        return None, MSG_NEWER_MOVED
 
     def _told(self, name, outcome, value, msg):
         self.outcome[name] = outcome

@@ -284,3 +284,97 @@ def test_crafted_version_lines_whose_checksums_hold_never_say_a_contradiction():
             told["damaged"] += 1
             assert o == stg.DAMAGED
     assert min(told.values()) > 100, told
+
+
+def test_out_of_memory_while_a_newer_save_is_set_aside_keeps_it_whole():
+    """A MemoryError at each point of the set-aside: before the import,
+    at the rename, after it (while the message is made): load() never
+    raises, the newer save is whole as game.dat or game.new2, the one kept
+    before untouched, and the start says something."""
+    import builtins
+    import sys
+
+    from firmware import savenewer
+
+    first, second = _newer_file("2.3.0"), _newer_file("2.4.0")
+    cases = 0
+    told = []
+    for where in ("import", "stat", "rename", "note", "message"):
+        fs = FaultFS({DATA + "/game.dat": second, DATA + "/game.new": first}, [DATA])
+        st = Storage(DATA, fs)
+        real_import = builtins.__import__
+        undo = []
+
+        def boom(*a, **k):
+            raise MemoryError("no memory at " + where)
+
+        if where == "import":
+            saved = sys.modules.pop("firmware.savenewer")
+
+            def imp(name, *a, **k):
+                if name == "firmware" and a and a[2] and "savenewer" in a[2]:
+                    raise MemoryError("no memory to import")
+                return real_import(name, *a, **k)
+
+            builtins.__import__ = imp
+            undo.append(lambda: (setattr(builtins, "__import__", real_import),
+                                 sys.modules.__setitem__("firmware.savenewer", saved)))
+        elif where in ("stat", "rename"):
+            real = getattr(fs, where)
+            calls = []
+
+            def once(*a, real=real, calls=calls):
+                if a[0].endswith(".new2") or a[0] == DATA + "/game.dat":
+                    calls.append(a)
+                    if len(calls) == 1:
+                        raise MemoryError("no memory")
+                return real(*a)
+
+            setattr(fs, where, once)
+        elif where == "note":
+            st._note = boom
+        else:                                         # the message, once moved
+            undo.append(lambda real=savenewer.newer_message: setattr(
+                savenewer, "newer_message", real))
+            savenewer.newer_message = boom
+        try:
+            value, msg = st.load("game", gamesave.decode)
+        finally:
+            for u in undo:
+                u()
+        cases += 1
+        assert value is None and msg, where
+        assert bytes(fs.files[DATA + "/game.new"]) == first, where
+        where_now = [k for k, v in fs.files.items() if bytes(v) == second]
+        assert where_now in ([DATA + "/game.dat"], [DATA + "/game.new2"]), (where, where_now)
+        if where_now == [DATA + "/game.dat"]:
+            assert st.outcome["game"] == stg.KEPT and "game" in st.kept, where
+        else:
+            assert st.outcome["game"] == stg.NEWER, where
+        told.append((where, st.outcome["game"]))
+    assert told == [("import", "kept"), ("stat", "kept"), ("rename", "kept"),
+                    ("note", "newer"), ("message", "newer")], told
+    assert cases == 5 and savenewer.NEW_KEEP == 9
+
+
+def test_the_app_names_the_second_newer_save_kept():
+    fs = FaultFS({DATA + "/game.dat": _newer_file("2.4.0"),
+                  DATA + "/game.new": _newer_file("2.3.0")}, [DATA])
+    sim = Sim(seed=3, storage=Storage(DATA, fs))
+    app = sim.app
+    assert app.screen_name == "message" and bytes(app.screen.title) == b"NEWER SAVE"
+    text = b" ".join(bytes(x) for x in app.screen.lines).decode()
+    assert "2.4.0" in text and "game.new2" in text
+    assert fs.files[DATA + "/game.new"] == _newer_file("2.3.0")
+    # all nine taken: said, and the start goes on to the title
+    for k in range(2, NEW_KEEP + 1):
+        fs.files[DATA + "/game.new%d" % k] = bytearray(b"kept before")
+    fs.files[DATA + "/game.dat"] = bytearray(_newer_file("2.5.0"))
+    sim = Sim(seed=3, storage=Storage(DATA, fs))
+    app = sim.app
+    assert app.screen_name == "message" and bytes(app.screen.title) == b"SAVE NOT READ"
+    text = b" ".join(bytes(x) for x in app.screen.lines).decode()
+    assert "left as game.dat" in text and "move them off" in text
+    sim.press("A")
+    assert sim.screen == "title"
+    assert fs.files[DATA + "/game.dat"] == _newer_file("2.5.0")
