@@ -275,11 +275,14 @@ def _apply(im, kind, img, p, length):
             im.stats = None
             im.match = None
             return None
-        from firmware.gamesave import split
+        from firmware.gamesave import newer, saved_by, split
 
         try:
             im.stats, im.match = split(data)
-            im.newer = None
+            # A newer version's save in this layout: loaded as it is (its
+            # version line too), so that one this version cannot read is
+            # said as newer and kept, not rebuilt under this version's.
+            im.newer = data if newer(saved_by(data)) else None
         except NewerSave:
             im.newer = data          # said at load, and kept on the drive if it can be
             im.stats = im.match = None
@@ -298,6 +301,7 @@ def _apply(im, kind, img, p, length):
             im.stats = data[3:3 + data[2]]
             i = 3 + data[2]
         im.match = im.match + data[i:]
+        im.newer = None                # saved on by this version
     else:
         return "record kind %d unknown" % kind
     return None

@@ -599,3 +599,45 @@ def test_an_ab_pair_in_the_one_sector_loses_everything_right_after_its_erase():
     assert tally["nothing, a blank sector"] == 2
     lower = len(_ab_half(1, payloads[0]))            # the lower half's bytes, about
     assert tally["nothing, a torn half"] >= 2 * (lower - 8), tally
+
+
+def test_a_newer_versions_save_in_this_layout_keeps_its_version_line():
+    """A game record of layout 2 from a newer version: one whose match
+    this version cannot read is said as newer and kept on the drive (it
+    was rebuilt under this version's line and called damage); one it can
+    read loads, and the turns saved after it load at the next start."""
+    from firmware import gamesave
+    from firmware.stats import Stats
+
+    sb = Stats().encode()
+    unreadable = b"GRGM\x02\x059.0.0" + bytes((0, len(sb))) + sb + b"GRSV\x63later"
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st._append(st.im, cpnvm.record(cpnvm.GAME, unreadable))
+    fs = FaultFS()
+    again = NvmStorage(FakeNvm(data=nvm.image()), FileBackup(BACKUP, fs))
+    again.load("settings")
+    got, msg = again.load("game", gamesave.decode)
+    assert got is None and msg.startswith("Saved by version 9.0.0; this is ")
+    assert msg.endswith("kept as /game.new.") and again.outcome["game"] == "newer"
+    from firmware import storage as stg
+    assert stg.unpack(fs.files["/game.new"])[0] == unreadable
+    # readable: a newer patch version's save of a match this one plays on
+    p = game(20)
+    n = p[5]
+    readable = p[:5] + bytes((5,)) + b"1.0.7" + p[6 + n:]
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st._append(st.im, cpnvm.record(cpnvm.GAME, readable))
+    again = NvmStorage(nvm)
+    again.load("settings")
+    got, msg = again.load("game", gamesave.decode)
+    assert msg is None and got is not None
+    assert gamesave.split(readable) == gamesave.split(game(20))
+    for t in (21, 22, 23):
+        again.save("game", game(t))                  # appended as this version's turns
+    third = NvmStorage(FakeNvm(data=nvm.image()))
+    third.load("settings")
+    assert third.load("game") == (game(23), None)
