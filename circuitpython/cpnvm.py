@@ -111,12 +111,21 @@ def _errno(e):
     except (AttributeError, IndexError):
         return None
 
+MSG_TOO_LARGE = ("Not saved: the saves need %d bytes, the save area holds %d. The last "
+                 "save still loads; a new match saves again.")
 MSG_STALE_SCREEN = ("Not saved: %s on the drive cannot be updated. Free the drive or "
                     "delete that file, then press reset.")
 
 
 class NvmFull(OSError):
-    pass
+    """The saves need `need` bytes where `room` fit (error 28, a full
+    flash): a match longer than any measured. `banner`: what the game says
+    on the screen (firmware/savefail.py), since nothing on the drive can
+    be deleted to make room."""
+
+    def __init__(self, need, room):
+        super().__init__(28, "the saves need %d bytes; the nvm has room for %d" % (need, room))
+        self.banner = (b"SAVE TOO LARGE", MSG_TOO_LARGE % (need, room))
 
 
 class BackupStale(OSError):
@@ -149,7 +158,7 @@ def _lost_words(lost):
 def record(kind, payload):
     n = len(payload)
     if n > MAX_LEN:
-        raise NvmFull(28, "a save of %d bytes does not fit an nvm record" % n)
+        raise NvmFull(n, MAX_LEN)
     out = bytearray()
     out.append((kind << 4) | (n >> 8))
     out.append(n & 0xFF)
@@ -737,7 +746,7 @@ class NvmStorage:
         head = record(HEAD, MAGIC + bytes((VERSION,)) + _u16(gen) + _u16(len(body) + 13))
         image = head + body
         if len(image) > self.size:
-            raise NvmFull(28, "the saves need %d bytes; the nvm has %d" % (len(image), self.size))
+            raise NvmFull(len(image), self.size)
         if self.backup is not None and not self.backup.write(image) \
                 and self.backup.exists():
             raise BackupStale(self.backup.path)
