@@ -2,6 +2,8 @@
 from a newer version is recognised and said ("Saved by version X; this is
 Y: kept as game.new"), never misread as damage nor thrown away."""
 
+import os
+
 import engine
 from devutil import FaultFS
 from engine.version import VERSION
@@ -378,3 +380,72 @@ def test_the_app_names_the_second_newer_save_kept():
     sim.press("A")
     assert sim.screen == "title"
     assert fs.files[DATA + "/game.dat"] == _newer_file("2.5.0")
+
+
+NEWER_MP = r"""
+import sys
+sys.path.insert(0, %(repo)r)
+from firmware.storage import Storage
+from firmware import gamesave
+st = Storage(%(root)r)
+value, msg = st.load("game", gamesave.decode)
+import os
+print("@@", st.outcome.get("game"), " ".join(sorted(os.listdir(%(root)r))))
+print("@@", msg)
+"""
+
+
+def test_a_second_newer_save_is_kept_as_game_new2_on_micropython(tmp_path):
+    import pytest
+
+    from devutil import ROOT, micropython, run_mp
+
+    if micropython() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    root = tmp_path / "data"
+    root.mkdir()
+    (root / "game.new").write_bytes(bytes(_newer_file("2.3.0")))
+    (root / "game.dat").write_bytes(bytes(_newer_file("2.4.0")))
+    script = tmp_path / "newer.py"
+    script.write_text(NEWER_MP % {"repo": ROOT, "root": str(root)})
+    r = run_mp(str(script), str(tmp_path))
+    out = r.stdout.split("@@")
+    assert len(out) == 3, r.stdout + r.stderr
+    assert out[1].split() == ["newer", "game.new", "game.new2"]
+    assert out[2].strip() == "Saved by version 2.4.0; this is %s: kept as game.new2." % VERSION
+    assert (root / "game.new").read_bytes() == bytes(_newer_file("2.3.0"))
+    assert (root / "game.new2").read_bytes() == bytes(_newer_file("2.4.0"))
+
+
+def test_a_newer_save_set_aside_with_too_little_memory_is_never_lost(tmp_path):
+    """The same start on the unix port with heaps from too small to load
+    anything up to enough: each run either fails before the load (a
+    MemoryError at import), or leaves the newer save whole as game.dat
+    (kept) or game.new2, and game.new untouched."""
+    import pytest
+
+    from devutil import ROOT, micropython, run_mp
+
+    if micropython() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    script = tmp_path / "newer.py"
+    seen = {}
+    for heap in list(range(40000, 200001, 8000)) + [4 << 20]:
+        root = tmp_path / ("data%d" % heap)
+        root.mkdir()
+        (root / "game.new").write_bytes(bytes(_newer_file("2.3.0")))
+        (root / "game.dat").write_bytes(bytes(_newer_file("2.4.0")))
+        script.write_text(NEWER_MP % {"repo": ROOT, "root": str(root)})
+        r = run_mp(str(script), str(tmp_path), heap=str(heap), timeout=120)
+        out = r.stdout.split("@@")
+        if len(out) < 2:
+            assert "MemoryError" in r.stdout + r.stderr, r.stdout + r.stderr
+            seen[heap] = "no memory before the load"
+        else:
+            seen[heap] = out[1].split()[0]
+        files = sorted(os.listdir(str(root)))
+        assert (root / "game.new").read_bytes() == bytes(_newer_file("2.3.0")), heap
+        assert files in (["game.dat", "game.new"], ["game.new", "game.new2"]), (heap, files)
+        kept_as = "game.dat" if "game.dat" in files else "game.new2"
+        assert (root / kept_as).read_bytes() == bytes(_newer_file("2.4.0")), heap
+    assert "newer" in seen.values() and "kept" in seen.values(), seen
