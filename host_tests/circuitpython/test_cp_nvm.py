@@ -447,35 +447,3 @@ def test_nvm_too_small_for_the_saves_is_refused():
     with pytest.raises(ValueError):
         NvmStorage(FakeNvm(256))
 
-
-def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
-    """A save the nvm cannot hold (a match longer than any measured; here
-    a 512-byte nvm) is said as SAVE TOO LARGE, not as a full flash to free
-    with mpremote; the last save that fit still loads."""
-    import os
-    import sys
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), "ui"))
-    from ui_driver import play_turn
-
-    nvm = FakeNvm(size=512)
-    sim = Sim(seed=3, storage=NvmStorage(nvm))
-    said = []
-    show = sim.app.show_banner
-    sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
-    sim.press("A")                                  # NEW MATCH
-    for _ in range(400):
-        if said:
-            break
-        if sim.screen == "play" and sim.app.match.to_move == 0:
-            play_turn(sim)
-        else:
-            sim.press("A")
-        sim.settle()
-    assert said and said[0][0] == b"SAVE TOO LARGE", said
-    assert said[0][1].startswith("Not saved: the saves need ") and said[0][1].endswith(
-        "the save area holds 512. The last save still loads; a new match saves again.")
-    assert sim.app.saving.failing
-    got, msg = NvmStorage(FakeNvm(data=nvm.image())).load("game")
-    assert got is not None and msg is None

@@ -349,6 +349,14 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     said = []
     show = sim.app.show_banner
     sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))), "ui"))
+    from ui_driver import play_turn
+
+    sim.press("A")                                  # CONTINUE: the saves go on
     frames = []                                     # the panel with a banner over it
     display_show = sim.display.show
 
@@ -359,14 +367,6 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
         return n
 
     sim.display.show = shown
-    import os
-    import sys
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), "ui"))
-    from ui_driver import play_turn
-
-    sim.press("A")                                  # CONTINUE: the saves go on
     for _ in range(40):                             # until the log is full
         if said:
             break
@@ -382,13 +382,13 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
     # on the panel, over the game
     from firmware import fb
-    from screen_text import shows
+    from host_tests.ui.screen_text import shows
 
     img = frames[0]
     assert shows(img, "SAVING PAUSED", fb.BIG, lit_on_dark=False)
     assert shows(img, "file, then press reset.")
+    from host_tests.ui.ui_golden import GOLDEN, UPDATE, golden_buf
     from tools.sim import render
-    from ui_golden import GOLDEN, UPDATE, golden_buf
 
     if UPDATE:
         render.to_png(img, os.path.join(GOLDEN, "86_banner_saving_paused.png"))
@@ -641,3 +641,38 @@ def test_a_newer_versions_save_in_this_layout_keeps_its_version_line():
     third = NvmStorage(FakeNvm(data=nvm.image()))
     third.load("settings")
     assert third.load("game") == (game(23), None)
+
+
+def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
+    """A save the nvm cannot hold (a match longer than any measured; here
+    a 512-byte nvm) is said as SAVE TOO LARGE, not as a full flash to free
+    with mpremote; the last save that fit still loads."""
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))), "ui"))
+    from ui_driver import play_turn
+
+    nvm = FakeNvm(size=512)
+    from tools.sim.simulator import Sim
+
+    sim = Sim(seed=3, storage=NvmStorage(nvm))
+    said = []
+    show = sim.app.show_banner
+    sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
+    sim.press("A")                                  # NEW MATCH
+    for _ in range(400):
+        if said:
+            break
+        if sim.screen == "play" and sim.app.match.to_move == 0:
+            play_turn(sim)
+        else:
+            sim.press("A")
+        sim.settle()
+    assert said and said[0][0] == b"SAVE TOO LARGE", said
+    assert said[0][1].startswith("Not saved: the saves need ") and said[0][1].endswith(
+        "the save area holds 512. The last save still loads; a new match saves again.")
+    assert sim.app.saving.failing
+    got, msg = NvmStorage(FakeNvm(data=nvm.image())).load("game")
+    assert got is not None and msg is None

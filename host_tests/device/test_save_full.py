@@ -7,7 +7,7 @@ import os
 import sys
 
 from devutil import ROOT, FaultFS
-from firmware import fb, gamesave, saveload
+from firmware import fb, gamesave
 from firmware.records import Records
 from firmware.storage import Storage
 from tools.sim.simulator import Sim
@@ -15,7 +15,6 @@ from tools.sim.simulator import Sim
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 from screen_text import shows  # noqa: E402
 from ui_driver import play_turn, simple_factory  # noqa: E402
-from ui_golden import Golden  # noqa: E402
 
 DATA = "/data"
 RECS = DATA + "/records"
@@ -247,6 +246,8 @@ def _saved_fs(turns=2):
 
 
 def test_a_start_on_a_full_flash_says_so_and_what_to_do(tmp_path):
+    from host_tests.ui.ui_golden import Golden
+
     fs = _saved_fs()
     fs.capacity = fs.used() + 3000
     sim = _start(fs)
@@ -263,6 +264,8 @@ def test_a_start_on_a_full_flash_says_so_and_what_to_do(tmp_path):
 
 
 def test_a_start_on_a_nearly_full_flash_says_so(tmp_path):
+    from host_tests.ui.ui_golden import Golden
+
     fs = _saved_fs()
     fs.capacity = fs.used() + 20 * 1024
     sim = _start(fs)
@@ -276,6 +279,8 @@ def test_a_start_on_a_nearly_full_flash_says_so(tmp_path):
 
 
 def test_a_start_with_room_or_with_no_way_to_tell_is_quiet():
+    from firmware import saveload
+
     fs = _saved_fs()
     fs.capacity = fs.used() + 32 * 1024
     assert _start(fs).screen == "title"
@@ -310,6 +315,11 @@ def test_a_damage_note_and_the_full_flash_note_are_both_shown():
 
 
 def test_room_is_the_filesystems_free_bytes(tmp_path):
+    import os
+
+    from devutil import ROOT
+    from firmware import saveload
+
     st = Storage(str(tmp_path / "data"))             # not made yet: its folder's
     s = os.statvfs(str(tmp_path))
     assert abs(saveload.room(st) - s.f_frsize * s.f_bavail) < 1 << 24
