@@ -480,6 +480,16 @@ def test_a_game_record_naming_this_version_or_an_older_one_is_damage_not_newer()
         assert again.outcome["game"] == "resumed"
 
 
+def _ui_driver():
+    """The UI tests' button driver (tools/kit/ui_driver.py, or
+    host_tests/ui/ui_driver.py where the tree keeps it there)."""
+    try:
+        from tools.kit import ui_driver
+    except ImportError:
+        from host_tests.ui import ui_driver
+    return ui_driver
+
+
 # -- two halves (A/B with a sequence number) cannot outlive the sector's erase --
 
 SECTOR = 4096
@@ -647,13 +657,7 @@ def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
     """A save the nvm cannot hold (a match longer than any measured; here
     a 512-byte nvm) is said as SAVE TOO LARGE, not as a full flash to free
     with mpremote; the last save that fit still loads."""
-    import os
-    import sys
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), "ui"))
-    from ui_driver import play_turn
-
+    play_turn = _ui_driver().play_turn
     nvm = FakeNvm(size=512)
     from tools.sim.simulator import Sim
 
