@@ -2,17 +2,15 @@
 before. A cold part of firmware/storage.py: Storage.load imports it only
 when a save names a newer version, so none of it is on the heap otherwise.
 
-set_aside(st, name, dat, why) moves <name>.dat to the first of <name>.new,
+set_aside(fs, path, name, dat) moves <name>.dat to the first of <name>.new,
 .new2 .. .new9 that does not exist (a stat failing for another reason
-counts as taken), says so ("Saved by version X; this is Y: kept as
-game.new2."), outcome NEWER. With all nine taken, or the rename refused,
-the file stays as <name>.dat and the name is kept (Storage.save refuses it
-until the next start), outcome KEPT, said with what to do. A power cut at
-any point leaves the file either as .dat (the next start does it again) or
-whole under its new name.
+counts as taken); the storage says so ("Saved by version X; this is Y:
+kept as game.new2."), outcome NEWER. With all nine taken, or the rename
+refused, the file stays as <name>.dat and the storage keeps the name
+(Storage.save refuses it until the next start), outcome KEPT, said with
+what to do (left_message). A power cut at any point leaves the file either
+as .dat (the next start does it again) or whole under its new name.
 """
-
-from firmware.storage import KEPT, NEWER, newer_message
 
 NEW_KEEP = 9  # a newer version's saves kept: <name>.new, .new2 .. .new9
 _ENOENT = 2
@@ -29,13 +27,13 @@ def _errno(e):
         return None
 
 
-def set_aside(st, name, dat, why):
-    """(None, message) for the newer save `dat` of `name` (NewerSave `why`)."""
-    fs = st.fs
-    left = MSG_TAKEN % (name, name, NEW_KEEP)
+def set_aside(fs, path, name, dat):
+    """Move `dat`, the newer save of `name`: (ext, None) once it is
+    <name><ext>, or (None, why) when it is left as it is. `fs` and
+    `path(name, ext)` are the storage's."""
     for k in range(1, NEW_KEEP + 1):
         ext = ".new" if k == 1 else ".new%d" % k
-        dst = st.path(name, ext)
+        dst = path(name, ext)
         try:
             fs.stat(dst)
             continue                   # kept before: never written over
@@ -45,14 +43,14 @@ def set_aside(st, name, dat, why):
         try:
             fs.rename(dat, dst)
         except OSError as e:
-            left = MSG_REFUSED % (_errno(e),)
-            break
-        st._note(dat, "%s; kept as %s%s" % (why, name, ext))
-        return st._told(name, NEWER, None, newer_message(why.version, name + ext))
-    st._note(dat, "%s; left as it is (%s)" % (why, left))
-    if name not in st.kept:
-        st.kept.append(name)
+            return None, MSG_REFUSED % (_errno(e),)
+        return ext, None
+    return None, MSG_TAKEN % (name, name, NEW_KEEP)
+
+
+def left_message(version, name, why):
+    """What the player is told of a newer save left as <name>.dat (`why`)."""
     from engine.version import VERSION as this
 
-    v = "version " + why.version if why.version else "a newer version"
-    return st._told(name, KEPT, None, MSG_LEFT % (v, this, name, left))
+    v = "version " + version if version else "a newer version"
+    return MSG_LEFT % (v, this, name, why)

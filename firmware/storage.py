@@ -468,7 +468,14 @@ class Storage:
         try:
             from firmware import savenewer
 
-            return savenewer.set_aside(self, name, dat, why)
+            ext, left = savenewer.set_aside(self.fs, self.path, name, dat)
+            if ext is not None:
+                self._note(dat, "%s; kept as %s%s" % (why, name, ext))
+                return self._told(name, NEWER, None, newer_message(why.version, name + ext))
+            self._note(dat, "%s; left as it is (%s)" % (why, left))
+            if name not in self.kept:
+                self.kept.append(name)
+            return self._told(name, KEPT, None, savenewer.left_message(why.version, name, left))
         except MemoryError:
             pass
         finally:
