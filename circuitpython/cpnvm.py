@@ -69,7 +69,7 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 
 from firmware.compat import const
 from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
-                              gc_collect, newer_message, pack, unpack)
+                              gc_collect, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
 NEWER_IMAGE = "/saves-newer.bin"   # a newer version's sector, kept on the drive
@@ -538,6 +538,8 @@ class NvmStorage:
             kept = self._keep_newer(NEWER_IMAGE, img)
             self._note("nvm: a newer version's layout; %s" % (
                 "kept as " + kept if kept else "not kept (no writable drive)"))
+            from firmware.savenewer import newer_message
+
             self._said = (GAME_NAME, newer_message(None, kept))
         self.im = im
         return im
@@ -636,6 +638,8 @@ class NvmStorage:
                 self._forget(name)
                 self.im.newer = None
                 self.outcome[name] = NEWER
+                from firmware.savenewer import newer_message
+
                 return None, newer_message(e.version, kept)
             except Exception as e:
                 self._note("nvm %s: contents rejected: %s" % (name, e))

@@ -214,7 +214,6 @@ MSG_RESUMED = "Save was damaged; resumed the one before."
 MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a power cut had "
                       "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
-MSG_NEWER = "Saved by %s; this is %s: %s."
 MSG_NEWER_MOVED = "Saved by a newer version: kept as a .new file."
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
@@ -243,15 +242,6 @@ class NewerSave(ValueError):
     def __init__(self, version=None):
         super().__init__("saved by version %s" % (version or "(newer)"))
         self.version = version
-
-
-def newer_message(version, kept):
-    """What the player is told of a newer version's save kept as `kept`
-    (None: it could not be kept)."""
-    from engine.version import VERSION as this
-
-    return MSG_NEWER % ("version " + version if version else "a newer version", this,
-                        "kept as " + kept if kept else "it could not be kept")
 
 
 class Storage:
@@ -468,14 +458,7 @@ class Storage:
         try:
             from firmware import savenewer
 
-            ext, left = savenewer.set_aside(self.fs, self.path, name, dat)
-            if ext is not None:
-                self._note(dat, "%s; kept as %s%s" % (why, name, ext))
-                return self._told(name, NEWER, None, newer_message(why.version, name + ext))
-            self._note(dat, "%s; left as it is (%s)" % (why, left))
-            if name not in self.kept:
-                self.kept.append(name)
-            return self._told(name, KEPT, None, savenewer.left_message(why.version, name, left))
+            return savenewer.set_aside(self, name, dat, why)
         except MemoryError:
             pass
         finally:

@@ -336,9 +336,9 @@ def test_out_of_memory_while_a_newer_save_is_set_aside_keeps_it_whole():
         elif where == "note":
             st._note = boom
         else:                                         # the message, once moved
-            undo.append(lambda real=stg.newer_message: setattr(
-                stg, "newer_message", real))
-            stg.newer_message = boom
+            undo.append(lambda real=savenewer.newer_message: setattr(
+                savenewer, "newer_message", real))
+            savenewer.newer_message = boom
         try:
             value, msg = st.load("game", gamesave.decode)
         finally:
@@ -357,6 +357,7 @@ def test_out_of_memory_while_a_newer_save_is_set_aside_keeps_it_whole():
     assert told == [("import", "kept"), ("stat", "kept"), ("rename", "kept"),
                     ("note", "newer"), ("message", "newer")], told
     assert cases == 5 and savenewer.NEW_KEEP == 9
+    assert (savenewer.NEWER, savenewer.KEPT) == (stg.NEWER, stg.KEPT)   # the same outcomes
 
 
 def test_the_app_names_the_second_newer_save_kept():
