@@ -684,3 +684,46 @@ def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
     assert sim.app.saving.failing
     got, msg = NvmStorage(FakeNvm(data=nvm.image())).load("game")
     assert got is not None and msg is None
+
+
+def test_crafted_version_lines_in_the_nvm_never_say_a_contradiction():
+    """Game records with random version lines and layouts, checksums
+    right: a newer save is said only for a version newer than this one,
+    as the file storage says it (host_tests/device/test_save_version.py)."""
+    import random
+
+    import engine
+    from firmware import gamesave
+    from firmware.stats import Stats
+
+    rnd = random.Random(50)
+    sb = Stats().encode()
+    told = {"newer": 0, "damaged": 0, "loaded": 0}
+    alphabet = b"0123456789.-devrcab x\xff"
+    for n in range(900):
+        if n % 3 == 0:
+            v = bytes(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 12)))
+        else:
+            parts = [str(rnd.randrange(0, 3)) for _ in range(3)]
+            v = (".".join(parts) + rnd.choice(("", "-dev", "-rc1"))).encode()
+        layout = rnd.choice((2, 2, 3, 9, 200))
+        tail = rnd.choice((b"", b"GRSV?", engine.dumps(engine.Match(seed=n))))
+        body = b"GRGM" + bytes((layout, len(v))) + v + bytes((0, len(sb))) + sb + tail
+        nvm = FakeNvm()
+        st = NvmStorage(nvm)
+        st.save("settings", settings())
+        st._append(st.im, cpnvm.record(cpnvm.GAME, body))
+        again = NvmStorage(FakeNvm(data=nvm.image()))
+        again.load("settings")
+        value, msg = again.load("game", gamesave.decode)
+        if msg and msg.startswith("Saved by version "):
+            assert gamesave.newer(msg[len("Saved by version "):].split(";")[0]), (v, msg)
+        o = again.outcome.get("game")
+        if o == "newer":
+            told["newer"] += 1
+            assert gamesave.newer(gamesave.saved_by(body)), (v, layout)
+        elif value is not None:
+            told["loaded"] += 1
+        else:
+            told["damaged"] += 1
+    assert min(told.values()) > 100, told

@@ -186,31 +186,34 @@ def test_a_refused_rename_leaves_the_newer_save_in_place():
 
 def test_a_cut_while_a_newer_save_is_set_aside_loses_nothing():
     """Power cut before every step of the start that sets a second newer
-    save aside (and of the first save after it): restarted, both newer
-    saves are whole, each once, and never one over the other."""
+    save aside (and of the first save after it), on each model of a cut
+    file: restarted, both newer saves are whole, each once, and never one
+    over the other."""
     first, second = _newer_file("2.3.0"), _newer_file("2.4.0")
     points = 0
-    for budget in range(0, 4000):
-        fs = FaultFS({DATA + "/game.dat": second, DATA + "/game.new": first}, [DATA],
-                     littlefs=True)
-        fs.budget = budget
+    for model in ("prefix", "littlefs", "emptied"):
         done = False
-        try:
-            st = Storage(DATA, fs)
-            st.load("game", gamesave.decode)
-            st.save("game", _payload()[1])
-            done = True
-        except BaseException as e:                    # the power cut
-            if type(e).__name__ != "PowerCut":
-                raise
-        points += 1
-        after = fs.copy()
-        Storage(DATA, after).load("game", gamesave.decode)   # the start after the cut
-        kept = sorted(bytes(v) for k, v in after.files.items() if ".new" in k)
-        assert kept == sorted([first, second]), (budget, sorted(after.files))
-        if done:
-            break
-    assert done and points > 3
+        for budget in range(0, 4000):
+            fs = FaultFS({DATA + "/game.dat": second, DATA + "/game.new": first}, [DATA],
+                         littlefs=model == "littlefs", emptied=model == "emptied")
+            fs.budget = budget
+            try:
+                st = Storage(DATA, fs)
+                st.load("game", gamesave.decode)
+                st.save("game", _payload()[1])
+                done = True
+            except BaseException as e:                # the power cut
+                if type(e).__name__ != "PowerCut":
+                    raise
+            points += 1
+            after = fs.copy()
+            Storage(DATA, after).load("game", gamesave.decode)   # the start after the cut
+            kept = sorted(bytes(v) for k, v in after.files.items() if ".new" in k)
+            assert kept == sorted([first, second]), (model, budget, sorted(after.files))
+            if done:
+                break
+        assert done
+    assert points == 678, points
 
 
 VERSIONS_NOT_NEWER = (VERSION, "1.0.0", "0.9.9", "1.0.0-dev", "0.0.0", "1.0", "1.0.0.0",
