@@ -446,3 +446,4 @@ def test_a_save_too_large_for_the_sector_is_refused_and_the_saves_stand():
 def test_nvm_too_small_for_the_saves_is_refused():
     with pytest.raises(ValueError):
         NvmStorage(FakeNvm(256))
+
