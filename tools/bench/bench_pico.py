@@ -139,6 +139,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slow-ms", type=int, default=10 ** 6)
     a = ap.parse_args(argv)
+    a.squeeze, a.deep, a.last_target = 0, False, 0   # ai_times.run_level's other options
     if not (a.firmware and a.bootrom and os.path.isfile(a.firmware) and os.path.isfile(a.bootrom)):
         print("emulated Pico figures skipped: " + h.Kit.find()[1])
         return 0
