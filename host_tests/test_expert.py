@@ -112,3 +112,45 @@ def test_nothing_that_ships_imports_it():
                 if f.endswith(".py"):
                     with open(os.path.join(dirpath, f)) as fh:
                         assert "expert" not in fh.read(), os.path.join(dirpath, f)
+
+
+def test_the_worlds_hold_hands_as_good_as_the_opponents_real_ones():
+    # against a player waiting for gin, late in the hand: the card model's
+    # hands alone hold far more deadwood than the real ones; drawn by
+    # hard's deadwood belief they hold about as much
+    import random
+    from engine.melds import deadwood4
+    from tools.ailab.expert import sample_worlds, deadwood_target
+
+    def dw(cards):
+        m = [0, 0, 0, 0]
+        for c in cards:
+            m[c // 13] |= 1 << (c % 13)
+        return deadwood4(m[0], m[1], m[2], m[3])
+
+    real = tilted = plain = n = 0
+    for seed in range(1, 7):
+        m = Match(CARDEMS, seed)
+        p = [bots.make("hard", 1), bots.make("hard-patient", 2)]
+        while m.phase != "match_over" and len(m.results) < 2:
+            if m.phase == "hand_over":
+                m.next_hand()
+                continue
+            s = m.to_move
+            v = m.view(s)
+            a = p[s].choose(v)
+            if s == 0 and v.phase == "discard" and v.stock_size < 18:
+                h = p[0]
+                pos = Position(v)
+                h.model.fill(h.k, True)
+                po = h.model.po
+                rng = random.Random(seed)
+                ws = sample_worlds(pos, lambda c: po[c], rng, 8, deadwood_target(h), 200)
+                tilted += sum(dw(o) for o, _ in ws) / 8.0
+                plain += sum(dw(sample_world(pos, lambda c: po[c], rng)[0]) for _ in range(8)) / 8.0
+                real += dw(m.hand.cards_of(1))
+                n += 1
+            assert m.act(a) is None
+    assert n >= 10
+    real, tilted, plain = real / n, tilted / n, plain / n
+    assert plain > real + 10 and abs(tilted - real) < (plain - real) / 3, (real, tilted, plain)

@@ -20,8 +20,14 @@ hard as the policy that finishes the hand):
   the opponent's unknown cards drawn without replacement by hard's own
   card model of them (engine/ai/model.py: each unseen card's chance that
   the opponent holds it, from its discards, passes and pickups; the cards
-  it took from the pile and still holds are in its hand for sure), the
-  rest shuffled into the stock;
+  it took from the pile and still holds are in its hand for sure), `pool`
+  such hands a decision, of which the worlds take hands by hard's belief
+  of the opponent's deadwood (its knock estimate's prior shape, less what
+  its habit would have knocked with: deadwood_target), the rest of the
+  unseen cards shuffled into the stock. The card model alone takes the
+  cards as independent, and its hands hold far more deadwood than a
+  player keeps: searched on those, knocking looked far better than it is
+  (`pool=0` searches so, for the record);
 * every candidate is played in every world (the same worlds for all: the
   differences are paired), then the hand is played out to its end by hard
   for both seats (each with its knock habit learned from the match's
@@ -38,7 +44,7 @@ so far), so equal views give equal decisions, whatever the hidden cards.
 `worlds=0` plays hard's choice always: the expert is then hard.
 
 The budget (`worlds` x candidates rollouts a decision) is set in
-`bots.make`'s name: `expert@worlds=32,cands=4,z=10` (tuned()). `stats`
+`bots.make`'s name: `expert@worlds=32,cands=4,z=10,pool=400` (tuned()). `stats`
 counts, by kind of decision and stock size, how often the search kept
 hard's choice or changed it, and the mean estimated gain of a change
 (`--diffs` prints it).
@@ -69,6 +75,7 @@ from engine.melds import best_discard4  # noqa: E402
 from engine.ai import Player, ACTION_TEXT  # noqa: E402
 from engine.ai.equity import Equity  # noqa: E402
 from engine.ai.know import load4  # noqa: E402
+from engine.ai.opp_shape import D_BUCKETS, d_bucket  # noqa: E402
 
 PHASES = {"first_upcard": OFFER, "draw": DRAW, "discard": DISCARD_PHASE}
 STOCK_BUCKETS = (25, 19, 13, 7, 0)     # stock sizes the decision counts are kept by
@@ -281,7 +288,7 @@ class Position:
         return h
 
 
-def sample_world(pos, weight, rng):
+def sample_world(pos, weight, rng, shuffle=True):
     """(opponent's cards, stock bottom first): the opponent's known pickups
     and `pos.nopp` unseen cards drawn without replacement by `weight` (a
     card -> weight), the other unseen cards shuffled into the stock."""
@@ -301,14 +308,75 @@ def sample_world(pos, weight, rng):
         w[j] = w[-1]
         pool.pop()
         w.pop()
-    rng.shuffle(pool)
+    if shuffle:
+        rng.shuffle(pool)
     return opp, pool
+
+
+def deadwood_target(p):
+    """Hard's belief of the opponent's deadwood now, by the buckets of
+    engine/ai/opp_shape.py: its knock estimate's prior shape (its turn,
+    its last discards, the pickups it holds, its style), less what it
+    would have knocked with by its habit (KnockTerms._prior, _groups).
+    `p` is a hard Player whose card model and habit are set for the view."""
+    kr = p.knock
+    k = p.k
+    p.habit.use(k.stock)
+    pr = kr._prior(k)
+    kr._groups(k.limit)
+    gw = kr.gw
+    kf = kr.kf
+    out = []
+    for j in range(D_BUCKETS):
+        stay = 0
+        for g in range(len(gw)):
+            stay += gw[g] * (256 - kf[g * D_BUCKETS + j])
+        out.append(pr[j] * stay)
+    return out
+
+
+def sample_worlds(pos, weight, rng, n, target, pool_size):
+    """n worlds (sample_world's) whose opponent hands follow `target`
+    (a weight per deadwood bucket): `pool_size` hands drawn by the card
+    model, then for each world a bucket drawn by `target` and a hand of
+    that bucket (the nearest bucket that has one) drawn from the pool.
+    The card model alone treats the unseen cards as independent, so its
+    hands hold far more deadwood than a player keeps (at 12-17 stock
+    cards 32 against 9 for hard-patient's real hands): searched on those,
+    knocking looks far better than it is."""
+    from engine.melds import deadwood4
+    pool = [[] for _ in range(D_BUCKETS)]
+    for _ in range(pool_size):
+        opp, _stock = sample_world(pos, weight, rng, shuffle=False)
+        m = [0, 0, 0, 0]
+        for c in opp:
+            m[c // 13] |= 1 << (c % 13)
+        pool[d_bucket(deadwood4(m[0], m[1], m[2], m[3]))].append(opp)
+    tot = sum(target)
+    out = []
+    for _ in range(n):
+        x = rng.random() * tot
+        j = 0
+        acc = target[0]
+        while acc <= x and j < D_BUCKETS - 1:
+            j += 1
+            acc += target[j]
+        for dj in range(D_BUCKETS):
+            hit = [b for b in (j - dj, j + dj) if 0 <= b < D_BUCKETS and pool[b]]
+            if hit:
+                b = hit[rng.randrange(len(hit))]
+                break
+        opp = pool[b][rng.randrange(len(pool[b]))]
+        rest = [c for c in pos.unseen if c not in set(opp)]
+        rng.shuffle(rest)
+        out.append((opp, rest))
+    return out
 
 
 class Expert:
     """A determinized Monte Carlo player over hard (the module's text)."""
 
-    def __init__(self, seed=0, worlds=16, cands=3, z=20, first=6, margin=48):
+    def __init__(self, seed=0, worlds=16, cands=3, z=20, first=6, margin=48, pool=400):
         self.seed = seed
         self.name = "expert"
         self.worlds = worlds          # determinizations a decision
@@ -316,6 +384,8 @@ class Expert:
         self.z = z                    # (x1/10) standard errors a change must gain
         self.first = first            # worlds for every candidate; the rest for the best two
         self.margin = margin          # (x16) candidates hard values this far apart: not searched
+        self.pool = pool              # card-model hands the worlds are drawn from by
+                                      # hard's deadwood belief (0: the card model alone)
         self.hard = Player("hard", seed)            # hard's choice, fed every view
         self.ro = [Player("hard", seed), Player("hard", seed)]   # the rollouts' players
         self.hard.ev.dc_c = bytearray(11)           # its discard ranking, recorded
@@ -418,12 +488,16 @@ class Expert:
         self.eq.set(sc[0], sc[1], pos.rules.target)
         vals = [[] for _ in cands]
         live = list(range(len(cands)))
+        if self.pool > 0:
+            worlds = sample_worlds(pos, weight, rng, self.worlds, deadwood_target(p), self.pool)
+        else:
+            worlds = [sample_world(pos, weight, rng) for _ in range(self.worlds)]
         for w in range(self.worlds):
             if w == self.first and len(live) > 2:
                 # the rest of the worlds: hard's choice and its best challenger
                 ch = max(live[1:], key=lambda i: (sum(vals[i]), -i))
                 live = [0, ch]
-            opp, stock = sample_world(pos, weight, rng)
+            opp, stock = worlds[w]
             for i in live:
                 vals[i].append(self.rollout(pos, view, opp, stock, cands[i]))
         means = [sum(v) / max(1, len(v)) for v in vals]
