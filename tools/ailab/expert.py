@@ -603,8 +603,18 @@ def summary(path, out=sys.stdout):
                 else:
                     tot[k] = tot.get(k, 0) + v
     dec = {}
+    pooled = {}
     for (a1, a2, b), st in rows.items():
         out.write("%s | %s  " % (a1, a2) + paired_line(a1, a2, b, st, None, st["secs"]) + "\n")
+        for k, v in st.items():
+            if isinstance(v, list):
+                pooled.setdefault(k, []).extend(v)
+            else:
+                pooled[k] = pooled.get(k, 0) + v
+    if len(rows) > 1:
+        # every partner's deal sequences together: the mean over the partners
+        # played (as many sequences each), with its interval
+        out.write("%s | %s  " % (a1, a2) + paired_line(a1, a2, "(all)", pooled, None, pooled["secs"]) + "\n")
     with open(path) as f:
         for line in f:
             for k, (n, g) in json.loads(line).get("decisions", {}).items():
