@@ -3,17 +3,15 @@ for its seed, is hard when it searches nothing, and its search wins
 (CPython only: a host tool that never ships)."""
 import copy
 import os
-import sys
 
 from engine import CARDEMS, Match
 from engine.hand import TOOK, DISCARD
 from tools.ailab import arena, bots
 from tools.ailab.expert import Expert, Position, sample_world
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine"))
-from test_ai import GuardedView  # noqa: E402
+from test_ai import GuardedView      # host_tests/engine/ai (pyproject.toml's pythonpath)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def searched_position(seed, worlds=4):
