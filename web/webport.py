@@ -509,8 +509,8 @@ class Web(KeyScript):
 # -- checking a game record (the page's "Check a game record" panel) --
 
 MEANING = {
-    "VERIFIED": "Every hand was dealt from the deck its commitment bound before play, every "
-                "move is legal, and every result and score is the one the rules give. Compare "
+    "VERIFIED": "Every finished hand was dealt from the deck its commitment bound before play, "
+                "every move is legal, and every result and score is the one the rules give. Compare "
                 "the commitments with the DEAL # you noted on the handheld: they are what it "
                 "showed before the cards were dealt.",
     "NOT VERIFIED": "This record does not come from the deals it committed to and legal play: "
@@ -520,6 +520,10 @@ MEANING = {
                   "it is not verified. Check the whole file.",
     "UNREADABLE": "This is not a game record the page can read; nothing was checked.",
 }
+NUMBERED = ("Every hand is the deal its number gives, every move is legal, and every result and "
+            "score is the one the rules give. This match was dealt by deal numbers (a test or "
+            "tools run), not committed deals: a deal number is a check of the deal, not a "
+            "promise made before play.")
 
 
 def check_record(text):
@@ -558,11 +562,14 @@ def check_record(text):
     else:
         verdict = "NOT VERIFIED"
     meaning = MEANING[verdict]
-    if verdict == "VERIFIED":
-        for state, _ in hands:
-            if state == "open":
-                meaning += (" The last hand was still in play when the record was written: its "
-                            "moves are legal, but its deal is unverified until its seed and nonce "
-                            "are revealed at its end.")
+    if verdict == "VERIFIED" and " commitment " not in hands[0][1]:
+        meaning = NUMBERED
+    if verdict == "VERIFIED" and hands[-1][0] == "open":
+        open_ = ("hand was still in play when the record was written: its moves are legal, but "
+                 "its deal is unverified until its seed and nonce are revealed at its end.")
+        if len(hands) == 1:
+            meaning = "The record's only " + open_
+        else:
+            meaning += " The last " + open_
     return json.dumps({"status": status, "verdict": verdict, "meaning": meaning,
                        "hands": hands, "lines": rest})

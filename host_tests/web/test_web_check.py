@@ -160,10 +160,12 @@ def test_the_page_verifies_a_genuine_record(browser, site, fresh, tmp_path):
     status, lines = cli(fresh, tmp_path)
     assert status == 0
     open_page(browser, site)
+    loaded = len(browser.call("network"))
     for how in (upload, paste, drop):
         shown = how(browser, fresh)
         assert shown["verdict"] == "VERIFIED", (how.__name__, shown)
-        assert shown["meaning"].startswith("Every hand was dealt from the deck its commitment")
+        assert shown["meaning"].startswith("Every finished hand was dealt from the deck its "
+                                          "commitment bound before play")
         assert len(shown["hands"]) == 3
         for k, (state, line) in enumerate(shown["hands"]):
             assert state == "ok"
@@ -173,6 +175,29 @@ def test_the_page_verifies_a_genuine_record(browser, site, fresh, tmp_path):
         assert shown["lines"][-1] == "verified: 3 hands, every commitment, deal, move and result"
         assert_same_as_cli(shown, status, lines)
     assert browser.eval("gin.screen()") == "title"      # the game did not move
+    assert len(browser.call("network")) == loaded       # checked in the page: no request
+
+
+def test_the_page_verifies_the_record_it_keeps(browser, site, tmp_path):
+    """A match played on the page (test mode, a hand in play): the record its
+    "download the game record" link gives, pasted in the panel, verifies."""
+    open_page(browser, site)
+    for n, k in enumerate("A R A D A".split()):
+        browser.call("eval", js="gin.press(%r)" % k)
+    assert browser.eval("gin.screen()") == "play"
+    text = browser.eval("gin.py('web.record_text()')")
+    assert text.startswith("gin-rummy record ")
+    status, lines = cli(text, tmp_path)
+    assert status == 0
+    shown = paste(browser, text)
+    assert shown["verdict"] == "VERIFIED"
+    if "commit" in text:            # the first hand, in play: its deal unverified
+        assert [s for s, _ in shown["hands"]] == ["open"]
+        assert "its deal is unverified" in shown["meaning"]
+    else:                           # test mode deals by deal numbers
+        assert [s for s, _ in shown["hands"]] == ["ok"]
+        assert shown["meaning"].startswith("Every hand is the deal its number gives")
+    assert_same_as_cli(shown, status, lines)
 
 
 @pytest.mark.parametrize("name", sorted(os.listdir(LEGACY)))
@@ -263,3 +288,30 @@ def test_typing_a_record_does_not_press_the_handhelds_buttons(browser, site):
     assert browser.eval("gin.keysDone") == 0
     assert browser.eval("gin.screen()") == "title"
     assert browser.eval("document.getElementById('mute').getAttribute('aria-checked')") == "true"
+
+
+def test_the_verdicts_meaning_says_what_was_not_verified():
+    """webport.check_record on CPython: a record whose only hand is in play
+    is verified, but its meaning says that hand's deal is not; a record with
+    its seed line changed is refused at the match's commitment, before any
+    hand, and says it must not be trusted."""
+    import json
+
+    from engine.ai import Player
+    from web.webport import check_record
+
+    m = engine.Match(None, 29, secret=secret_from_int(3), ai_seed=1)
+    ps = [Player("easy", 1), Player("easy", 2)]
+    for _ in range(6):
+        assert m.act(ps[m.to_move].choose(m.view(m.to_move))) is None
+    text = engine.record_text(m)
+    r = json.loads(check_record(text))
+    assert (r["status"], r["verdict"]) == (0, "VERIFIED")
+    assert [s for s, _ in r["hands"]] == ["open"]
+    assert r["meaning"].startswith("The record's only hand was still in play")
+    assert "its deal is unverified" in r["meaning"]
+    assert "\nseed 29\n" in text
+    r = json.loads(check_record(text.replace("\nseed 29\n", "\nseed 30\n")))
+    assert r["verdict"] == "NOT VERIFIED" and r["hands"] == []
+    assert r["lines"][0].startswith("NOT VERIFIED: record line 5 (match ")
+    assert "Do not trust it." in r["meaning"]
