@@ -318,6 +318,28 @@ def record_text(data):
     return data, None
 
 
+def noted_list(text):
+    """['3FA09C21B7', '', ...] from '3FA09C21B7,-,...' (- or nothing: a hand
+    not noted); ValueError for what is not 4 to 64 hex digits."""
+    out = []
+    for part in text.split(","):
+        p = part.strip().upper()
+        if p.startswith("DEAL"):
+            p = p[4:].strip()
+        if p.startswith("#"):
+            p = p[1:]
+        if p in ("", "-"):
+            out.append("")
+            continue
+        if not 4 <= len(p) <= 64:
+            raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
+        for ch in p:
+            if ch not in "0123456789ABCDEF":
+                raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
+        out.append(p)
+    return out
+
+
 def check(data, noted=None):
     """(status, [lines]) of a file's bytes or text: record_text, then
     verify_record, with an unreadable record or a fault of this check said

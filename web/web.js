@@ -400,6 +400,7 @@ function wireRecord() {
 // -- the "Check a game record" panel --
 const VERDICT_CLASS = {
   VERIFIED: "ok", "NOT VERIFIED": "refused", INCOMPLETE: "refused", UNREADABLE: "refused",
+  "NOT CHECKED": "refused",
 };
 
 function showVerdict(source, r) {
@@ -449,7 +450,7 @@ function wireCheck(mp) {
     setTimeout(() => {
       let r;
       try {
-        r = JSON.parse(checkRecord(text));
+        r = JSON.parse(checkRecord(text, $("check-noted").value));
       } catch (e) {
         r = { verdict: "UNREADABLE", meaning: "The check stopped: " + String(e && e.message || e),
               hands: [], lines: [] };

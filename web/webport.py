@@ -38,7 +38,7 @@ the ports differ:
   "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
   of its own when there is no tune. The page's mute switch silences it.
 
-Checking a game record: check_record(text) gives the page's "Check a
+Checking a game record: check_record(text, noted) gives the page's "Check a
 game record" panel the verdict of engine/verify.py (what
 tools/records/replay.py --verify prints), hand by hand, as JSON. It needs
 no App: the page can check a record without playing, and the engine's
@@ -526,18 +526,27 @@ NUMBERED = ("Every hand is the deal its number gives, every move is legal, and e
             "promise made before play.")
 
 
-def check_record(text):
+def check_record(text, noted=""):
     """The verdict on a game record's text (one character per byte of the
     file, or pasted text) as JSON: {"status": 0|1|2 (replay.py --verify's
     exit status), "verdict": VERIFIED, NOT VERIFIED, INCOMPLETE or
     UNREADABLE, "meaning": what it means, "hands": [[state, line]] with
     state "ok", "open" (in play, its deal unverified), "refused" or
-    "unchecked", "lines": the verdict's other lines]."""
+    "unchecked", "lines": the verdict's other lines]. noted: the DEAL # the
+    player noted, hand by hand, as replay.py's --noted takes them ("" for
+    none): a commitment that does not start with its note is refused."""
     import json
 
-    from engine.verify import UNREADABLE, VERIFIED, check
+    from engine.verify import UNREADABLE, VERIFIED, check, noted_list
 
-    status, lines = check(text)
+    try:
+        notes = noted_list(noted) if noted.strip() else None
+    except ValueError as e:
+        return json.dumps({"status": UNREADABLE, "verdict": "NOT CHECKED", "hands": [],
+                           "meaning": "The DEAL # you noted" + str(e)[len("--noted"):] + ": write "
+                           "each as the handheld showed it, in hand order, separated by commas "
+                           "(- for a hand you did not note).", "lines": []})
+    status, lines = check(text, notes)
     hands = []
     rest = []
     for ln in lines:

@@ -65,11 +65,12 @@ def fresh():
     return text
 
 
-def cli(text, tmp_path, name="record.txt"):
+def cli(text, tmp_path, name="record.txt", noted=None):
     """(exit status, lines) of replay.py --verify on CPython for `text`."""
     p = tmp_path / name
     p.write_bytes(text.encode("latin-1") if isinstance(text, str) else text)
-    r = subprocess.run([sys.executable, REPLAY, "--verify", str(p)], capture_output=True,
+    args = ["--verify"] + (["--noted", noted] if noted is not None else []) + [str(p)]
+    r = subprocess.run([sys.executable, REPLAY] + args, capture_output=True,
                        text=True, timeout=300, cwd=ROOT)
     lines = r.stdout.splitlines()
     if r.returncode == 2:          # said as "PATH: why"
@@ -262,6 +263,40 @@ def test_the_page_refuses_a_tampered_record(browser, site, fresh, tmp_path):
     assert "INCOMPLETE: record line" in shown["hands"][2][1]
     assert_same_as_cli(shown, status, lines)
     assert browser.eval("gin.screen()") == "title"
+
+
+def test_the_page_holds_a_record_to_the_deal_numbers_noted(browser, site, fresh, tmp_path):
+    """The DEAL # a player noted (hands 1 and 3): the record verifies with
+    them; a wrong note for hand 3 refuses it there; a note that is no DEAL #
+    is said and nothing checked. As replay.py --verify --noted."""
+    import re
+
+    commits = re.findall(r"^hand \d+ commit ([0-9A-F]{64}) ", fresh, re.M)
+    assert len(commits) == 3
+    open_page(browser, site)
+    good = "%s, -, DEAL #%s" % (commits[0][:10], commits[2][:10])
+    browser.call("fill", selector="#check-noted", text=good)
+    status, lines = cli(fresh, tmp_path, noted=good)
+    assert status == 0
+    shown = paste(browser, fresh)
+    assert shown["verdict"] == "VERIFIED"
+    assert shown["lines"][0] == "noted: the commitments of 2 hands start with the DEAL # you noted"
+    assert_same_as_cli(shown, status, lines)
+
+    wrong = "%s,-,%s" % (commits[0][:10], "0" * 10 if commits[2][0] != "0" else "1" * 10)
+    browser.call("fill", selector="#check-noted", text=wrong)
+    status, lines = cli(fresh, tmp_path, noted=wrong)
+    assert status == 1
+    shown = paste(browser, fresh)
+    assert shown["verdict"] == "NOT VERIFIED"
+    assert [s for s, _ in shown["hands"]] == ["ok", "ok", "refused"]
+    assert "you noted DEAL #%s for hand 3" % wrong[-10:] in shown["hands"][2][1]
+    assert_same_as_cli(shown, status, lines)
+
+    browser.call("fill", selector="#check-noted", text="my notes")
+    shown = paste(browser, fresh)
+    assert shown["verdict"] == "NOT CHECKED" and shown["hands"] == []
+    assert shown["meaning"].startswith("The DEAL # you noted: 'my notes' is not 4 to 64 hex digits")
 
 
 def test_the_page_says_a_file_is_no_game_record(browser, site, tmp_path):

@@ -49,7 +49,7 @@ _root.add_repo_root()
 from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
 from engine.record_read import NewerRecord  # noqa: E402
-from engine.verify import MAX_BYTES, Unreadable, record_text, verify_record  # noqa: E402
+from engine.verify import MAX_BYTES, Unreadable, noted_list, record_text, verify_record  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
@@ -357,28 +357,6 @@ def _options(args):
     if noted is not None and not verify:
         raise ValueError("--noted goes with --verify")
     return seat, paths, (noted if noted is not None else []) if verify else None
-
-
-def noted_list(text):
-    """['3FA09C21B7', '', ...] from '3FA09C21B7,-,...' (- or nothing: a hand
-    not noted); ValueError for what is not 4 to 64 hex digits."""
-    out = []
-    for part in text.split(","):
-        p = part.strip().upper()
-        if p.startswith("DEAL"):
-            p = p[4:].strip()
-        if p.startswith("#"):
-            p = p[1:]
-        if p in ("", "-"):
-            out.append("")
-            continue
-        if not 4 <= len(p) <= 64:
-            raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
-        for ch in p:
-            if ch not in "0123456789ABCDEF":
-                raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
-        out.append(p)
-    return out
 
 
 def main(argv):
