@@ -38,6 +38,12 @@ the ports differ:
   "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
   of its own when there is no tune. The page's mute switch silences it.
 
+Checking a game record: check_record(text, noted) gives the page's "Check a
+game record" panel the verdict of engine/verify.py (what
+tools/records/replay.py --verify prints), hand by hand, as JSON. It needs
+no App: the page can check a record without playing, and the engine's
+verify module is imported only when a record is checked.
+
 Test mode (fake=True; the page's ?fakeclock=1): no real time. press(key)
 plays one scripted key with firmware/keyscript.py, as tools/sim/simulator.py's
 scripted mode does (pressed, held TAP_MS sampled every SAMPLE_MS, released,
@@ -498,3 +504,81 @@ class Web(KeyScript):
     def eval(self, expr):
         """A Python expression's value (tests look at the app with it)."""
         return eval(expr, {"web": self, "app": self.app})
+
+
+# -- checking a game record (the page's "Check a game record" panel) --
+
+MEANING = {
+    "VERIFIED": "Every finished hand was dealt from the deck its commitment bound before play, "
+                "every move is legal, and every result and score is the one the rules give. Compare "
+                "the commitments with the DEAL # you noted on the handheld: they are what it "
+                "showed before the cards were dealt.",
+    "NOT VERIFIED": "This record does not come from the deals it committed to and legal play: "
+                    "a line was changed, moved, added or removed, and the check stopped at the "
+                    "record line named above. Do not trust it.",
+    "INCOMPLETE": "The record is cut short (a hand or the match ends before its last line), so "
+                  "it is not verified. Check the whole file.",
+    "UNREADABLE": "This is not a game record the page can read; nothing was checked.",
+}
+NUMBERED = ("Every hand is the deal its number gives, every move is legal, and every result and "
+            "score is the one the rules give. This match was dealt by deal numbers (a test or "
+            "tools run), not committed deals: a deal number is a check of the deal, not a "
+            "promise made before play.")
+
+
+def check_record(text, noted=""):
+    """The verdict on a game record's text (one character per byte of the
+    file, or pasted text) as JSON: {"status": 0|1|2 (replay.py --verify's
+    exit status), "verdict": VERIFIED, NOT VERIFIED, INCOMPLETE or
+    UNREADABLE, "meaning": what it means, "hands": [[state, line]] with
+    state "ok", "open" (in play, its deal unverified), "refused" or
+    "unchecked", "lines": the verdict's other lines]. noted: the DEAL # the
+    player noted, hand by hand, as replay.py's --noted takes them ("" for
+    none): a commitment that does not start with its note is refused."""
+    import json
+
+    from engine.verify import UNREADABLE, VERIFIED, check, noted_list
+
+    try:
+        notes = noted_list(noted) if noted.strip() else None
+    except ValueError as e:
+        return json.dumps({"status": UNREADABLE, "verdict": "NOT CHECKED", "hands": [],
+                           "meaning": "The DEAL # you noted" + str(e)[len("--noted"):] + ": write "
+                           "each as the handheld showed it, in hand order, separated by commas "
+                           "(- for a hand you did not note).", "lines": []})
+    status, lines = check(text, notes)
+    hands = []
+    rest = []
+    for ln in lines:
+        if ln.startswith("hand ") and ": " in ln:
+            if "NOT VERIFIED: " in ln or "INCOMPLETE: " in ln:
+                state = "refused"
+            elif ln.endswith("not checked (the check stopped before it)"):
+                state = "unchecked"
+            elif "unverified" in ln:
+                state = "open"
+            else:
+                state = "ok"
+            hands.append([state, ln])
+        else:
+            rest.append(ln)
+    if status == VERIFIED:
+        verdict = "VERIFIED"
+    elif status == UNREADABLE:
+        verdict = "UNREADABLE"
+    elif lines and lines[-1].startswith("INCOMPLETE"):
+        verdict = "INCOMPLETE"
+    else:
+        verdict = "NOT VERIFIED"
+    meaning = MEANING[verdict]
+    if verdict == "VERIFIED" and " commitment " not in hands[0][1]:
+        meaning = NUMBERED
+    if verdict == "VERIFIED" and hands[-1][0] == "open":
+        open_ = ("hand was still in play when the record was written: its moves are legal, but "
+                 "its deal is unverified until its seed and nonce are revealed at its end.")
+        if len(hands) == 1:
+            meaning = "The record's only " + open_
+        else:
+            meaning += " The last " + open_
+    return json.dumps({"status": status, "verdict": verdict, "meaning": meaning,
+                       "hands": hands, "lines": rest})

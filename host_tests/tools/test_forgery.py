@@ -1,7 +1,7 @@
 """The forgery campaign (tools/records/forgery.py): genuine game records
 (the four presets, a hand in play, box matches, and records the App wrote
 in the simulator, played through its buttons) and thousands of tampered
-ones; the verifier (tools/records/verify.py, `replay.py --verify`) must
+ones; the verifier (engine/verify.py, `replay.py --verify`) must
 accept none as verified, refuse no genuine record and no cosmetic variant
 of one, and never fail with an error of its own. A forger who makes every
 commitment of the chain again ("re-chained") is checked against the DEAL #

@@ -35,9 +35,10 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("engine", "firmware")
 ENTRY = os.path.join("firmware", "main.py")  # -> /main.py on the board
-# in firmware/ for the web page and the emulated Pico's scripts, never
-# imported by the game: not in the bundle
-HOST_ONLY = (os.path.join("firmware", "keyscript.py"),)
+# never imported by the game, so not in the bundle: in firmware/ for the
+# web page and the emulated Pico's scripts (keyscript), in engine/ for those
+# who check a game record (verify: replay.py --verify, the web page)
+HOST_ONLY = (os.path.join("firmware", "keyscript.py"), os.path.join("engine", "verify.py"))
 DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 OPT = "-O3"   # no line-number tables (the module docstring); the code has no assert
 

@@ -1,5 +1,5 @@
 """The forgery campaign: genuine game records and thousands of tampered
-ones, each given to the verifier (tools/records/verify.py, what
+ones, each given to the verifier (engine/verify.py, what
 `replay.py --verify` runs), counted by kind of tampering.
 
     python -m tools.records.forgery [--quick | --step N] [RECORD ...]
@@ -53,7 +53,7 @@ from engine.deal import (chained_commitment, chained_nonce, commitment,  # noqa:
 from engine.record_read import NewerRecord  # noqa: E402
 from engine.sha256 import sha256, hex_text  # noqa: E402
 from record_match import choose  # noqa: E402
-from verify import Unreadable, items_of, result_words, verify_record, winner_words  # noqa: E402
+from engine.verify import Unreadable, items_of, result_words, verify_record, winner_words  # noqa: E402
 
 KINDS = (
     "delete a line",

@@ -23,7 +23,7 @@ with the line that disagrees (exit 1). Records of matches dealt by deal
 numbers (tests, tools, older firmware) have each deal number checked
 against its fingerprint instead.
 
---verify (tools/records/verify.py) accounts for every line of the record
+--verify (engine/verify.py, the check the web page makes too) accounts for every line of the record
 and says, hand by hand, whether its commitment holds, its deal and moves
 replay and its result is the one recomputed, then a verdict: exit 0 when
 it verifies, 1 when it does not (the record line and what is wrong are
@@ -49,14 +49,13 @@ _root.add_repo_root()
 from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
 from engine.record_read import NewerRecord  # noqa: E402
-from verify import Unreadable, verify_record  # noqa: E402
+from engine.verify import MAX_BYTES, Unreadable, noted_list, record_text, verify_record  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
          "       replay.py --verify [--noted C1,C2,...] RECORD ...   (check every hand's "
          "commitment and replay it;\n"
          "           --noted: the DEAL # you noted, hand by hand, must start each commitment)\n")
-MAX_BYTES = 1 << 18     # 256 KB: a long match's record is tens of KB
 CHUNK = 1 << 14
 BAD = 2                 # exit status: not a game record
 NAMES = ("YOU", "CPU")
@@ -232,29 +231,7 @@ def read_record(path):
         return None, "not enough memory to read it"
     if n > MAX_BYTES:
         return None, "not a game record: more than %d bytes" % MAX_BYTES
-    data = b"".join(parts)
-    if len(data) > MAX_BYTES:
-        return None, "not a game record: more than %d bytes" % MAX_BYTES
-    if not data:
-        return None, "not a game record: the file is empty"
-    for i in range(len(data)):
-        b = data[i]
-        if b >= 128 or b < 32 and b not in (9, 10, 13):
-            return None, ("not a game record: byte %d (0x%02x) is not text "
-                          "(a record is plain ASCII)" % (i, b))
-    text = data.decode()
-    first = ""
-    for ln in text.split("\n"):        # the first line that is no comment
-        first = ln.strip()
-        if first and first[0] != "#":
-            break
-    first = " ".join(first.split())
-    kind = first[:-1].rstrip() if first[-1:].isdigit() else ""
-    if kind not in ("gin-rummy record", "gin-rummy box record"):
-        return None, "not a game record: it does not start with 'gin-rummy record N'"
-    if not text.endswith("\n"):
-        return None, "the record is cut short: its last line has no end"
-    return text, None
+    return record_text(b"".join(parts))
 
 
 def replay_box(text, write):
@@ -380,28 +357,6 @@ def _options(args):
     if noted is not None and not verify:
         raise ValueError("--noted goes with --verify")
     return seat, paths, (noted if noted is not None else []) if verify else None
-
-
-def noted_list(text):
-    """['3FA09C21B7', '', ...] from '3FA09C21B7,-,...' (- or nothing: a hand
-    not noted); ValueError for what is not 4 to 64 hex digits."""
-    out = []
-    for part in text.split(","):
-        p = part.strip().upper()
-        if p.startswith("DEAL"):
-            p = p[4:].strip()
-        if p.startswith("#"):
-            p = p[1:]
-        if p in ("", "-"):
-            out.append("")
-            continue
-        if not 4 <= len(p) <= 64:
-            raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
-        for ch in p:
-            if ch not in "0123456789ABCDEF":
-                raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
-        out.append(p)
-    return out
 
 
 def main(argv):
