@@ -70,11 +70,11 @@ bench: venv node_modules ## every tools/bench/bench_*.py (optional deps: require
 		[ -e "$$f" ] || continue; \
 		found=1; \
 		echo "== $$f"; \
-		$(PY) "$$f" || { echo "FAILED: $$f"; status=1; }; \
+		m=$${f%.py}; $(PY) -m "$${m//\//.}" || { echo "FAILED: $$f"; status=1; }; \
 	done; \
 	[ $$found = 1 ] || echo "no tools/bench/bench_*.py scripts"; \
 	echo "== tools/bench/check_docs.py (the figures the docs quote)"; \
-	$(PY) tools/bench/check_docs.py || status=1; \
+	$(PY) -m tools.bench.check_docs || status=1; \
 	exit $$status
 
 # The AI's strength table (tools/ailab/ai_table.py): 1000 seat-balanced matches a
@@ -83,19 +83,19 @@ AI_TABLE_ARGS ?=
 ai-table: venv ## the AI's win rates against every sparring partner (AI_TABLE_ARGS=...)
 	@$(PIP) install -q -r requirements-bench.txt \
 		|| echo "warning: could not install requirements-bench.txt (open-spiel==2.0.2: needs a Python and platform it has wheels for); the table has no OpenSpiel row"
-	$(PY) tools/ailab/ai_table.py $(AI_TABLE_ARGS)
+	$(PY) -m tools.ailab.ai_table $(AI_TABLE_ARGS)
 
 play: venv ## the terminal simulator (tools/sim/simulator.py)
-	$(PY) tools/sim/simulator.py
+	$(PY) -m tools.sim.simulator
 
 # The figures README.md and docs/*.md quote, against what the benches print
 # now (tools/bench/check_docs.py: each figure's marker names its command and
 # tolerance). A minute or two; the emulated Pico's are shown, not run.
 check-docs: venv ## compare the figures the docs quote with what the quick benches print now
-	$(PY) tools/bench/check_docs.py
+	$(PY) -m tools.bench.check_docs
 
 flash: venv ## build the .mpy bundle and copy it to a Pico on stock MicroPython (PORT=...)
-	$(PY) tools/deploy/deploy.py $(PORT)
+	$(PY) -m tools.deploy.deploy $(PORT)
 
 clean: ## remove caches and build products (build/; not dist/)
 	rm -rf build .pytest_cache .hypothesis
@@ -106,7 +106,7 @@ distclean: clean ## clean, and remove .venv and node_modules
 	rm -rf $(VENV) node_modules
 
 # ---- web: the handheld in a browser (web) ---------------------------
-#   make web-build   build the static page into build/web (web/build.py)
+#   make web-build   build the static page into build/web (tools/web/build.py)
 #   make web         build, then serve build/web on localhost for trying
 #                    (port 8000 or the next free one; WEB_PORT=N: that one)
 WEB_PORT ?=
@@ -115,7 +115,7 @@ WEB_OUT ?= build/web
 .PHONY: web web-build
 
 web-build: venv node_modules ## build the web handheld into build/web (WEB_OUT=...)
-	$(PY) web/build.py --out $(WEB_OUT)
+	$(PY) -m tools.web.build --out $(WEB_OUT)
 
 web: web-build ## build the web handheld and serve it on localhost (WEB_PORT=...)
 	@$(PY) web/serve.py $(WEB_OUT) $(if $(WEB_PORT),--port $(WEB_PORT))
@@ -148,7 +148,7 @@ flash-circuitpython: venv ## copy the game to a CircuitPython board (DRIVE=/path
 	@if [ -z "$(DRIVE)" ]; then \
 		echo "usage: make flash-circuitpython DRIVE=/path/to/CIRCUITPY"; exit 2; \
 	fi
-	$(PY) tools/deploy/deploy_circuitpython.py "$(DRIVE)"
+	$(PY) -m tools.deploy.deploy_circuitpython "$(DRIVE)"
 # ---- end of the CircuitPython port block ----
 
 # ---- the Pico: frozen firmware and the emulated board (tools/pico) ---------
@@ -203,8 +203,8 @@ ALLOW_DIRTY ?=
 
 .PHONY: release verify-release
 release: venv node_modules ## dist/<version>/ from a clean checkout of HEAD (docs/RELEASING.md)
-	$(PY) tools/deploy/release.py release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty)
+	$(PY) -m tools.deploy.release release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty)
 
 verify-release: venv ## rebuild the newest dist/*/ release's .uf2 from its commit: identical or DIFFERENT
-	$(PY) tools/deploy/release.py verify --dist "$(DIST)" --kit "$(PICO_KIT)"
+	$(PY) -m tools.deploy.release verify --dist "$(DIST)" --kit "$(PICO_KIT)"
 # ---- end of releases ----

@@ -25,9 +25,9 @@ def main():
         print(SAFE_BOOT)
         try:
             import cpports
+            from firmware.port_common import safe_screen
 
-            d, _ = cpports.open_display(out=lambda s: None)
-            cpports.show_lines(d, ("SAFE BOOT", "REPL IS FREE", "", "RESET TO PLAY"))
+            safe_screen(lambda: cpports.open_display(out=lambda s: None)[0])
         except Exception:
             pass
         return

@@ -21,7 +21,9 @@ So the image is a log of records appended into erased bytes only:
   drive (BACKUP_PATH) when boot.py has made the drive writable for the
   game. If the drive refuses that write, the file is deleted; if it
   cannot be deleted either, the sector is not erased (BackupStale: the
-  save fails, the game says so and tries again at the next turn), so no
+  save fails, the game says so in the error's own words, SAVING PAUSED
+  "...Free the drive or delete that file, then press reset.", and tries
+  again at the next turn), so no
   erase ever leaves an older file beside it. A cut during the
   programming, once the header is whole, is recovered from the file of
   the same generation at the next start, silently: nothing was lost. A
@@ -34,6 +36,9 @@ So the image is a log of records appended into erased bytes only:
   naming every kind of data lost (the match and statistics, the
   settings). Only a cut exactly between the erase and the first
   programmed byte leaves a blank sector, which looks like a new board.
+  Two halves of the sector (A/B) would not close it: every write that is
+  not into erased bytes erases the whole sector, both halves at once
+  (docs/SAVES.md gives the figures).
 
 Record (big-endian):
 
@@ -64,7 +69,7 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 
 from firmware.compat import const
 from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
-                              gc_collect, newer_message, pack, unpack)
+                              gc_collect, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
 NEWER_IMAGE = "/saves-newer.bin"   # a newer version's sector, kept on the drive
@@ -97,14 +102,42 @@ MSG_STALE = ("the copy of the saves on the drive (%s) could not be updated or de
              "that file, then press reset.")
 
 
+_ENOENT = const(2)
+
+
+def _errno(e):
+    try:
+        return e.args[0]
+    except (AttributeError, IndexError):
+        return None
+
+MSG_TOO_LARGE = ("Not saved: the saves need %d bytes, the save area holds %d. The last "
+                 "save still loads; a new match saves again.")
+MSG_STALE_SCREEN = ("Not saved: %s on the drive cannot be updated. Free the drive or "
+                    "delete that file, then press reset.")
+
+
 class NvmFull(OSError):
-    pass
+    """The saves need `need` bytes where `room` fit (error 28, a full
+    flash): a match longer than any measured. `banner`: what the game says
+    on the screen (firmware/savefail.py), since nothing on the drive can
+    be deleted to make room."""
+
+    def __init__(self, need, room):
+        super().__init__(28, "the saves need %d bytes; the nvm has room for %d" % (need, room))
+        self.banner = (b"SAVE TOO LARGE", MSG_TOO_LARGE % (need, room))
 
 
 class BackupStale(OSError):
-    """The sector must be rewritten, but the backup file could be neither
-    brought up to date nor deleted: erasing now could leave a blank
-    sector beside an older file."""
+    """The sector must be rewritten, but the backup file at `path` could
+    be neither brought up to date nor deleted: erasing now could leave a
+    blank sector beside an older file. Error 30 (read-only), with the
+    console's words (MSG_STALE) and the screen's: `banner`, (title, text),
+    which firmware/savefail.py shows instead of its own."""
+
+    def __init__(self, path):
+        super().__init__(30, MSG_STALE % path)
+        self.banner = (b"SAVING PAUSED", MSG_STALE_SCREEN % path)
 
 
 def _lost_words(lost):
@@ -125,7 +158,7 @@ def _lost_words(lost):
 def record(kind, payload):
     n = len(payload)
     if n > MAX_LEN:
-        raise NvmFull(28, "a save of %d bytes does not fit an nvm record" % n)
+        raise NvmFull(n, MAX_LEN)
     out = bytearray()
     out.append((kind << 4) | (n >> 8))
     out.append(n & 0xFF)
@@ -251,11 +284,14 @@ def _apply(im, kind, img, p, length):
             im.stats = None
             im.match = None
             return None
-        from firmware.gamesave import split
+        from firmware.gamesave import newer, saved_by, split
 
         try:
             im.stats, im.match = split(data)
-            im.newer = None
+            # A newer version's save in this layout: loaded as it is (its
+            # version line too), so that one this version cannot read is
+            # said as newer and kept, not rebuilt under this version's.
+            im.newer = data if newer(saved_by(data)) else None
         except NewerSave:
             im.newer = data          # said at load, and kept on the drive if it can be
             im.stats = im.match = None
@@ -274,6 +310,7 @@ def _apply(im, kind, img, p, length):
             im.stats = data[3:3 + data[2]]
             i = 3 + data[2]
         im.match = im.match + data[i:]
+        im.newer = None                # saved on by this version
     else:
         return "record kind %d unknown" % kind
     return None
@@ -501,24 +538,40 @@ class NvmStorage:
             kept = self._keep_newer(NEWER_IMAGE, img)
             self._note("nvm: a newer version's layout; %s" % (
                 "kept as " + kept if kept else "not kept (no writable drive)"))
+            from firmware.savenewer import newer_message
+
             self._said = (GAME_NAME, newer_message(None, kept))
         self.im = im
         return im
 
     def _keep_newer(self, path, data):
-        """Write `data` to `path` on the drive (the backup file's); the path,
-        or None when there is no writable drive."""
+        """Write `data` to the first of `path`, path + "2" .. "9" on the
+        drive (the backup file's) that does not exist: a newer save kept
+        before is never written over. The path, or None when there is no
+        writable drive or all nine are taken."""
         if self.backup is None:
             return None
-        try:
-            f = self.backup.fs.open(path, "wb")
+        from firmware.savenewer import NEW_KEEP
+
+        fs = self.backup.fs
+        for k in range(1, NEW_KEEP + 1):
+            p = path if k == 1 else "%s%d" % (path, k)
             try:
-                f.write(pack(data))
-            finally:
-                f.close()
-            return path
-        except OSError:
-            return None
+                fs.open(p, "rb").close()
+                continue                   # kept before: not written over
+            except OSError as e:
+                if _errno(e) != _ENOENT:
+                    continue               # cannot tell: not written over either
+            try:
+                f = fs.open(p, "wb")
+                try:
+                    f.write(pack(data))
+                finally:
+                    f.close()
+                return p
+            except OSError:
+                return None
+        return None
 
     @staticmethod
     def _torn_lost(im):
@@ -585,6 +638,8 @@ class NvmStorage:
                 self._forget(name)
                 self.im.newer = None
                 self.outcome[name] = NEWER
+                from firmware.savenewer import newer_message
+
                 return None, newer_message(e.version, kept)
             except Exception as e:
                 self._note("nvm %s: contents rejected: %s" % (name, e))
@@ -695,10 +750,10 @@ class NvmStorage:
         head = record(HEAD, MAGIC + bytes((VERSION,)) + _u16(gen) + _u16(len(body) + 13))
         image = head + body
         if len(image) > self.size:
-            raise NvmFull(28, "the saves need %d bytes; the nvm has %d" % (len(image), self.size))
+            raise NvmFull(len(image), self.size)
         if self.backup is not None and not self.backup.write(image) \
                 and self.backup.exists():
-            raise BackupStale(30, MSG_STALE % self.backup.path)
+            raise BackupStale(self.backup.path)
         self.rewrites += 1
         self._write(0, image + b"\xff" * (self.size - len(image)))
         im = Image()

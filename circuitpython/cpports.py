@@ -20,7 +20,7 @@ code.py (the drive's entry point) calls run(). Hardware modules are
 imported where used, so everything here can be tested on any Python.
 """
 
-from firmware.port_common import show_lines  # noqa: F401 (code.py's safe boot)
+from firmware.port_common import play
 
 from cpclock import Clock
 from cpdisplay import open_display  # noqa: F401 (code.py's safe boot)
@@ -29,15 +29,6 @@ from cpkeys import KeypadButtons, make_keys, wait
 from cpnvm import BACKUP_PATH, FileBackup, NvmStorage
 
 MAX_STEPS = None  # tests: stop run() after this many steps
-
-
-def _print_exception(e):
-    try:
-        import traceback
-
-        traceback.print_exception(e)
-    except Exception:
-        print(repr(e))
 
 
 def drive_writable():
@@ -63,12 +54,57 @@ def board_config(out=print):
         return board
 
 
+def new_app(app_factory, display, buttons, clock, storage, seed, out):
+    """run()'s App (firmware.app.App unless `app_factory`)."""
+    import gc
+
+    kw = {}
+    if app_factory is None:
+        from firmware.app import App as app_factory
+
+        # the deal secret and the AI's seed of every new match: os.urandom
+        # (CircuitPython's, from the RP2040's ring oscillator), else the
+        # random module, which CircuitPython seeds from the hardware.
+        # The deals' SHA-256 (engine/sha256.py) is CircuitPython's
+        # hashlib where the build has one, else the engine's own code:
+        # nothing to install on the drive.
+        from firmware import entropy
+
+        kw["entropy"] = entropy.board()
+    app = app_factory(display, buttons, clock, storage, sound=None,
+                      seed=hw_seed() if seed is None else seed, **kw)
+    for why in storage.damage:
+        out("Save set aside: " + why)
+    gc.collect()
+    try:
+        free = gc.mem_free()
+    except AttributeError:  # CPython (tests)
+        free = -1
+    out("Game running (free memory %d bytes). Ctrl-C stops it." % free)
+    return app
+
+
+def step(app):
+    return app.step()
+
+
+class Pause:
+    """Sleep until a press (cpkeys.wait), between two steps."""
+
+    def __init__(self, buttons, clock, sleep):
+        self.buttons = buttons
+        self.clock = clock
+        self.sleep = sleep
+
+    def pause(self, ms):
+        wait(self.buttons, self.clock, ms, self.sleep)
+
+
 def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
         nvm=None, max_steps=None, sleep=None, backup=None, cfg=None):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `cfg`: the board's settings
     (board_config() when not given)."""
-    import gc
 
     if max_steps is None:
         max_steps = MAX_STEPS
@@ -96,50 +132,10 @@ def run(app_factory=None, out=print, seed=None, i2c=None, keys=None, clock=None,
         out("The CIRCUITPY drive is read-only for the game (B held at power-on, or no "
             "boot.py): the saves have no backup file while the nvm is rewritten.")
     storage = NvmStorage(nvm, backup)
-    app = None
     try:
-        kw = {}
-        if app_factory is None:
-            from firmware.app import App as app_factory
-
-            # the deal secret and the AI's seed of every new match: os.urandom
-            # (CircuitPython's, from the RP2040's ring oscillator), else the
-            # random module, which CircuitPython seeds from the hardware.
-            # The deals' SHA-256 (engine/sha256.py) is CircuitPython's
-            # hashlib where the build has one, else the engine's own code:
-            # nothing to install on the drive.
-            from firmware import entropy
-
-            kw["entropy"] = entropy.board()
-        app = app_factory(display, buttons, clock, storage, sound=None,
-                          seed=hw_seed() if seed is None else seed, **kw)
-        for why in storage.damage:
-            out("Save set aside: " + why)
-        gc.collect()
-        try:
-            free = gc.mem_free()
-        except AttributeError:  # CPython (tests)
-            free = -1
-        out("Game running (free memory %d bytes). Ctrl-C stops it." % free)
-        steps = 0
-        while True:
-            ms = app.step()
-            steps += 1
-            if max_steps is not None and steps >= max_steps:
-                break
-            wait(buttons, clock, ms, sleep)
-    except KeyboardInterrupt:
-        out("Stopped by Ctrl-C. The REPL is free; press Ctrl-D to play again.")
-    except MemoryError as e:
-        _print_exception(e)
-        out("The game ran out of memory. Press reset; the match was saved after the "
-            "last completed turn.")
-        show_lines(display, ("OUT OF MEMORY", "PRESS RESET"))
-    except Exception as e:
-        _print_exception(e)
-        out("The game stopped with the error above. Press reset to play on: the match "
-            "was saved after the last completed turn.")
-        show_lines(display, ("ERROR", "PRESS RESET"))
+        app = play(new_app, (app_factory, display, buttons, clock, storage, seed, out),
+                   step, Pause(buttons, clock, sleep).pause, display, out, max_steps,
+                   again="press Ctrl-D")
     finally:
         try:
             keys.deinit()

@@ -33,8 +33,12 @@ ROLE_NAMES = ("box", "captain", "sitter")
 
 
 class BoxMatch(Dealer):
-    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None):
-        Dealer.__init__(self, BOX_RULES if rules is None else rules, seed, secret, ai_seed, reveals)
+    CHAIN_HEADER = "gin-rummy box record 4"     # BOX_HEADER
+
+    def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
+                 chained=None):
+        Dealer.__init__(self, BOX_RULES if rules is None else rules, seed, secret, ai_seed, reveals,
+                        chained)
         self.scores = [0, 0, 0]
         self.hands_won = [0, 0, 0]
         self.results = []       # (HandResult, roles of that hand)
@@ -221,30 +225,46 @@ class _SeatMatch:
 
 
 # -- records ------------------------------------------------------------------
-BOX_HEADER = "gin-rummy box record 3"         # with the game's version
+BOX_HEADER = "gin-rummy box record 4"         # chained commitments (engine/deal.py)
+BOX_HEADER_V3 = "gin-rummy box record 3"      # with the game's version (1.0.0)
 BOX_HEADER_V2 = "gin-rummy box record 2"
 BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
 
 
-def box_record_text(bm, v1=False, form=3):
+def box_record_text(bm, v1=False, form=None):
     """The box match as a record: the game's version, role draws, each
     hand's fingerprint, deal number, roles and moves (form 2: no version
     line; v1 or form 1: the older form, without fingerprints either)."""
     if v1:
         form = 1
-    out = [BOX_HEADER if form == 3 else BOX_HEADER_V2 if form == 2 else BOX_HEADER_V1]
-    if form == 3:
+    if form is None:
+        form = 4 if bm.chained else 3
+    if (form == 4) != bm.chained:
+        raise ValueError("a match of chained commitments is written in form 4, and only it")
+    out = [(BOX_HEADER, BOX_HEADER_V3, BOX_HEADER_V2, BOX_HEADER_V1)[4 - form]]
+    if form >= 3:
         from .version import VERSION
         out.append("version " + VERSION)
     out.append("rules " + bm.rules.text())
     out.append("seed %d" % bm.seed)
+    walk = None
+    if form == 4:
+        out.append("match " + hex_text(bm.chain_start()))
+        walk = bm.chain()
     v1 = form == 1
     for d in bm.draws:
         out.append("draw %s %s %s" % (card_text(d[0]), card_text(d[1]), card_text(d[2])))
     for i in range(len(bm.hands)):
         h, roles = bm.hands[i]
         if h.deal is None:          # a committed deal: revealed once over
-            if i < len(bm.results):
+            if walk is not None:        # the full commitments of the chain
+                if i < len(bm.results):
+                    hs, nonce, c = next(walk)
+                    what = "commit %s seed %s nonce %s" % (hex_text(c), hex_text(hs),
+                                                           hex_text(nonce))
+                else:
+                    what = "commit %s" % hex_text(bm.chain_head())
+            elif i < len(bm.results):
                 hs, nonce = bm.proof(i)
                 what = "commit %s seed %s nonce %s" % (h.commit, hex_text(hs), hex_text(nonce))
             else:

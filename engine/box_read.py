@@ -1,10 +1,10 @@
 """Reading V6 box game records (engine/box.py writes them): replay and
 the commitments' check. Imported only when a record is read: the handheld
 writes box records and never reads one."""
-from .box import BoxMatch, box_record_text, BOX_HEADER, BOX_HEADER_V2, BOX_HEADER_V1
+from .box import BoxMatch, box_record_text, BOX_HEADER, BOX_HEADER_V3, BOX_HEADER_V2, BOX_HEADER_V1
 from .deal import commitment
 
-FORMS = {BOX_HEADER: 3, BOX_HEADER_V2: 2, BOX_HEADER_V1: 1}
+FORMS = {BOX_HEADER: 4, BOX_HEADER_V3: 3, BOX_HEADER_V2: 2, BOX_HEADER_V1: 1}
 
 
 def box_replay(text):
@@ -16,14 +16,14 @@ def box_replay(text):
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if lines and lines[0].startswith("gin-rummy box record ") and lines[0] not in FORMS:
         f = lines[0][21:]
-        if f.isdigit() and int(f) > 3:
+        if f.isdigit() and int(f) > 4:
             raise NewerRecord("the box record is of format %s, newer than this version of "
-                              "the game reads (3): replay it with a newer version" % f)
+                              "the game reads (4): replay it with a newer version" % f)
     if len(lines) < 3 or lines[0] not in FORMS:
         raise ValueError("not a box game record")
     form = FORMS[lines[0]]
     b = 0
-    if form == 3:
+    if form >= 3:
         if not lines[1].startswith("version "):
             raise ValueError("record line 2: expected 'version X.Y.Z'")
         check_version(lines[1][8:])
@@ -35,8 +35,11 @@ def box_replay(text):
         seed = int(lines[2 + b][5:])
     except ValueError:
         raise ValueError("record line %d: the seed is a number" % (3 + b))
-    reveals, lines = _box_reveals(lines)
-    bm = BoxMatch(Rules.from_text(lines[1 + b][6:]), seed, reveals=reveals[0])
+    reveals, lines = _box_reveals(lines, form == 4)
+    if form == 4 and reveals[0] is None:
+        raise ValueError("the hands of a 'gin-rummy box record 4' are committed ones")
+    bm = BoxMatch(Rules.from_text(lines[1 + b][6:]), seed, reveals=reveals[0],
+                  chained=form == 4 and reveals[0] is not None)
     bm.unrevealed = reveals[1]
     seen = 0
     for n in range(3 + b, len(lines)):
@@ -55,14 +58,14 @@ def box_replay(text):
                 if why:
                     raise ValueError("record line %d: %s" % (n + 1, why))
     again = box_record_text(bm, form=form).split("\n")
-    if form == 3:
+    if form >= 3:
         again[1] = lines[1]      # the version as written (a patch version may differ)
     if "\n".join(again) != "\n".join(lines) + "\n":
         raise ValueError("the record does not replay to the same match")
     return bm
 
 
-def _box_reveals(lines):
+def _box_reveals(lines, chained=False):
     """((reveals or None, number of the hand left unrevealed or 0), lines
     without that hand) of a box record: each committed hand's seed and
     nonce, checked against its commitment (ValueError if they disagree).
@@ -98,7 +101,8 @@ def _box_reveals(lines):
                     nonce = from_hex(w[7])
                 except ValueError:
                     raise ValueError("record line %d: the seed and nonce are hex" % (n + 1))
-                if len(hs) != 16 or len(nonce) != 16 or commitment(hs, nonce) != w[3]:
+                if len(hs) != 16 or len(nonce) != 16 or \
+                        not chained and commitment(hs, nonce) != w[3]:
                     raise ValueError("record line %d: the commitment %s is not what its seed "
                                      "and nonce give" % (n + 1, w[3]))
                 reveals.append((hs, nonce))

@@ -6,8 +6,12 @@ seed). Each hand n (1, 2, ...) has
 
     key    = SHA-256(b"gin-rummy hand" || secret || n as 2 bytes)
     seed   = key[0:16]          the hand's seed: it shuffles the deck
-    nonce  = key[16:32]         the hand's nonce: it hides the seed
-    commit = SHA-256(seed || nonce), its first COMMIT_HEX hex digits
+
+and its commitment is a link of a chain (below: the previous hand's
+commitment, the hand's number and seed, and a nonce fixed by them), of
+which the screen shows the first COMMIT_HEX hex digits. A match saved or
+recorded by version 1.0.0 (chained=False) had nonce = key[16:32] and
+commit = SHA-256(seed || nonce).
 
 The commitment is shown when the hand starts; seed and nonce are shown
 when it is over (the hand result's proof page) and written in the game
@@ -17,9 +21,10 @@ hand that was played (tools/records/replay.py --verify).
 Why this gives nothing away: the deck is a Fisher-Yates shuffle driven by
 SHA-256(seed || counter), so knowing a hand's cards means knowing its
 128-bit seed, and no list of candidate seeds can be made from a player's
-own ten cards; the commitment hides the seed behind a 128-bit nonce; and a
-hand's seed and nonce, once revealed, are one-way functions of the secret,
-so they say nothing about the next hand's. The secret itself is never
+own ten cards; the commitment is a hash of the 128 secret bits of the
+seed (and of what the record shows anyway); and a hand's seed, once
+revealed, is a one-way function of the secret, so it says nothing about
+the next hand's. The secret itself is never
 shown, written in a record, or held by what the AI reads (engine/view.py).
 
 Every value is a small int on a 32-bit MicroPython; this runs a few hashes
@@ -130,7 +135,9 @@ class Dealer:
     keeps its hands in `hands` and says how to find hand i's Hand
     (`dealt(i)`)."""
 
-    def __init__(self, rules, seed, secret, ai_seed, reveals):
+    CHAIN_HEADER = None    # the record header a chain starts from (subclasses)
+
+    def __init__(self, rules, seed, secret, ai_seed, reveals, chained=None):
         check_rules(rules)
         self.rules = rules
         self.seed = seed
@@ -141,12 +148,23 @@ class Dealer:
         self.ai_seed = ai_seed
         self._reveals = reveals       # (seed, nonce) of every hand, from a record
         self.unrevealed = 0           # replay: the hand a record left unrevealed
+        # chained commitments (records of format 4): new committed matches;
+        # a match saved or recorded by version 1.0.0 keeps its own kind
+        if chained is None:
+            chained = secret is not None
+        if chained and not self.committed:
+            raise ValueError("a chain of commitments is of committed deals")
+        self.chained = bool(chained)
+        self._c0 = match_commitment(self.CHAIN_HEADER, rules.text(), seed) if chained else None
+        self._c = self._c0            # the commitment of the hand dealt last (C0 before)
+        self._c_prev = None           # the one before it
         self.mirror = False           # a link match's seat 1 (engine/match.py)
 
     def _seats(self, deck):
         """The deck as this match deals it: a mirrored match (the second
         board of a link match) gives seat 0 the cards the other board's
-        seat 1 gets, and seat 1 seat 0's."""
+        seat 1 gets, and seat 1 seat 0's. The commitments are of the hand's
+        seed, not of its seats: both boards show and record the same chain."""
         if not self.mirror:
             return deck
         return deck[10:20] + deck[0:10] + deck[20:]
@@ -160,9 +178,15 @@ class Dealer:
         """The next hand (number len(hands) + 1), `first` to play: from its
         committed seed (hand.commit set), or from the next deal number."""
         if self.committed:
-            hs, nonce = keys_of(self._secret, self._reveals, len(self.hands) + 1)
+            n = len(self.hands) + 1
+            hs, nonce = keys_of(self._secret, self._reveals, n)
             h = Hand(self.rules, self._seats(deck_from_seed(hs)), first, None)
-            h.commit = commitment(hs, nonce)
+            if self.chained:
+                self._c_prev = self._c
+                self._c = chained_commitment(self._c, n, hs, chained_nonce(self._c, hs))
+                h.commit = hex_text(self._c[:COMMIT_HEX // 2])
+            else:
+                h.commit = commitment(hs, nonce)
         else:
             deal = self._rng.seed30()
             h = Hand(self.rules, self._seats(deck_for(deal)), first, deal)
@@ -178,7 +202,35 @@ class Dealer:
             raise ValueError("this match deals by deal numbers: no commitments")
         if not 0 <= i < len(self.results):
             raise ValueError("hand %d is not over: its seed stays secret" % (i + 1))
-        return keys_of(self._secret, self._reveals, i + 1)
+        if not self.chained:
+            return keys_of(self._secret, self._reveals, i + 1)
+        if i == len(self.hands) - 1:        # the hand dealt last: no walk
+            hs = keys_of(self._secret, self._reveals, i + 1)[0]
+            return hs, chained_nonce(self._c_prev, hs)
+        k = 0
+        for hs, nonce, c in self.chain():
+            if k == i:
+                return hs, nonce
+            k += 1
+
+    def chain_start(self):
+        """C0 of a chained match (32 bytes): the match's commitment."""
+        return self._c0
+
+    def chain_head(self):
+        """The full commitment (32 bytes) of the hand dealt last."""
+        return self._c
+
+    def chain(self):
+        """(seed, nonce, commitment) of every finished hand of a chained
+        match, in order, made again from the secret (or the seeds revealed)
+        and C0: three hashes a hand, nothing kept per hand."""
+        prev = self._c0
+        for n in range(1, len(self.results) + 1):
+            hs = keys_of(self._secret, self._reveals, n)[0]
+            nonce = chained_nonce(prev, hs)
+            prev = chained_commitment(prev, n, hs, nonce)
+            yield hs, nonce, prev
 
     def deck_of(self, i):
         """The 52-card order hand i (0-based) was dealt from: any hand of a
@@ -187,3 +239,36 @@ class Dealer:
         if h.deal is not None:
             return self._seats(deck_for(h.deal))
         return self._seats(deck_from_seed(self.proof(i)[0]))
+
+
+# -- the chain of commitments (records of format 4) ------------------------------
+# A committed match made by this version chains its hands' commitments:
+#
+#   C0     = SHA-256(header line || "\n" || rules line || "\n" || seed line)
+#   nonce  = SHA-256("gin-rummy nonce" || C(n-1) || seed)[0:16]
+#   C(n)   = SHA-256("gin-rummy commit" || C(n-1) || n as 2 bytes || seed || nonce)
+#
+# (seed as hand_keys gives it). The screen shows the first COMMIT_HEX hex
+# digits of C(n); the record holds all 64. A hand's commitment so binds its
+# number, the match's rules and seed line and every hand before it, and its
+# nonce is fixed by them: no other commitment can be made for the same deal.
+_CHAIN_TAG = b"gin-rummy commit"
+_NONCE_TAG = b"gin-rummy nonce"
+
+
+def match_commitment(header, rules_text, seed):
+    """C0 of a match: 32 bytes, from its record's header line (e.g.
+    'gin-rummy record 4'), rules text and match seed."""
+    return sha256(("%s\nrules %s\nseed %d" % (header, rules_text, seed)).encode())
+
+
+def chained_nonce(prev, seed):
+    """The nonce of the hand after commitment `prev` (32 bytes) dealt from `seed`."""
+    return sha256(_NONCE_TAG + bytes(prev) + bytes(seed))[:NONCE_LEN]
+
+
+def chained_commitment(prev, n, seed, nonce):
+    """C(n): 32 bytes, from C(n-1), the hand's number, seed and nonce."""
+    if len(seed) != SEED_LEN or len(nonce) != NONCE_LEN or len(prev) != 32:
+        raise ValueError("a chained commitment takes 32, 16 and 16 bytes")
+    return sha256(_CHAIN_TAG + bytes(prev) + bytes((n >> 8, n & 255)) + bytes(seed) + bytes(nonce))

@@ -19,8 +19,12 @@ game record. `mirror` makes the match the second board's of a link match:
 both boards play the same deals, and each board's own player is its seat
 0, so the mirrored match deals seat 0 the other board's seat-1 cards (and
 the other way round) and its seat 1 moves first where the other board's
-seat 0 does; an action string means the same move on both. `ai_seed` is the AI's own seed, kept with the match (saved
-with it), drawn apart from the deal: the engine does not use it.
+seat 0 does; an action string means the same move on both. Its
+commitments are the other board's (engine/deal.py: they are of the deal,
+not of the seats). `chained=False` keeps the commitments of a match saved
+or recorded by version 1.0.0 (engine/deal.py). `ai_seed` is the AI's own
+seed, kept with the match (saved with it), drawn apart from the deal: the
+engine does not use it.
 """
 from .hand import PastHand, OVER, PHASE_NAMES, action_code, action_text
 from .deal import Dealer
@@ -43,9 +47,12 @@ class MatchEnd:
 
 
 class Match(Dealer):
+    CHAIN_HEADER = "gin-rummy record 4"     # engine/record_format.py's HEADER
+
     def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
-                 mirror=False):
-        Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals)
+                 chained=None, mirror=False):
+        Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals,
+                        chained)
         self.mirror = bool(mirror)
         self.scores = [0, 0]
         self.hands_won = [0, 0]

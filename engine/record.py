@@ -3,12 +3,13 @@
 A record is plain text, the same bytes on every runtime, and replays to the
 same match:
 
-    gin-rummy record 3
+    gin-rummy record 4
     version 1.0.0
     rules cardems knock_limit=10 ...
     seed 12345
+    match 7B40...(64 hex)
     [mirror]
-    hand 1 commit 3FA09C21B7 seed 6E0F...(32 hex) nonce 91AB...(32 hex) first 0
+    hand 1 commit 3FA09C21B7...(64 hex) seed 6E0F...(32 hex) nonce 91AB...(32 hex) first 0
     0 draw_stock
     0 discard:Td
     ...
@@ -23,15 +24,25 @@ line is one of:
     hand N commit C first F                  ... still in play: not revealed
     hand N fingerprint P deal D first F      a match dealt by deal numbers
 
-For a committed deal C is the commitment the handheld showed when the hand
-started, S and X the hand's seed and nonce it revealed once the hand was
-over: C must be the start of SHA-256(S || X), and S deals the hand. For a
-deal number D, P is engine.rng.fingerprint(D) (a check value, not a
-secret: tests, tools and matches from before committed deals).
+For a committed deal C is the hand's full commitment (the handheld showed
+its first 10 hex digits when the hand started), S and X the hand's seed
+and nonce it revealed once the hand was over: C is chained (engine/deal.py:
+SHA-256 of the commitment before it, the hand's number, S and X; the
+`match` line's C0 starts the chain from the header, rules and seed lines),
+X is fixed by the commitment before it and S, and S deals the hand. A
+record of format 3 (version 1.0.0, and every match dealt by deal numbers)
+has no `match` line, and a committed hand's C is the first 10 hex digits
+of SHA-256(S || X). For a deal number D, P is engine.rng.fingerprint(D) (a
+check value, not a secret: tests, tools and matches from before committed
+deals).
 
-`mirror` follows the seed in the record of a link match's second board
-(engine/match.py): its seat 0 is that board's player, dealt the cards the
-other board's record gives seat 1, so both boards' records replay.
+`mirror` follows the `match` line (the seed line where there is none) in
+the record of a link match's second board (engine/match.py): its seat 0 is
+that board's player, dealt the cards the other board's record gives seat
+1, so both boards' records replay. The commitments are of the deals, not of
+the seats: both boards' records hold the same `match` line and hand
+commitments, and the `mirror` line is in none of them (it and every seat
+number swapped give the other board's record of the same match).
 
 `replay` checks every commitment (or fingerprint), deals every hand again,
 re-plays every move through the legality checks and verifies each result
@@ -47,7 +58,8 @@ know are engine/record_format.py's.
 """
 from .hand import action_text
 from .version import VERSION
-from .record_format import HEADER, hand_line, result_line, winner_line
+from .record_format import HEADER, HEADER_V3, hand_line, result_line, winner_line, revealed_line
+from .sha256 import hex_text
 
 
 def write_record(match, write):
@@ -64,16 +76,27 @@ def record_lines(match):
 
 def _lines(match):
     """The record's lines (a generator; not a hot path)."""
-    yield HEADER
+    chained = match.chained
+    yield HEADER if chained else HEADER_V3
     yield "version " + VERSION
     yield "rules " + match.rules.text()
     yield "seed %d" % match.seed
+    walk = None
+    if chained:
+        yield "match " + hex_text(match.chain_start())
+        walk = match.chain()
     if getattr(match, "mirror", False):
         yield "mirror"
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]
-        yield hand_line(i + 1, h, match)
+        if walk is None:
+            yield hand_line(i + 1, h, match)
+        elif i < len(match.results):
+            hs, nonce, c = next(walk)
+            yield revealed_line(i + 1, hex_text(c), hs, nonce, h.first)
+        else:
+            yield "hand %d commit %s first %d" % (i + 1, hex_text(match.chain_head()), h.first)
         for j in range(len(h.log)):
             yield "%d %s" % (h.log_seat[j], action_text(h.log[j]))
         if i < len(match.results):

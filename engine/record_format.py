@@ -4,8 +4,9 @@ engine/record_read.py, which is imported only when a record is read."""
 from .rng import fingerprint_text
 from .sha256 import hex_text
 
-FORMAT = 3
-HEADER = "gin-rummy record 3"
+FORMAT = 4
+HEADER = "gin-rummy record 4"       # chained commitments (engine/deal.py)
+HEADER_V3 = "gin-rummy record 3"    # version 1.0.0's, and matches dealt by deal numbers
 HEADER_V2 = "gin-rummy record 2"
 HEADER_V1 = "gin-rummy record 1"
 PREFIX = "gin-rummy record "

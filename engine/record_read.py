@@ -4,10 +4,11 @@ the commitments' check, and the version a record was written by."""
 from .match import Match
 from .rng import fingerprint_text
 from .rules import Rules
-from .deal import commitment
+from .deal import commitment, chained_nonce
+from .sha256 import hex_text
 from .sha256 import from_hex
-from .version import VERSION
-from .record_format import (FORMAT, HEADER, HEADER_V2, HEADER_V1, PREFIX, hand_line,
+from .version import VERSION, parse as _version_tuple
+from .record_format import (FORMAT, HEADER, HEADER_V3, HEADER_V2, HEADER_V1, PREFIX, hand_line,
                             revealed_line, result_line, winner_line)
 
 
@@ -15,22 +16,11 @@ class NewerRecord(ValueError):
     """A record from a newer version of the game than this one."""
 
 
-def _version_tuple(text):
-    parts = text.split(".")
-    if len(parts) != 3:
-        raise ValueError("not a version: %r" % text)
-    out = []
-    for p in parts:
-        if not p.isdigit():
-            raise ValueError("not a version: %r" % text)
-        out.append(int(p))
-    return tuple(out)
-
-
 def check_version(text):
-    """ValueError if `text` is not a version X.Y.Z; NewerRecord if it is
-    a newer major or minor version than this game's (a patch version
-    writes the same format)."""
+    """ValueError if `text` is not a version X.Y.Z (or X.Y.Z-dev);
+    NewerRecord if it is a newer major or minor version than this game's
+    (a patch version writes the same format, and a development build of
+    X.Y writes X.Y's)."""
     v = _version_tuple(text)
     mine = _version_tuple(VERSION)
     if v[:2] > mine[:2]:
@@ -40,7 +30,7 @@ def check_version(text):
     return v
 
 
-def read_reveals(lines):
+def read_reveals(lines, chained=False):
     """The (seed, nonce) of every revealed hand of a committed record, in
     order, and the number of the hand left unrevealed (0: none), from its
     hand lines; ValueError for a commitment its seed and nonce do not give
@@ -74,7 +64,7 @@ def read_reveals(lines):
             raise ValueError("%s: the seed and nonce are hex" % where)
         if len(hs) != 16 or len(nonce) != 16:
             raise ValueError("%s: a seed and a nonce are 32 hex digits each" % where)
-        got = commitment(hs, nonce)
+        got = w[3] if chained else commitment(hs, nonce)     # a chain: checked line by line
         if got != w[3]:
             raise ValueError("%s: the commitment %s is not what its seed and nonce give (%s)"
                              % (where, w[3], got))
@@ -91,17 +81,19 @@ def replay(text, on_move=None):
         raise ValueError("a game record is text, not %r" % (text,))
     lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    if lines and lines[0].startswith(PREFIX) and lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
+    heads = (HEADER, HEADER_V3, HEADER_V2, HEADER_V1)
+    if lines and lines[0].startswith(PREFIX) and lines[0] not in heads:
         f = lines[0][len(PREFIX):]
         if f.isdigit() and int(f) > FORMAT:
             raise NewerRecord("the record is of format %s, newer than this version of the "
                               "game (%s) reads (%d): replay it with a newer version"
                               % (f, VERSION, FORMAT))
-    if len(lines) < 3 or lines[0] not in (HEADER, HEADER_V2, HEADER_V1):
+    if len(lines) < 3 or lines[0] not in heads:
         raise ValueError("not a game record (first line must be %r)" % HEADER)
     v1 = lines[0] == HEADER_V1
+    chained = lines[0] == HEADER
     b = 0
-    if lines[0] == HEADER:
+    if lines[0] in (HEADER, HEADER_V3):
         if not lines[1].startswith("version "):
             raise ValueError("record line 2: expected 'version X.Y.Z'")
         check_version(lines[1][8:])
@@ -111,15 +103,30 @@ def replay(text, on_move=None):
     rules = Rules.from_text(lines[1 + b][6:])
     if not lines[2 + b].startswith("seed "):
         raise ValueError("record line %d: expected 'seed N'" % (3 + b))
-    reveals, open_hand = read_reveals(lines)
+    reveals, open_hand = read_reveals(lines, chained)
+    if chained and reveals is None:
+        raise ValueError("record line 6: the hands of a 'gin-rummy record 4' are committed")
     if open_hand == 1:
         raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
                          "is over, and no hand before it can be replayed")
-    mirror = len(lines) > 3 + b and lines[3 + b] == "mirror"
-    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals, mirror=mirror)
+    # a link match's second board: `mirror` after the match line (format
+    # 4) or the seed line (format 3); only in a record with a version line
+    at = 4 + b if chained else 3 + b
+    mirror = b == 1 and len(lines) > at and lines[at] == "mirror"
+    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals, chained=chained,
+              mirror=mirror)
     m.unrevealed = open_hand
     hand_seen = 0
-    for n in range(3 + b + (1 if mirror else 0), len(lines)):
+    prev = None
+    if chained:
+        want = "match " + hex_text(m.chain_start())
+        if len(lines) < 4 + b or lines[3 + b] != want:
+            raise ValueError("record line %d: expected %r" % (4 + b, want))
+        prev = m.chain_start()
+        b += 1
+    if mirror:
+        b += 1
+    for n in range(3 + b, len(lines)):
         ln = lines[n]
         where = "record line %d (%s)" % (n + 1, ln)
         w = ln.split()
@@ -133,7 +140,12 @@ def replay(text, on_move=None):
                 if why:
                     raise ValueError("%s: %s" % (where, why))
             hand_seen += 1
-            if reveals is not None:
+            if chained:
+                hs = reveals[hand_seen - 1][0]
+                want = revealed_line(hand_seen, hex_text(m.chain_head()), hs,
+                                     chained_nonce(prev, hs), m.hand.first)
+                prev = m.chain_head()
+            elif reveals is not None:
                 hs, nonce = reveals[hand_seen - 1]
                 want = revealed_line(hand_seen, m.hand.commit, hs, nonce, m.hand.first)
             else:

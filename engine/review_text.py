@@ -86,6 +86,13 @@ def average(total, n):
     return "%d.%d" % (tenths // 10, tenths % 10)
 
 
+def cost(total, n):
+    """average() as the screens show a cost: '-1.3', and '0.0' (never
+    '-0.0') when it rounds to nothing."""
+    a = average(total, n)
+    return a if a == "0.0" else "-" + a
+
+
 def line(rec, me="YOU", opp="CPU"):
     """A record on one line: 'T6 YOU THREW 8h: CPU MELDED IT / BETTER 9c  -7'."""
     a, b, p = words(rec, me, opp)

@@ -1,16 +1,19 @@
 """Save and restore a match in progress as compact bytes (DESIGN: power cuts).
 
-Layout, version 3:
+Layout, version 3 and 4:
 
     magic:4  version:1  rules_len:1  rules_text  seed:4 (big-endian)
     flags:1  [secret:16 if flags & 1]  [ai_seed:4 if flags & 2]
-    (flags & 4: the match is mirrored, the second board's of a link match)
+    (flags & 4: the match is mirrored, the second board's of a link match,
+    engine/match.py; a two-player match's only, and never written by 1.0.0)
     then one byte per move: every hand's log in order (hand.py's log
     codes), NEXT (3) between two hands
 
 secret is the match's deal secret (engine/deal.py: committed deals) and
 ai_seed the AI's own seed, drawn apart from it, so a resumed match deals
-and plays on as it would have (a V6 box match's too). A match with
+and plays on as it would have (a V6 box match's too). Version 4 is a
+match whose commitments are chained (engine/deal.py, records of format 4);
+version 3, version 1.0.0's, resumes with the commitments it showed. A match with
 neither (one dealt by deal numbers) is written as version 2, the same bytes without
 the flags, which older firmware reads too. Version 2 is read as ever.
 
@@ -39,7 +42,7 @@ from .rules import Rules
 
 MAGIC = b"GRSV"
 BOX_MAGIC = b"GRSB"     # V6 box match: same layout
-VERSION = 3
+VERSION = 4             # 3's layout, of a match whose commitments are chained
 NEXT = 3                # between two hands' moves (no action has code 3)
 HEAD = 6                # magic, version, rules_len
 
@@ -84,7 +87,7 @@ def dumps(match):
     mirror = getattr(match, "mirror", False)
     v3 = secret is not None or ai is not None or mirror
     out = bytearray(BOX_MAGIC if box else MAGIC)
-    out.append(VERSION if v3 else 2)
+    out.append(VERSION if getattr(match, "chained", False) else 3 if v3 else 2)
     out.append(len(rt))
     out.extend(rt)
     _u32(out, match.seed)
@@ -111,10 +114,10 @@ def _u32(out, s):
 def header_size(data):
     """Bytes of the header (magic to the last byte before the moves) of a
     version 2 or 3 save, or 0 when `data` does not start with one."""
-    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or data[4] not in (2, 3):
+    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or data[4] not in (2, 3, 4):
         return 0
     n = HEAD + data[5] + 4
-    if data[4] == 3:
+    if data[4] >= 3:
         if len(data) <= n:
             return 0
         f = data[n]
@@ -160,7 +163,8 @@ def _start(data):
         seed = _read_u32(data, pos)
         pos += 4
         secret = ai = None
-        if ver == 3:
+        flags = 0
+        if ver >= 3:
             if pos >= len(data):
                 raise ValueError("the flags are missing")
             flags = data[pos]
@@ -179,9 +183,10 @@ def _start(data):
                 pos += 4
         if magic == BOX_MAGIC:
             from .box import BoxMatch
-            m = BoxMatch(rules, seed, secret=secret, ai_seed=ai)
+            m = BoxMatch(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4)
         else:
-            m = Match(rules, seed, secret=secret, ai_seed=ai, mirror=flags & 4 if ver == 3 else 0)
+            m = Match(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4,
+                      mirror=flags & 4)
     except (ValueError, UnicodeError) as e:
         raise SaveError("save header is invalid: %s" % e)
     return ver, m, pos

@@ -67,7 +67,6 @@ class App:
         self.storage = storage
         self.sound = sound
         self.canvas = fb.Canvas()
-        self._blank = bytearray(fb.BUF_SIZE)
         self.last_bytes = 0          # bus bytes of the last frame shown
         self.frames = 0              # frames drawn (for tests and benches)
         self.full_frames = 0         # ... of them drawn whole (after a state change)
@@ -287,7 +286,11 @@ class App:
             self._contrast(DIM_CONTRAST)
         if self.idle == DIM and quiet >= BLANK_MS:
             self.idle = BLANK
-            self.last_bytes += self.display.show(self._blank)
+            # the canvas itself goes dark (no 1 KB buffer kept for it): the
+            # screen is drawn whole again at the wake (_wake: dirty), and
+            # nothing is drawn while blank (step)
+            self.canvas.fill(0)
+            self.last_bytes += self.display.show(self.canvas.buf)
         if self.buttons.held():
             w = HELD_POLL_MS
         elif self.idle == AWAKE:

@@ -35,10 +35,13 @@ The keys (docs/BOARD.md has the table and an example):
                    when no display answers)
 
 load() never raises and never stops the game: every problem gives one
-console line saying what is wrong and which value is used instead (that
+console line saying what is wrong and which value is used instead (and
+lint() names what MicroPython's json reads without a word: a key given
+twice, a trailing comma, a leading zero, a NUL) (that
 key's default; the defaults for all when the file cannot be read: too
 large, not UTF-8, not JSON, not an object, no memory). Pins are GPIO
-0..29 (RP2040); no pin serves twice; SDA and SCL must be a pair of the
+0..29 (RP2040), the buttons and the buzzer not on the Pico's own GP23,
+GP24, GP25 and GP29; no pin serves twice; SDA and SCL must be a pair of the
 chosen I2C block, else the three I2C keys take their defaults. The file is
 read in one bounded read (MAX_BYTES + 1): a huge file is never loaded.
 
@@ -80,6 +83,10 @@ KEYS = (
 PIN_KEYS = ("i2c_sda", "i2c_scl", "btn_left", "btn_right", "btn_up", "btn_down",
             "btn_a", "btn_b", "buzzer")
 I2C_KEYS = ("i2c_id", "i2c_sda", "i2c_scl")
+# The GPIOs the Pico (and the Pico W) wires on the board itself: no button
+# or buzzer can be on them.
+INTERNAL = {23: "GP23 sets the power supply's mode", 24: "GP24 senses USB power",
+            25: "GP25 is the on-board LED", 29: "GP29 measures VSYS"}
 BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
 
 
@@ -104,6 +111,7 @@ def config(path=None):
     c.source = None
     c.from_file = []
     c.found_by_scan = False
+    c.recovery = False
     buttons(c)
     return c
 
@@ -174,6 +182,8 @@ def _check(key, kind, v):
             return None, "must be a GPIO number" + (" or null" if kind == "pin?" else "")
         if not 0 <= v < NPINS:
             return None, "is not a GPIO of the RP2040 (0..29)"
+        if v in INTERNAL and key not in I2C_KEYS:
+            return None, "is wired inside the Pico (%s)" % INTERNAL[v]
         return v, None
     if kind == "addr":
         if isinstance(v, str):
@@ -262,6 +272,65 @@ def read_text(path, out, opener=open):
         return None
 
 
+def lint(text, out):
+    """One line for each thing in the file's text that MicroPython's json
+    takes without a word and strict JSON (CPython, any other reader)
+    refuses or reads otherwise: a key given twice (the last one is used),
+    a comma before } or ], a number with a leading zero (07 is read as 7),
+    a NUL character (MicroPython's json stops reading there). A scan of
+    the bytes outside strings, so the same lines come on every Python."""
+    b = text.encode()
+    n = len(b)
+    keys = []
+    said = []
+    depth = 0
+    last = 0          # the last byte outside strings and blanks
+    i = 0
+    while i < n:
+        c = b[i]
+        if c == 0x22:                               # a string
+            j = i + 1
+            while j < n and b[j] != 0x22:
+                j += 2 if b[j] == 0x5C else 1
+            k = j + 1
+            while k < n and b[k] in b" \t\r\n":
+                k += 1
+            if depth == 1 and k < n and b[k] == 0x3A and last in b"{,":   # a key
+                key = b[i + 1:j].decode()
+                if key in keys:
+                    if key not in said:
+                        said.append(key)
+                        out("%s: \"%s\" is given more than once: the last one is used."
+                            % (NAME, key))
+                else:
+                    keys.append(key)
+            last = 0x22
+            i = j + 1
+            continue
+        if c == 0:
+            out("%s: a NUL character at byte %d: the text is read only up to it." % (NAME, i))
+            return
+        if c in b"{[":
+            depth += 1
+        elif c in b"}]":
+            if last == 0x2C:
+                out("%s: a comma before \"%s\" (at byte %d): strict JSON refuses it."
+                    % (NAME, chr(c), i))
+            depth -= 1
+        elif c in b"-0123456789" and last in b":,[":
+            j = i + 1 if c == 0x2D else i
+            if j + 1 < n and b[j] == 0x30 and 0x30 <= b[j + 1] <= 0x39:
+                k = j
+                while k < n and 0x30 <= b[k] <= 0x39:
+                    k += 1
+                num = b[i:k].decode()
+                out("%s: the number %s has a leading zero: read as %d, but strict JSON "
+                    "refuses it." % (NAME, num, int(num)))
+        if c not in b" \t\r\n":
+            last = c
+        i += 1
+
+
 def parse(text, out):
     """The file's JSON object, or None after one line saying why not."""
     import json
@@ -313,6 +382,7 @@ def load(path=None, out=print, opener=open):
         text = read_text(path, out, opener)
         if text is None:
             return cfg
+        lint(text, out)
         d = parse(text, out)
         text = None
         if d is None:
@@ -402,17 +472,36 @@ def load_config(path=None, out=print):
     return cfg
 
 
-def boot(held, out=print):
-    """At power-on (firmware/main.py): the version line, the settings,
-    A held (the HARDWARE page), then this module is let go. (cfg, hardware)."""
-    try:
-        from engine.version import VERSION
+RECOVERY_TEXT = (
+    "Recovery start (BOOTSEL was held for 3 s while the game ran): /board.json is "
+    "not read this time, the default settings are used: the display on I2C%d "
+    "(SDA GP%d, SCL GP%d), the buttons LEFT RIGHT UP DOWN A B on GP%d GP%d GP%d GP%d "
+    "GP%d GP%d to GND, %s. The game starts on the HARDWARE page: SAVE writes "
+    "what it shows into /board.json. The next start reads /board.json again.")
 
-        out("Gin Rummy %s" % VERSION)
+
+def boot(held, out=print, recovery=False):
+    """At power-on (firmware/main.py): the version line, the settings,
+    A held (the HARDWARE page), then this module is let go. (cfg, hardware).
+    `recovery` (BOOTSEL held while the game ran: firmware.pico.recover):
+    /board.json is not read, the defaults are used, said on the console,
+    and the game starts on the HARDWARE page (cfg.recovery)."""
+    try:
+        from engine.version import described
+
+        out("Gin Rummy %s" % described())
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
-    cfg = load(None, out)
-    hardware = a_held(cfg, held, out)
+    if recovery:
+        cfg = config(None)
+        cfg.recovery = True
+        bz = cfg.BUZZER_PIN
+        out(RECOVERY_TEXT % ((cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL) + cfg.BUTTON_PINS
+                             + ("no buzzer" if bz is None else "the buzzer on GP%d" % bz,)))
+        hardware = True
+    else:
+        cfg = load(None, out)
+        hardware = a_held(cfg, held, out)
     let_go()
     return cfg, hardware
 

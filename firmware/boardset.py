@@ -19,7 +19,13 @@ class State:
 
 
 _KEPT = ("DISPLAY_TYPE", "DISPLAY_FLIP", "BUTTONS_ACTIVE_LOW", "path", "found_by_scan",
-         "I2C_ID", "I2C_SDA", "I2C_SCL", "DISPLAY_ADDR")
+         "I2C_ID", "I2C_SDA", "I2C_SCL", "DISPLAY_ADDR", "BUTTON_PINS", "BUZZER_PIN")
+BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
+# The GPIOs a button or the buzzer may use: the Pico's header pins but the
+# ones it wires itself (GP23 power mode, GP24 USB sense, GP25 the LED,
+# GP29 VSYS: firmware.boardcfg.INTERNAL)
+HEADER_PINS = tuple(range(23)) + (26, 27, 28)
+BEEP_HZ = 1568   # the test beep (the game's "draw" note)
 
 
 def state(kept):
@@ -32,17 +38,25 @@ def state(kept):
 class Hardware:
     """What the HARDWARE page (firmware/screens/hardware.py) changes: the
     display type and flip, applied at once through `display` (a
-    firmware.pico.DisplayPort's reconfigure(sh1106, flip), when it has
-    one), the buttons' polarity through `pins` (ButtonPins.set_active_low),
-    and save() to the settings file. Pins the boot found the display on
-    (firmware.pico.scan_pairs) are saved with them."""
+    firmware.picoports.DisplayPort's reconfigure(sh1106, flip), when it
+    has one), the buttons' polarity and their pins through `pins`
+    (firmware.pico.ButtonPins: set_active_low, set_pins), the buzzer's pin
+    (used from the next start; the test beep sounds it now), and save() to
+    the settings file: every key the page shows. Pins the boot found the
+    display on (firmware.pinscan.scan_pairs) are saved with them."""
 
-    def __init__(self, cfg, path=None, display=None, pins=None, fs=None, opener=None):
+    def __init__(self, cfg, path=None, display=None, pins=None, fs=None, opener=None,
+                 machine=None):
         """`cfg`: a Config (firmware.boardcfg), or the tuple of
-        firmware.pico.kept_settings."""
+        firmware.bringup.kept_settings. `machine`: the module that reads
+        the pins for learn() and drives the test beep (MicroPython's, by
+        default, where there is one)."""
         if isinstance(cfg, tuple):
             cfg = state(cfg)
         self.cfg = cfg
+        self.machine = machine
+        self.buzzer = None           # the test beep's (pin, PWM)
+        self.boot_buzzer = getattr(cfg, "BUZZER_PIN", None)   # the game's, kept
         self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
         self.pins = pins
@@ -71,11 +85,108 @@ class Hardware:
         if f is not None:
             f(active_low)
 
+    def button_pins(self):
+        """The six buttons' GPIOs (LEFT RIGHT UP DOWN A B)."""
+        return tuple(self.cfg.BUTTON_PINS)
+
+    def set_button_pins(self, numbers):
+        """Learned pins, used at once (ButtonPins.set_pins)."""
+        self.cfg.BUTTON_PINS = tuple(numbers)
+        f = getattr(self.pins, "set_pins", None)
+        if f is not None:
+            f(self.cfg.BUTTON_PINS)
+
+    def buzzer_pin(self):
+        return self.cfg.BUZZER_PIN
+
+    def free_pins(self, buttons=False):
+        """The header's GPIOs that neither the display nor (unless
+        `buttons`) a button uses, nor the buzzer when `buttons`: where a
+        button can be learned (buttons=True: the six buttons' own pins
+        count as free) or the buzzer put."""
+        c = self.cfg
+        busy = [c.I2C_SDA, c.I2C_SCL]
+        if not buttons:
+            busy += list(c.BUTTON_PINS)
+        elif c.BUZZER_PIN is not None:
+            busy.append(c.BUZZER_PIN)
+        return [n for n in HEADER_PINS if n not in busy]
+
+    def next_buzzer(self, step):
+        """The buzzer row's next choice: None (off), then each free pin."""
+        choices = [None] + self.free_pins()
+        c = self.cfg
+        i = choices.index(c.BUZZER_PIN) if c.BUZZER_PIN in choices else 0
+        self.beep(0)
+        c.BUZZER_PIN = choices[(i + step) % len(choices)]
+
+    def _machine(self):
+        m = self.machine
+        if m is None:
+            try:
+                import machine as m
+            except ImportError:
+                return None
+            self.machine = m
+        return m
+
+    def beep(self, on):
+        """The test beep on the buzzer row's pin, on or off (PWM, as
+        firmware.picoports.Buzzer drives the game's). None, or why not
+        (a few words)."""
+        pin = self.cfg.BUZZER_PIN
+        bz = self.buzzer             # (pin, PWM) while one is set up
+        if bz is not None and (not on or bz[0] != pin):
+            try:
+                bz[1].duty_u16(0)
+                if bz[0] != self.boot_buzzer:
+                    bz[1].deinit()   # the game's own pin is left to the game
+            except Exception:
+                pass
+            self.buzzer = bz = None
+        if not on:
+            return None
+        if pin is None:
+            return "no buzzer pin"
+        m = self._machine()
+        if m is None:
+            return "not on this port"
+        try:
+            if bz is None:
+                bz = self.buzzer = (pin, m.PWM(m.Pin(pin)))
+            bz[1].freq(BEEP_HZ)
+            bz[1].duty_u16(0x8000)
+        except Exception as e:
+            return "pin refused (%s)" % (e,)
+        return None
+
+    def watch(self):
+        """[(gpio, Pin)] of the free pins, each with the pull of the
+        buttons' polarity (pressed reads `pressed_level()`), for learn;
+        None where no pin can be read."""
+        m = self._machine()
+        if m is None:
+            return None
+        P = m.Pin
+        pull = P.PULL_UP if self.active_low() else P.PULL_DOWN
+        out = []
+        for n in self.free_pins(buttons=True):
+            try:
+                out.append((n, P(n, P.IN, pull)))
+            except Exception:
+                pass
+        return out
+
+    def pressed_level(self):
+        return 0 if self.active_low() else 1
+
     def changes(self):
         """The keys the page writes, with the values in use now."""
         c = self.cfg
         d = {"display": c.DISPLAY_TYPE, "flip": bool(c.DISPLAY_FLIP),
-             "buttons_active_low": bool(c.BUTTONS_ACTIVE_LOW)}
+             "buttons_active_low": bool(c.BUTTONS_ACTIVE_LOW), "buzzer": c.BUZZER_PIN}
+        for i in range(6):
+            d[BUTTON_KEYS[i]] = c.BUTTON_PINS[i]
         if getattr(c, "found_by_scan", False):
             d["i2c_id"] = c.I2C_ID
             d["i2c_sda"] = c.I2C_SDA

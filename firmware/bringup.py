@@ -10,9 +10,9 @@ the settings the HARDWARE page keeps, the preload of the match's screens.
   (DISPLAY_ADDR first), drives an SH1106 when DISPLAY_TYPE says so, tries
   the usual RP2040 pin pairs (firmware/pinscan.py) when the configured
   ones find nothing, and otherwise prints in plain words what it found and
-  what to check, then returns a firmware.pico.HeadlessDisplay.
+  what to check, then returns a firmware.picoports.HeadlessDisplay.
 - make_sound(): a firmware.sound.Sound on BUZZER_PIN through
-  firmware.pico.Buzzer, or none.
+  firmware.picoports.Buzzer, or none.
 - console_keys(), text_view(): the console's keys, the headless text view.
 - preload(): the AI and the screens every match passes through.
 - kept_settings(): the HARDWARE page's part of the settings.
@@ -24,7 +24,7 @@ scripts, through firmware.pico's wrappers of the same names.
 import machine
 
 from firmware import board
-from firmware.pico import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
+from firmware.picoports import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
 from firmware.port_common import display_address
 
 # Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
@@ -200,7 +200,8 @@ def kept_settings(cfg):
     is not kept for the whole game."""
     return (cfg.DISPLAY_TYPE, bool(cfg.DISPLAY_FLIP), bool(cfg.BUTTONS_ACTIVE_LOW),
             getattr(cfg, "path", SETTINGS_FILE), getattr(cfg, "found_by_scan", False),
-            cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL, cfg.DISPLAY_ADDR)
+            cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL, cfg.DISPLAY_ADDR, tuple(cfg.BUTTON_PINS),
+            getattr(cfg, "BUZZER_PIN", None))
 
 
 def _board_config(out):
@@ -212,9 +213,11 @@ def _board_config(out):
 
 
 def start(cfg, out=print):
-    """The ports of run(): (display, keys, sound, buzzer, kept). `cfg`:
-    the board's settings, read here (firmware.boardcfg) when None. The
-    AI and the match's screens are loaded first (preload())."""
+    """The ports of run(): (cfg, display, keys, sound, buzzer, kept).
+    `cfg`: the board's settings, read here (firmware.boardcfg) when None,
+    and returned (the display may have been found on other pins:
+    cfg.found_by_scan). The AI and the match's screens are loaded first
+    (preload())."""
     if cfg is None:
         cfg = _board_config(out)
     preload(out)

@@ -9,7 +9,11 @@ later layout keeps b"GRGM" layout vlen version first, so a save from a
 newer layout, or from a newer game version that this one cannot read, is
 told apart from damage: decode() raises firmware.storage.NewerSave, which
 the storage keeps as <name>.new and says ("Saved by version X; this is Y:
-kept as game.new").
+kept as game.new"). Only a save that names a newer version than this one
+(engine.version.parse: X.Y.Z, and X.Y.Z-dev before X.Y.Z) is a newer one: a newer
+layout, or a save this one cannot read, that names this version, an older
+one or none is damage, so the screen never says "Saved by version 1.0.0;
+this is 1.0.0".
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
 in play, or nothing. The App writes this whole payload through the storage
@@ -76,21 +80,18 @@ def saved_by(payload):
         return None
 
 
-def _parts(v):
-    out = []
-    for p in v.split("."):
-        try:
-            out.append(int(p))
-        except ValueError:
-            out.append(-1)
-    return out
-
-
 def newer(version):
-    """True when game version `version` is newer than this one."""
-    from engine.version import VERSION as GAME_VERSION
+    """True when game version `version` is newer than this one (a
+    development build X.Y.Z-dev comes before X.Y.Z; a version this one
+    cannot parse does not count)."""
+    from engine.version import VERSION as GAME_VERSION, parse
 
-    return version is not None and _parts(version) > _parts(GAME_VERSION)
+    if version is None:
+        return False
+    try:
+        return parse(version) > parse(GAME_VERSION)
+    except ValueError:
+        return False
 
 
 def _head(payload):
@@ -102,9 +103,15 @@ def _head(payload):
     if layout == 1:
         return 5
     if layout > VERSION:
-        from firmware.storage import NewerSave
+        # Only a newer version writes a newer layout: one that names this
+        # version, an older one or none it can order is damage.
+        v = saved_by(payload)
+        if newer(v):
+            from firmware.storage import NewerSave
 
-        raise NewerSave(saved_by(payload))
+            raise NewerSave(v)
+        raise ValueError("game save layout %d names version %s, not a newer one"
+                         % (layout, v[:16] if v else "none"))
     if layout != VERSION:
         raise ValueError("game save layout %d is not supported (expected %d)"
                          % (layout, VERSION))

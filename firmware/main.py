@@ -15,6 +15,12 @@ and leaves the REPL free, so `mpremote` can always reach the board. This
 check uses nothing but `machine.Pin` (and board.py's B pin when the
 settings cannot be read), so it works even if the game's files are broken.
 
+Recovery start: BOOTSEL held for 3 s while the game runs starts it again
+(firmware.pico.recover) with the default settings, /board.json unread,
+on the HARDWARE page (firmware.boardcfg.boot), whatever the file says
+about the buttons. The flag that asks for it lives in a register a power
+cut clears (firmware.picoports.take_recovery), so it is never left set.
+
 HARDWARE page: holding A while powering on starts the game on that page
 (display type, flip, button test, the settings file). A is read both ways,
 with a pull-up (a button to GND) and with a pull-down (a button to 3V3),
@@ -65,8 +71,9 @@ def board_config():
     False) when the game's files cannot give them."""
     try:
         from firmware.boardcfg import boot
+        from firmware.picoports import take_recovery
 
-        return boot(held)
+        return boot(held, recovery=take_recovery())
     except Exception as e:
         print("Gin Rummy: the board settings could not be read (%s): using "
               "firmware/board.py's." % (e,))
@@ -95,7 +102,17 @@ def prefer_frozen():
         return False
 
 
+def led_on():
+    """The on-board LED on, steady: starting (the game's loop blinks it
+    from then on), or safe boot (firmware.picoports.Led has the table)."""
+    try:
+        machine.Pin("LED", machine.Pin.OUT).value(1)
+    except Exception:   # a board without an LED pin
+        pass
+
+
 def main():
+    led_on()
     frozen_too = prefer_frozen()       # first: the imports below take the frozen copies
     cfg, hardware = board_config()     # the version line, then the settings' lines
     if frozen_too:
@@ -105,9 +122,10 @@ def main():
         print(SAFE_BOOT)
         try:
             from firmware import pico
+            from firmware.port_common import safe_screen
 
-            d, _ = pico.open_display(cfg=cfg or pico.board, out=lambda s: None, scan=False)
-            pico.show_lines(d, ("SAFE BOOT", "REPL IS FREE", "", "RESET TO PLAY"))
+            safe_screen(lambda: pico.open_display(cfg=cfg or pico.board, out=lambda s: None,
+                                                  scan=False)[0])
         except Exception:
             pass
         return
@@ -128,7 +146,8 @@ def main():
     # nor the boot's helpers: compiled from this source, they would stay
     # on the heap through the game with the module's globals
     g = globals()
-    for name in ("held", "b_held", "board_config", "prefer_frozen", "SAFE_BOOT", "FROZEN"):
+    for name in ("held", "b_held", "board_config", "prefer_frozen", "led_on", "SAFE_BOOT",
+                 "FROZEN"):
         g.pop(name, None)
     g = None
     pico.run(hardware=hardware)

@@ -1,41 +1,36 @@
-"""Hardware ports for the Raspberry Pi Pico, and the device's run loop.
+"""The Raspberry Pi Pico's run loop: the buttons, their sampler, the
+sleep between steps, the idle collection, and run().
 
-Only this module and the entry point (firmware/main.py, the board's
-/main.py) import `machine`. The pins and the display type come from the
-board's settings (`cfg`: firmware/board.py's defaults and the settings
-file /board.json: firmware/boardcfg.py).
+Only the firmware's Pico modules (this one, firmware/picoports.py,
+firmware/bringup.py, firmware/pinscan.py) and the entry point
+(firmware/main.py, the board's /main.py) import `machine`. The pins come
+from the board's settings (`cfg`: firmware/board.py's defaults and the
+settings file /board.json: firmware/boardcfg.py).
 
-- Bring-up: the code used only before play (the display's bring-up and
-  its wiring messages, the buzzer's checks, the console keys' and the text
-  view's setup, the preload) is firmware/bringup.py; run() imports it,
-  brings the ports up and lets it go (let_go_bringup()), so on the .mpy
-  bundle it is not on the heap through a match. open_display(), preload()
-  and kept_settings() here import it again for a call.
-
-- Display found elsewhere: when the configured I2C pins find no display,
-  open_display() tries the usual RP2040 pin pairs (firmware/pinscan.py,
-  skipping pairs that use a button or buzzer pin) at 0x3C and 0x3D, uses
-  what it finds and says which settings make it permanent.
-
-- Display: open_display() scans I2C, accepts the OLED at 0x3C or 0x3D
-  (board.DISPLAY_ADDR first), drives an SH1106 when board.DISPLAY_TYPE says
-  so, and when nothing answers prints in plain words what it found and what
-  to check, then returns a HeadlessDisplay so the game keeps running:
-  run() has it print each changed screen on the serial console as text
-  (firmware.textview; board.HEADLESS_TEXT "blocks", "ascii" or "off").
-  DisplayPort wraps the driver: an I2C error during play is reported once on
-  the serial console and the game goes on.
-- Buttons: ButtonPins.read() gives the mask of the six buttons (active low,
-  internal pull-ups) in firmware.buttons bit order; Sampler calls
-  Buttons.sample() from a machine.Timer every 2 ms, so a tap between two
-  frames is latched. Keys typed on the serial console (mpremote) are
-  pressed as buttons too (firmware.consolekeys.ConsoleKeys, or'ed into the
-  pins' reading), with or without a display.
-- Sound: with board.BUZZER_PIN set, a piezo on that pin plays the game's
-  short sounds (firmware.sound) through PWM; the sampler's timer ends each
-  note, so nothing waits for a sound.
-- Clock: time.ticks_ms. Sleep: wait() sleeps in slices of the sampler's
-  period and returns as soon as a press is waiting.
+- Bring-up: what is used only before play is firmware/bringup.py: the
+  display's bring-up (the I2C scan, SSD1306 or SH1106, the other usual
+  pin pairs when the configured ones find nothing: firmware/pinscan.py)
+  and its wiring messages, the buzzer's checks, the console keys' and the
+  text view's setup, the preload. run() imports it, brings the ports up
+  and lets it go (let_go_bringup()), so on the .mpy bundle it is not on the
+  heap through a match. open_display(), preload() and kept_settings() here
+  import it again for a call (the safe boot, the bench's scripts).
+- The ports both use are firmware/picoports.py: DisplayPort (an I2C error
+  during play is reported once and the game goes on), HeadlessDisplay
+  (no display: the screens go to the serial console as text), Buzzer,
+  the clock (time.ticks_ms), the on-board LED.
+- Buttons: ButtonPins.read() gives the mask of the six buttons (active low
+  with pull-ups, or active high with pull-downs) in firmware.buttons bit
+  order; Sampler calls Buttons.sample() from a machine.Timer every 2 ms,
+  so a tap between two frames is latched. Keys typed on the serial
+  console (mpremote) are pressed as buttons too
+  (firmware.consolekeys.ConsoleKeys, or'ed into the pins' reading), with
+  or without a display.
+- Sound: the sampler's timer ends each note of firmware.sound, so nothing
+  waits for a sound. The same timer blinks the on-board LED
+  (firmware.picoports.Led): a sign of life when the screen stays dark.
+- Sleep: wait() sleeps in slices of the sampler's period and returns as
+  soon as a press is waiting.
 - Memory: IdleCollect. When the free heap runs low, the garbage is
   collected in a quiet stretch after a frame drawn whole (a move, a new
   screen: the steps that allocate) rather than inside the answer to a
@@ -43,12 +38,12 @@ file /board.json: firmware/boardcfg.py).
   allocations search the heap (on the emulated Pico, a collection after
   every move made A's frame 10-15 ms later).
 - run(): builds the ports, the storage (/data), the game records
-  (/data/records, firmware.records) and the App, and steps it until Ctrl-C
-  (mpremote) or an error, which is printed with advice; the timer and the
-  buzzer are stopped either way so the REPL is left clean.
+  (/data/records, firmware.records) and the App, and steps it
+  (firmware.port_common.play) until Ctrl-C (mpremote) or an error, which is
+  printed with advice; the timer and the buzzer are stopped either way so
+  the REPL is left clean.
 """
 
-import sys
 import time
 
 import machine
@@ -56,8 +51,8 @@ import machine
 from firmware import board
 from firmware.buttons import Buttons
 from firmware.compat import const, unload
-from firmware.port_common import HeadlessDisplay as _Headless
-from firmware.port_common import bus_error, show_lines
+from firmware.picoports import HEADLESS, RUNNING, Onboard, ask_recovery, clock_ms, sleep_ms
+from firmware.port_common import play, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
 SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sampler's period)
@@ -65,106 +60,8 @@ GC_IDLE_MS = const(50)     # a quiet stretch at least this long after a new fram
 GC_LOW_FREE = const(65536)  # ... with less free heap than this: collect then
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
-# The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
-clock_ms = time.ticks_ms
-sleep_ms = time.sleep_ms
-
-# -- display ------------------------------------------------------------------
-
-class HeadlessDisplay(_Headless):
-    """No display: the game runs on. With a `view` (run() attaches a
-    firmware.textview.TextView) each changed frame is printed on the serial
-    console as text; without one frames go nowhere. `why` says in a few
-    words what bring-up found."""
-
-    addr = None
-    sh1106 = False
-
-    def __init__(self, why="no display"):
-        self.why = why
-        self.view = None
-
-    def show(self, buf, full=False):
-        v = self.view
-        if v is not None:
-            try:
-                v.show(buf, full)
-            except OSError:
-                pass  # the console went away; the game goes on
-        return 0  # no bytes on the I2C bus
-
-
-class DisplayPort:
-    """The OLED driver with bus errors caught: the first error is reported
-    on the console, the game goes on, and the picture is resent in full once
-    the display answers again."""
-
-    headless = False
-
-    def __init__(self, driver, out=print):
-        self.driver = driver
-        self.out = out
-        self.addr = driver.addr
-        self.sh1106 = driver.sh1106
-        self.errors = 0  # bus errors since the display last answered
-        self.last_bytes = 0
-
-    def _failed(self, e):
-        bus_error(self, e)
-
-    def show(self, buf, full=False):
-        try:
-            n = self.driver.show(buf, full)
-        except OSError as e:
-            self._failed(e)
-            self.last_bytes = 0
-            return 0
-        if self.errors:
-            self.errors = 0
-            self.out("The display answers again.")
-        self.last_bytes = n
-        return n
-
-    def _cmd(self, name, arg):
-        try:
-            getattr(self.driver, name)(arg)
-        except OSError as e:
-            self._failed(e)
-
-    def contrast(self, value):
-        self._cmd("contrast", value)
-
-    def power(self, on):
-        self._cmd("power", on)
-
-    def invert(self, on):
-        self._cmd("invert", on)
-
-    def invalidate(self):
-        self.driver.invalidate()
-
-    def reconfigure(self, sh1106, flip):
-        """The HARDWARE page's choice, applied at once: another controller
-        type sets the panel up again (its init sequence), a flip turns the
-        picture; the next show() sends the whole frame."""
-        d = self.driver
-        try:
-            if bool(sh1106) != bool(d.sh1106):
-                from firmware.ssd1306 import SSD1306
-
-                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
-                            sh1106=sh1106, flip=flip)
-                self.driver = d
-                self.sh1106 = d.sh1106
-            elif bool(flip) != bool(d.flip):
-                d.rotate(flip)
-        except OSError as e:
-            self._failed(e)
-        d.invalidate()
-
-
-SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
 BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
+RECOVERY_NOTE = b"DEFAULTS: BOARD.JSON IGNORED"   # the HARDWARE page, in the recovery start
 
 # -- buttons ------------------------------------------------------------------
 
@@ -191,6 +88,13 @@ class ButtonPins:
         self.pressed_level = 0 if active_low else 1
         self.active_low = bool(active_low)
         self.n = len(pins)
+
+    def set_pins(self, numbers):
+        """Other GPIOs for the six buttons (the HARDWARE page's learned
+        pins), with the polarity in use."""
+        self.n = 0
+        self.numbers = tuple(numbers)
+        self.set_active_low(self.active_low)
 
     def read(self):
         pins = self.pins
@@ -220,15 +124,18 @@ class Sampler:
     """Samples the buttons from a periodic machine.Timer (on the rp2 port a
     soft timer: the callback runs between bytecodes, so it also runs while
     the game computes; Buttons skips a sample that would re-enter). The
-    same tick ends the notes of `sound` (firmware.sound.Sound) on time.
+    same tick ends the notes of `sound` (firmware.sound.Sound) on time
+    and ticks `onboard` (firmware.picoports.Onboard: the LED's blinks,
+    BOOTSEL's hold, which wakes the loop like a Ctrl-C).
     A tick that fires on top of a deep stack (the AI's meld search) and
     finds no room ("maximum recursion depth exceeded") loses that one
     sample (counted in `deep`), as would one that allocated while the AI
     holds the heap locked; the next tick reads the buttons."""
 
-    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None):
+    def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None, onboard=None):
         self.buttons = buttons
         self.sound = sound
+        self.onboard = onboard
         self.interrupted = False
         self.deep = 0
         self._ticks = clock_ms
@@ -242,6 +149,9 @@ class Sampler:
             s = self.sound
             if s is not None and s.playing:
                 s.update(now)
+            o = self.onboard
+            if o is not None and o.tick():
+                self.interrupted = True  # BOOTSEL held: wake the loop (Loop.pause)
         except KeyboardInterrupt:
             # Ctrl-C landed in the callback, where it would only be printed:
             # run() raises it in the loop instead.
@@ -305,31 +215,6 @@ class IdleCollect:
             self.collections += 1
 
 
-# -- sound --------------------------------------------------------------------
-
-class Buzzer:
-    """A passive piezo on a PWM pin: tone(hz) sounds it, tone(0) stops it."""
-
-    def __init__(self, pin, duty=0x8000):
-        self.pwm = machine.PWM(machine.Pin(pin))
-        self.duty = duty
-        self.pwm.duty_u16(0)
-
-    def tone(self, hz):
-        if hz:
-            self.pwm.freq(hz)
-            self.pwm.duty_u16(self.duty)
-        else:
-            self.pwm.duty_u16(0)
-
-    def off(self):
-        try:
-            self.pwm.duty_u16(0)
-            self.pwm.deinit()
-        except Exception:
-            pass
-
-
 # -- the device -------------------------------------------------------------------
 
 def hw_seed():
@@ -341,16 +226,6 @@ def hw_seed():
         return (b[0] << 22) | (b[1] << 14) | (b[2] << 6) | (b[3] >> 2)
     except Exception:
         return time.ticks_us() & 0x3FFFFFFF
-
-
-def _print_exception(e):
-    pe = getattr(sys, "print_exception", None)
-    if pe is not None:
-        pe(e)
-    else:  # CPython
-        import traceback
-
-        traceback.print_exception(type(e), e, e.__traceback__)
 
 
 def hw_entropy():
@@ -418,6 +293,83 @@ def kept_settings(cfg):
     return _bringup().kept_settings(cfg)
 
 
+class Loop:
+    """run()'s step and pause (firmware.port_common.play): the console's
+    keys read before each step, the idle collection after it (`idle`, an
+    IdleCollect set once the App exists), the sleep until a press, a
+    Ctrl-C the sampler caught in its timer raised here, and BOOTSEL held
+    (the sampler's onboard.fired): recover()."""
+
+    def __init__(self, buttons, keys, sampler, display=None, out=print):
+        self.buttons = buttons
+        self.keys = keys
+        self.sampler = sampler
+        self.display = display
+        self.out = out
+        self.idle = None
+
+    def step(self, app):
+        keys = self.keys
+        if keys is not None:
+            keys.update(clock_ms())
+        ms = app.step()
+        self.idle.after(ms)
+        return ms
+
+    def pause(self, ms):
+        sampler = self.sampler
+        wait(self.buttons, ms, self.keys, sampler)
+        if sampler.interrupted:
+            o = sampler.onboard
+            if o is not None and o.fired:
+                recover(self.display, self.out)
+            raise KeyboardInterrupt
+
+
+def recover(display, out=print):
+    """BOOTSEL held while the game runs: start again (a soft reset, which
+    runs main.py) into the recovery start, which ignores /board.json
+    (firmware/main.py, firmware.boardcfg.boot). The game was saved after
+    its last completed turn, as at any reset."""
+    out("BOOTSEL was held for 3 s: starting again with the default settings "
+        "(/board.json is ignored for that start).")
+    show_lines(display, ("BOOTSEL HELD", "STARTING AGAIN", "WITH DEFAULTS"))
+    ask_recovery()
+    machine.soft_reset()
+
+
+def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out, kept,
+            pins, hardware, note=None, link_pins=None):
+    """run()'s App (firmware.app.App unless `app_factory`), with the game
+    records, the HARDWARE page's parts, the link cable's pins (_link_pins)
+    and that page first when asked (with `note` on its status line)."""
+    import gc
+
+    from firmware.records import Records
+
+    kw = {}
+    if app_factory is None:
+        from firmware.app import App as app_factory
+
+        # the deal secret and the AI's seed of every new match
+        kw["entropy"] = hw_entropy()
+    app = app_factory(display, buttons, clock_ms, storage, sound=sound,
+                      seed=hw_seed() if seed is None else seed, **kw)
+    app.saving.records = Records(root.rstrip("/") + "/records", out=out)
+    app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
+    app.link_port = lambda: _link_uart(link_pins)   # LINK on the title: the cable's UART
+    if hardware:
+        buttons.suppress()          # the button held at power-on
+        app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed
+    for why in storage.damage:
+        out("Save set aside: " + why)
+    gc.collect()
+    out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
+        % gc.mem_free())
+    loop.idle = IdleCollect(app, gc.collect, gc.mem_free)
+    return app
+
+
 def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=None,
         hardware=False):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
@@ -425,85 +377,35 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     (DATA_DIR). `cfg`: the board's settings (firmware.boardcfg.load_config(), read
     here when not given). `hardware`: start on the HARDWARE page (a button
     held at power-on, firmware/main.py)."""
-    import gc
 
     from firmware.storage import Storage
-    from firmware.records import Records
 
     if cfg is None and BOOT_CFG:
         cfg = BOOT_CFG.pop()
     if root is None:
         root = DATA_DIR
     cfg, display, keys, sound, buzzer, kept = _bringup().start(cfg, out)
+    note = RECOVERY_NOTE if getattr(cfg, "recovery", False) else None
     let_go_bringup()
     pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
     link_pins = _link_pins(cfg)
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
-    sampler = Sampler(buttons, sound=sound)
+    onboard = Onboard(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
+    sampler = Sampler(buttons, sound=sound, onboard=onboard)
     storage = Storage(root)
-    app = None
+    loop = Loop(buttons, keys, sampler, display, out)
     try:
-        kw = {}
-        if app_factory is None:
-            from firmware.app import App as app_factory
-
-            # the deal secret and the AI's seed of every new match
-            kw["entropy"] = hw_entropy()
-        app = app_factory(display, buttons, clock_ms, storage, sound=sound,
-                          seed=hw_seed() if seed is None else seed, **kw)
-        app.saving.records = Records(root.rstrip("/") + "/records", out=out)
-        app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
-        app.link_port = lambda: _link_uart(link_pins)   # LINK on the title: the cable's UART
-        if hardware:
-            buttons.suppress()          # the button held at power-on
-            app.go("hardware", back=None, prev=app.screen)  # then the screen the start showed
-        for why in storage.damage:
-            out("Save set aside: " + why)
-        gc.collect()
-        out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
-            % gc.mem_free())
-        steps = 0
-        idle_gc = IdleCollect(app, gc.collect, gc.mem_free)
-        while True:
-            if keys is not None:
-                keys.update(clock_ms())
-            ms = app.step()
-            steps += 1
-            idle_gc.after(ms)
-            if max_steps is not None and steps >= max_steps:
-                break
-            wait(buttons, ms, keys, sampler)
-            if sampler.interrupted:
-                raise KeyboardInterrupt
-    except KeyboardInterrupt:
-        out("Stopped by Ctrl-C. The REPL is free; press reset to play again.")
-    except MemoryError as e:
-        _print_exception(e)
-        sv = getattr(app, "saving", None)
-        if sv is not None and sv.saved_at and not sv.failing:
-            # A turn was saved since this start: start again on a fresh heap,
-            # which resumes it. A start that runs out before its first save
-            # stops below instead, so this never loops. (Not while saves are
-            # refused: the last one saved is older than the play on screen.)
-            out("The game ran out of memory; it starts again from the last completed "
-                "turn (saved).")
-            try:
-                show_lines(display, ("OUT OF MEMORY", "RESUMING..."))
-            except MemoryError:
-                pass
-            machine.soft_reset()
-        out("The game ran out of memory. Press reset; the match was saved after the "
-            "last completed turn. If it happens again, check that only the game's files "
-            "are on the board (mpremote ls) and report it.")
-        show_lines(display, ("OUT OF MEMORY", "PRESS RESET"))
-    except Exception as e:
-        _print_exception(e)
-        out("The game stopped with the error above. Press reset to play on: the match "
-            "was saved after the last completed turn.")
-        show_lines(display, ("ERROR", "PRESS RESET"))
+        app = play(new_app, (loop, app_factory, display, buttons, storage, sound, seed, root,
+                             out, kept, pins, hardware, note, link_pins),
+                   loop.step, loop.pause, display, out, max_steps,
+                   oom_advice=" If it happens again, check that only the game's files "
+                   "are on the board (mpremote ls) and report it.",
+                   restart=machine.soft_reset, stopped=onboard.fail)
     finally:
         sampler.stop()
         if buzzer is not None:
             buzzer.off()
+        if onboard.timer is None:
+            onboard.off()               # not stopped on an error: dark
     return app

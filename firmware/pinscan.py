@@ -8,9 +8,8 @@ the heap for the whole game).
 
 import machine
 
+from firmware.picoports import SETTINGS_FILE
 from firmware.port_common import display_address
-
-SETTINGS_FILE = "/board.json"
 
 # The usual I2C pin pairs of the RP2040 (SDA, SCL) for each block.
 I2C_PAIRS = (

@@ -19,7 +19,9 @@ once a minute). A save still refused, or refused for another reason, is
 said in a banner (FLASH FULL or SAVE FAILED, with what to do; again at most
 once a minute while saves keep failing; App.show_banner), kept in
 sv.error for the console, and its name noted (sv.unsaved) so that the
-next turn's save makes it again. stored(sv, name, freed) is called when a save goes
+next turn's save makes it again. An error that carries its own words for
+the screen (`banner`: (title, text), as CircuitPython's cpnvm.BackupStale
+does: SAVING PAUSED, what to do) is said in them instead. stored(sv, name, freed) is called when a save goes
 through while others were failing: the first one says SAVED AGAIN.
 """
 
@@ -89,7 +91,10 @@ def refused(sv, name, payload, e):
         return False
     sv.said_at = now
     n = errno_of(e)
-    if n == ENOSPC:
+    own = getattr(e, "banner", None)
+    if own is not None:
+        app.show_banner(own[0], own[1])      # an error with its own words
+    elif n == ENOSPC:
         app.show_banner(b"FLASH FULL", "Not saved; tries again each turn. %s Free "
                         "space with mpremote (records first)." % (FREED[freed],))
     elif n == EROFS:

@@ -14,6 +14,10 @@ older one resumed, or a new match starts; a save that could not be read
 now (no memory, a read error) is kept untouched. What was recovered is
 written back at once, so the next start is quiet. Older firmware's "stats"
 and "match" saves are read once and written as the game save.
+
+A flash with less than ROOM_LOW bytes free (room()) is noted at
+every start, with what to do: FLASH FULL under ROOM_FULL (saves may be
+refused), else FLASH NEARLY FULL (old game records will be deleted).
 """
 
 from firmware import gamesave
@@ -21,8 +25,40 @@ from firmware.settings import Settings, Stats, playable
 from firmware.storage import KEPT, NEWER, RESUMED
 import engine
 
+# The room a start says is short. A turn's save writes the game save's .tmp
+# (a 4 KB littlefs block: the largest game save measured is 1.6 KB) and a
+# hand's end the match's game record through its own .tmp (up to 19 KB for
+# a match to 500): under ROOM_FULL a save may be refused; under ROOM_LOW
+# the older matches' records will be deleted to make room
+# (firmware/savefail.py).
+ROOM_FULL = 8192
+ROOM_LOW = 32768
+MSG_FULL = ("Only %d KB free: saves may be refused. Copy the game records off (make "
+            "records), then free space with mpremote.")
+MSG_LOW = ("%d KB free: old game records will be deleted to make room. Copy them off "
+           "first (make records), or free space with mpremote.")
+
 def load(sv):
     return _Reading(sv).load()
+
+
+def room(st):
+    """The bytes free on the filesystem that holds the saves of `st` (a
+    firmware.storage.Storage: f_frsize * f_bavail of its root or, before
+    it is made, of the folder it goes in), or None when it cannot tell
+    (its fs has no statvfs, or it fails; another kind of storage)."""
+    statvfs = getattr(getattr(st, "fs", None), "statvfs", None)
+    if statvfs is None:
+        return None
+    r = st.root.rstrip("/") if st.root else ""
+    i = r.rfind("/")
+    for path in (r or ".", (r[:i] or "/") if i >= 0 else "."):
+        try:
+            s = statvfs(path)
+            return (s[1] or s[0]) * s[4]
+        except Exception:
+            pass
+    return None
 
 
 def _outcome(storage, name):
@@ -66,7 +102,19 @@ class _Reading:
         if self.rewrite:
             sv.store("settings", app.settings.encode())
             sv.save_match()
+        self.room(st)
         return self.fresh
+
+    def room(self, st):
+        """A note when the flash is full or nearly full (room(); a storage
+        that cannot tell says nothing)."""
+        free = room(st)
+        if free is None or free >= ROOM_LOW:
+            return
+        if free < ROOM_FULL:
+            self.sv.notes.append((b"FLASH FULL", MSG_FULL % (free // 1024)))
+        else:
+            self.sv.notes.append((b"FLASH NEARLY FULL", MSG_LOW % (free // 1024)))
 
     def note(self, msg, outcome, what, resumed, fresh):
         """Note a load's message for the player: `what` (b"SAVE", ...) and

@@ -14,6 +14,8 @@ Files for a name, all in `root`:
     <name>.tmp   a save being written
     <name>.bad   a damaged save, set aside for a look later
     <name>.new   a save written by a newer version of the game, kept whole
+                 (a second one: <name>.new2, and so on to .new9; never
+                 written over)
 
 Each file is a container around the payload (big-endian):
 
@@ -49,11 +51,17 @@ save() refuses it until the next start, so a good save is never thrown
 away for want of memory. `reason` keeps the technical cause (and `damage`
 every cause since start) for the serial console. A save of a newer version
 (a container of a later version whose checksum holds, or `decode` raising
-NewerSave) is not damage: it is moved to <name>.new and said ("Saved by
-version X; this is Y: kept as game.new."), outcome NEWER.
+NewerSave) is not damage: it is moved to the first of <name>.new, .new2
+.. .new9 that does not exist and said ("Saved by version X; this is Y:
+kept as game.new2."), outcome NEWER; a newer save kept before is never
+written over. With all nine taken (or the rename refused) it stays as
+.dat, kept like a save not read now (outcome KEPT), and said
+(firmware/savenewer.py, imported only then).
 
 On a full flash free_backups() makes room without losing any current
-save: every .bak, and a .tmp beside its .dat.
+save: every .bak, and a .tmp beside its .dat. `fs.statvfs` (None when
+the filesystem has none) says how much room is left: a start on a nearly
+full flash says so (firmware/saveload.py).
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
@@ -156,6 +164,7 @@ class OsFs:
         self.stat = os.stat
         self.listdir = os.listdir
         self.mkdir = os.mkdir
+        self.statvfs = getattr(os, "statvfs", None)   # None: the room is not known
 
     def open(self, path, mode):
         """The file; the reserve is let go for it and held again once the
@@ -205,7 +214,7 @@ MSG_RESUMED = "Save was damaged; resumed the one before."
 MSG_RESUMED_NEWEST = ("Save was damaged; resumed its newer complete copy (a power cut had "
                       "left it unrenamed).")
 MSG_LOST = "The newest save was lost; resumed the one before."
-MSG_NEWER = "Saved by %s; this is %s: %s."
+MSG_NEWER_MOVED = "Saved by a newer version: kept as a .new file."
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
@@ -233,14 +242,6 @@ class NewerSave(ValueError):
     def __init__(self, version=None):
         super().__init__("saved by version %s" % (version or "(newer)"))
         self.version = version
-
-
-def newer_message(version, kept):
-    """What the player is told of a newer version's save."""
-    from engine.version import VERSION as this
-
-    return MSG_NEWER % ("version " + version if version else "a newer version", this,
-                        "kept as " + kept if kept else "it could not be kept")
 
 
 class Storage:
@@ -368,6 +369,9 @@ class Storage:
           .dat good                      -> it (silent)
           .dat unreadable now            -> None, KEPT: nothing is moved
                                             and save() refuses the name
+          .dat a newer version's         -> None, NEWER: moved to the first
+                                            free .new, .new2 .. .new9; none
+                                            free: left, KEPT
           .dat damaged                   -> set aside as .bad; a complete
                                             .tmp, else a good .bak (RESUMED),
                                             else None (DAMAGED)
@@ -388,10 +392,7 @@ class Storage:
         if isinstance(why, NotNow):
             return self._keep(name, dat, why)
         if isinstance(why, NewerSave):
-            # Not damage: kept whole beside the saves of this version.
-            self._note(dat, "%s; kept as %s.new" % (why, name))
-            kept = name + ".new" if self._set_aside(dat, self.path(name, ".new")) else None
-            return self._told(name, NEWER, None, newer_message(why.version, kept))
+            return self._newer(name, dat, why)
         damaged = why is not MISSING
         bad_name = name + ".bad"
         if damaged:
@@ -447,6 +448,26 @@ class Storage:
             return self._told(name, DAMAGED, None,
                               self._damaged_message(bad_name, MSG_FRESH) + extra)
         return None, None
+
+    def _newer(self, name, dat, why):
+        """A newer version's save: set aside by firmware/savenewer.py (a
+        cold part, imported only now), never over one kept before. Out of
+        memory on the way: kept as a save not read now if it is still
+        .dat, else said in words that need no memory."""
+        let_reserve_go()        # importing from the .mpy bundle opens a file
+        try:
+            from firmware import savenewer
+
+            return savenewer.set_aside(self, name, dat, why)
+        except MemoryError:
+            pass
+        finally:
+            hold_reserve()
+        gc_collect()
+        if self._exists(dat):
+            return self._keep(name, dat, NotNow("no memory to set it aside"))
+        self.outcome[name] = NEWER
+        return None, MSG_NEWER_MOVED
 
     def _told(self, name, outcome, value, msg):
         self.outcome[name] = outcome

@@ -1,7 +1,7 @@
-"""Shared pytest setup for host_tests (CPython only).
+"""Shared pytest setup for host_tests (CPython only). (The top of the tree
+is on sys.path through pyproject.toml's `pythonpath`, so `import engine`,
+`import firmware` and `import tools...` work from any test.)
 
-- Puts the repository root first on sys.path so `import engine`,
-  `import firmware` and `import tools...` work from any test.
 - Registers hypothesis profiles and loads one:
     ci  (default): deadline=None, derandomize=True (reproducible runs),
                    no example database, max_examples from
@@ -11,12 +11,6 @@
 """
 
 import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT in sys.path:
-    sys.path.remove(ROOT)
-sys.path.insert(0, ROOT)
 
 try:
     from hypothesis import settings

@@ -89,3 +89,44 @@ def test_a_figure_is_compared_within_its_tolerance_and_can_be_off():
     assert pico.measured == "emulated Pico, 2026-12-05"
     broken = cd.figures('x 5 <!-- figure cmd="tools/none.py" find="(" tol=abc -->', "d")[0]
     assert len(broken.problems()) == 3
+
+
+# ---- the README's pictures are the current build's ------------------------------
+
+# The README's copy of a screen -> the golden screenshot it is (host_tests/ui/golden,
+# which the UI tests keep pixel-exact to the build): a golden that changes
+# while its copy does not fails here.
+README_SCREENS = {
+    "docs/screens/play.png": "host_tests/ui/golden/81_play_commitment.png",
+    "docs/screens/showdown.png": "host_tests/ui/golden/82_showdown_commitment.png",
+    "docs/screens/title.png": "host_tests/ui/golden/01_title.png",
+}
+
+
+def _bytes(rel):
+    with open(os.path.join(ROOT, rel), "rb") as f:
+        return f.read()
+
+
+def test_the_readme_screens_are_copies_of_the_current_goldens():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    assert "host_tests/ui/golden/" not in readme      # the README shows copies, checked here
+    for copy, golden in README_SCREENS.items():
+        assert "(%s)" % copy in readme, copy
+        assert _bytes(copy) == _bytes(golden), (
+            "%s is not %s any more: cp %s %s" % (copy, golden, golden, copy))
+
+
+def test_the_readme_review_picture_is_what_the_review_shows_now(tmp_path):
+    """docs/review.png is tools/sim/review_shot.py's picture of a real hand
+    review: the evaluator's current one."""
+    import subprocess
+    import sys
+    out = tmp_path / "review.png"
+    r = subprocess.run([sys.executable, "-m", "tools.sim.review_shot", "--out", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    from tools.sim import render
+    assert render.from_png(str(out)) == render.from_png(os.path.join(ROOT, "docs", "review.png")), (
+        "docs/review.png is not the review the game shows now: run python -m tools.sim.review_shot")

@@ -16,33 +16,11 @@ import pytest
 
 from tools.dev import structure
 
-KNOWN_CYCLES = {
-    # the Pico's ports and the display bring-up split off them
-    ("firmware.bringup", "firmware.pico"),
-}
+KNOWN_CYCLES = set()
 
-KNOWN_PRIVATE = {
-    # screens, tools and tests sharing helpers under private names
-    ("firmware.screens.showdown", "firmware.screens.layout", "_dead_key"),
-    ("host_tests.engine.ai.test_ai_runtimes", "host_tests.engine.test_runtimes", "_report"),
-    ("host_tests.engine.ai.test_ai_runtimes", "host_tests.engine.test_runtimes", "_text"),
-    ("host_tests.test_review_tools", "host_tests.engine.test_runtimes", "_report"),
-    ("host_tests.test_review_tools", "host_tests.engine.test_runtimes", "_text"),
-    ("tools.bench.bench_deal", "engine.sha256", "_lib"),
-    ("tools.bench.bench_saves", "tools.saves.savecraft", "_Seats"),
-    ("tools.pico.pause_latency", "tools.pico.figures", "_TURN_LINE"),
-    ("tools.pico.pause_latency", "tools.pico.figures", "_await_your_draw"),
-}
+KNOWN_PRIVATE = set()
 
-KNOWN_UPWARD = {
-    # tools using the tests' kits: the CircuitPython fakes and the UI driver
-    ("tools.bench.bench_circuitpython", "host_tests.circuitpython.fakes.busio"),
-    ("tools.saves.savecuts", "host_tests.circuitpython.fakes.microcontroller"),
-    ("tools.saves.savecuts", "host_tests.ui.ui_driver"),
-    ("tools.sim.review_shot", "host_tests.ui.ui_driver"),
-    # the web page's build uses the .mpy deploy's compiler
-    ("web.build", "tools.deploy.deploy"),
-}
+KNOWN_UPWARD = set()
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,9 @@
 //   keydown / keyup {key}
 //   pointer {selector, hold?}            mouse down on the element, hold ms, up
 //   tap {selector}                       a touch tap (context made with touch)
+//   click {selector}                     a mouse click on the element
+//   fill {selector, text}                type text into a text field (replacing it)
+//   upload {selector, name, data}        choose a file (data: base64) in a file input
 //   reload {}                            reload, wait for "load"
 //   screenshot {path, selector?}         PNG of the page or one element
 //   network {}                           [{url, status, body, headers}] of
@@ -96,6 +99,20 @@ const handlers = {
   },
   async tap(req) {
     await page.locator(req.selector).tap();
+    return true;
+  },
+  async click(req) {
+    await page.locator(req.selector).click();
+    return true;
+  },
+  async fill(req) {
+    await page.locator(req.selector).fill(req.text);
+    return true;
+  },
+  async upload(req) {
+    await page.locator(req.selector).setInputFiles({
+      name: req.name, mimeType: "text/plain", buffer: Buffer.from(req.data, "base64"),
+    });
     return true;
   },
   async reload() {

@@ -10,7 +10,12 @@
 //   ?keys=A+R+A    with fakeclock: scripted keys played at start
 //
 // For tests and benchmarks: window.gin (ready, t: timings, frames, fb(),
-// fbHex(), screen(), py(expr), press(name), keysDone, mp).
+// fbHex(), screen(), py(expr), press(name), keysDone, mp, checks).
+//
+// The "Check a game record" panel (#check) checks a record dropped, chosen or
+// pasted with engine/verify.py (webport.check_record) on the same MicroPython:
+// the verdict hand by hand, then the overall one and what it means. It needs
+// no game: it is wired as soon as app.pack is mounted.
 
 import { loadMicroPython } from "./micropython.mjs";
 
@@ -27,6 +32,7 @@ const MIN_PRESS_MS = 40; // a tap shorter than this is held this long (debounce)
 const MAX_WAIT_MS = 60000;
 const ON = 0xffffe9cf; // RGBA (207, 233, 255, 255) as a little-endian uint32
 const MUTE_KEY = "gin-rummy-mute";
+const RECORD_MAX = 1 << 18; // engine/verify.py's MAX_BYTES: a longer file is refused
 
 const params = new URLSearchParams(location.search);
 const fake = params.get("fakeclock") === "1";
@@ -44,7 +50,7 @@ const statusEl = $("status");
 
 const gin = (window.gin = {
   ready: false, failed: null, fake, seed, t: { start: performance.now() },
-  frames: 0, painted: 0, keysDone: 0, mp: null, web: null,
+  frames: 0, painted: 0, keysDone: 0, mp: null, web: null, checks: 0,
   fb: new Uint8Array(1024),
 });
 
@@ -302,6 +308,7 @@ function scripted(name) {
 
 function onKeyDown(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target && e.target.closest && e.target.closest("#check")) return; // typing a record
   if (e.key === "m" || e.key === "M") {
     if (!e.repeat) toggleMute();
     return;
@@ -390,6 +397,106 @@ function wireRecord() {
   });
 }
 
+// -- the "Check a game record" panel --
+const VERDICT_CLASS = {
+  VERIFIED: "ok", "NOT VERIFIED": "refused", INCOMPLETE: "refused", UNREADABLE: "refused",
+  "NOT CHECKED": "refused",
+};
+
+function showVerdict(source, r) {
+  $("check-out").hidden = false;
+  $("check-source").textContent = source;
+  const v = $("check-verdict");
+  v.textContent = r.verdict;
+  v.className = "check-verdict " + VERDICT_CLASS[r.verdict];
+  $("check-meaning").textContent = r.meaning;
+  const hands = $("check-hands");
+  hands.replaceChildren();
+  for (const [state, line] of r.hands) {
+    const li = document.createElement("li");
+    li.className = state;
+    li.textContent = line;
+    hands.appendChild(li);
+  }
+  const lines = $("check-lines");
+  lines.replaceChildren();
+  for (const line of r.lines) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    lines.appendChild(li);
+  }
+}
+
+// A file's bytes as text, one character per byte (engine/verify.py's
+// record_text says which byte is not ASCII); one byte past the limit is
+// enough to refuse a longer file.
+async function fileText(file) {
+  const b = new Uint8Array(await file.slice(0, RECORD_MAX + 1).arrayBuffer());
+  let s = "";
+  for (let i = 0; i < b.length; i += 8192) {
+    s += String.fromCharCode.apply(null, b.subarray(i, i + 8192));
+  }
+  return s;
+}
+
+function wireCheck(mp) {
+  mp.runPython('import sys\nif "/app" not in sys.path: sys.path.insert(0, "/app")\n' +
+               "from webport import check_record");
+  const checkRecord = mp.globals.get("check_record");
+  const check = (source, text) => {
+    $("check-out").hidden = false;
+    $("check-source").textContent = source + ": checking\u2026";
+    // after a paint, so the page says it is checking a long record
+    setTimeout(() => {
+      let r;
+      try {
+        r = JSON.parse(checkRecord(text, $("check-noted").value));
+      } catch (e) {
+        r = { verdict: "UNREADABLE", meaning: "The check stopped: " + String(e && e.message || e),
+              hands: [], lines: [] };
+      }
+      showVerdict(source, r);
+      gin.checks++;
+    }, 0);
+  };
+  const checkFile = (file) => {
+    fileText(file).then((t) => check("file " + file.name, t),
+                        (e) => showVerdict("file " + file.name, {
+                          verdict: "UNREADABLE", meaning: "The browser could not read it: " + e,
+                          hands: [], lines: [] }));
+  };
+  $("check-go").addEventListener("click", () => {
+    let t = $("check-text").value;
+    // a pasted record often loses its last line's end: it is not a cut
+    if (t && !t.endsWith("\n")) t += "\n";
+    check("pasted text", t);
+  });
+  $("check-file").addEventListener("change", (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) checkFile(f);
+  });
+  const zone = $("check");
+  zone.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    zone.classList.add("dragging");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("dragging");
+    const dt = e.dataTransfer;
+    if (dt && dt.files && dt.files.length) {
+      checkFile(dt.files[0]);
+    } else if (dt) {
+      const t = dt.getData("text/plain");
+      $("check-text").value = t;
+      check("dropped text", t && !t.endsWith("\n") ? t + "\n" : t);
+    }
+  });
+  $("check-go").disabled = false;
+  $("check-file").disabled = false;
+}
+
 async function boot() {
   showMute();
   wireInput();
@@ -407,6 +514,7 @@ async function boot() {
   const index = mount(mp.FS, new Uint8Array(await packP));
   gin.t.mounted = performance.now();
   gin.pack = index;
+  wireCheck(mp);
   const store = browserStore();
   mp.registerJsModule("ginhost", { kv: store.kv, sound });
   mp.runPython(PY_BOOT(seed, fake));

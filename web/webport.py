@@ -38,12 +38,18 @@ the ports differ:
   "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
   of its own when there is no tune. The page's mute switch silences it.
 
+Checking a game record: check_record(text, noted) gives the page's "Check a
+game record" panel the verdict of engine/verify.py (what
+tools/records/replay.py --verify prints), hand by hand, as JSON. It needs
+no App: the page can check a record without playing, and the engine's
+verify module is imported only when a record is checked.
+
 Test mode (fake=True; the page's ?fakeclock=1): no real time. press(key)
-plays one scripted key exactly as tools/sim/simulator.py's scripted mode does
-(pressed, held TAP_MS sampled every SAMPLE_MS, released, then time advances
-until the app waits for input), so the same seed and presses give the same
-frames as the terminal simulator. Key names as there: L R U D A B, LA LB
-(long A / B), wN (let N ms pass).
+plays one scripted key with firmware/keyscript.py, as tools/sim/simulator.py's
+scripted mode does (pressed, held TAP_MS sampled every SAMPLE_MS, released,
+then time advances until the app waits for input), so the same seed and
+presses give the same frames as the terminal simulator. Key names as there:
+L R U D A B, LA LB (long A / B), wN (let N ms pass).
 
 This module also imports on CPython (the host tests drive it there with a
 dict as the store); only frame_addr() needs the wasm port (uctypes).
@@ -54,29 +60,14 @@ import sys
 
 from firmware.app import App
 from firmware.buttons import ALL, Buttons
-from firmware import buttons as btn
+from firmware.keyscript import (FakeClock, KEY_BITS, KeyScript, LONG_HOLD_MS, LONG_KEYS,  # noqa: F401
+                                SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
 from firmware.storage import OsFs, Storage
 
 DATA = "/data"             # where the saves live in the wasm filesystem
 PREFIX = "gin-rummy/"      # key prefix in the browser's store
 TEST_PREFIX = "gin-rummy-test/"
 
-# Scripted presses: the same names and timing as tools/sim/simulator.py
-# (host_tests/web checks that they stay equal).
-KEY_BITS = {
-    "L": btn.LEFT, "LEFT": btn.LEFT,
-    "R": btn.RIGHT, "RIGHT": btn.RIGHT,
-    "U": btn.UP, "UP": btn.UP,
-    "D": btn.DOWN, "DOWN": btn.DOWN,
-    "A": btn.A, "B": btn.B,
-}
-LONG_KEYS = {"LA": btn.A, "LONG_A": btn.A, "Z": btn.A,
-             "LB": btn.B, "LONG_B": btn.B, "X": btn.B}
-TAP_MS = 50
-SAMPLE_MS = 5
-LONG_HOLD_MS = 700
-SETTLE_LIMIT_MS = 5000
-FAKE_T0 = 1000
 
 
 class Display:
@@ -112,19 +103,6 @@ class WebSound:
 
     def play(self, name):
         self.out.play(name, self.tunes.get(name, ""))
-
-
-class FakeClock:
-    """Milliseconds that pass only when told (the simulator's FakeClock)."""
-
-    def __init__(self, t=FAKE_T0):
-        self.t = t
-
-    def __call__(self):
-        return self.t & 0x3FFFFFFF
-
-    def advance(self, ms):
-        self.t += ms
 
 
 class DictKv:
@@ -406,7 +384,7 @@ def bad_name(name):
     return None
 
 
-class Web:
+class Web(KeyScript):
     """The App with browser ports. The page calls step() when the last
     returned wait has passed (or at once after set_buttons), and repaints
     when `frames` moves. fake=True: press(key) / settle() instead."""
@@ -502,51 +480,17 @@ class Web:
         self.wait = w
         return w
 
-    # -- fake clock: tools/sim/simulator.py's scripted mode, step for step --
-    def _step(self):
+    # -- fake clock: firmware/keyscript.py's KeyScript (run, settle, hold),
+    # as the simulator's scripted mode, step for step --
+    def tick(self):
         self.wait = self.app.step()
         return self.wait
 
-    def run(self, ms, max_step=None):
-        clock = self.clock
-        end = clock.t + ms
-        while True:
-            w = self._step()
-            if w < 1:
-                w = 1
-            if max_step and w > max_step:
-                w = max_step
-            if clock.t + w > end:
-                clock.t = end
-                self._step()
-                return
-            clock.advance(w)
-
-    def settle(self):
-        for _ in range(10000):
-            w = self._step()
-            if w > SETTLE_LIMIT_MS and not self.buttons.held():
-                return
-            self.clock.advance(w if w > 1 else 1)
-        raise RuntimeError("the app never settled")
-
-    def hold(self, bit, ms):
-        self.mask = bit
-        self.run(ms, SAMPLE_MS)
-        self.mask = 0
-        self.run(20, SAMPLE_MS)
-
     def press(self, key, settle=True):
         """One scripted key (L R U D A B LA LB wN), then settle."""
-        k = key.upper()
-        if k.startswith("W") and k[1:].isdigit():
-            self.run(int(k[1:]))
-        elif k in LONG_KEYS:
-            self.hold(LONG_KEYS[k], LONG_HOLD_MS)
-        elif k in KEY_BITS:
-            self.hold(KEY_BITS[k], TAP_MS)
-        else:
+        if bad_key(key):
             raise ValueError("unknown key %r (L R U D A B LA LB wN)" % key)
+        self.key(key)
         if settle:
             self.settle()
         self.keys_done += 1
@@ -560,3 +504,81 @@ class Web:
     def eval(self, expr):
         """A Python expression's value (tests look at the app with it)."""
         return eval(expr, {"web": self, "app": self.app})
+
+
+# -- checking a game record (the page's "Check a game record" panel) --
+
+MEANING = {
+    "VERIFIED": "Every finished hand was dealt from the deck its commitment bound before play, "
+                "every move is legal, and every result and score is the one the rules give. Compare "
+                "the commitments with the DEAL # you noted on the handheld: they are what it "
+                "showed before the cards were dealt.",
+    "NOT VERIFIED": "This record does not come from the deals it committed to and legal play: "
+                    "a line was changed, moved, added or removed, and the check stopped at the "
+                    "record line named above. Do not trust it.",
+    "INCOMPLETE": "The record is cut short (a hand or the match ends before its last line), so "
+                  "it is not verified. Check the whole file.",
+    "UNREADABLE": "This is not a game record the page can read; nothing was checked.",
+}
+NUMBERED = ("Every hand is the deal its number gives, every move is legal, and every result and "
+            "score is the one the rules give. This match was dealt by deal numbers (a test or "
+            "tools run), not committed deals: a deal number is a check of the deal, not a "
+            "promise made before play.")
+
+
+def check_record(text, noted=""):
+    """The verdict on a game record's text (one character per byte of the
+    file, or pasted text) as JSON: {"status": 0|1|2 (replay.py --verify's
+    exit status), "verdict": VERIFIED, NOT VERIFIED, INCOMPLETE or
+    UNREADABLE, "meaning": what it means, "hands": [[state, line]] with
+    state "ok", "open" (in play, its deal unverified), "refused" or
+    "unchecked", "lines": the verdict's other lines]. noted: the DEAL # the
+    player noted, hand by hand, as replay.py's --noted takes them ("" for
+    none): a commitment that does not start with its note is refused."""
+    import json
+
+    from engine.verify import UNREADABLE, VERIFIED, check, noted_list
+
+    try:
+        notes = noted_list(noted) if noted.strip() else None
+    except ValueError as e:
+        return json.dumps({"status": UNREADABLE, "verdict": "NOT CHECKED", "hands": [],
+                           "meaning": "The DEAL # you noted" + str(e)[len("--noted"):] + ": write "
+                           "each as the handheld showed it, in hand order, separated by commas "
+                           "(- for a hand you did not note).", "lines": []})
+    status, lines = check(text, notes)
+    hands = []
+    rest = []
+    for ln in lines:
+        if ln.startswith("hand ") and ": " in ln:
+            if "NOT VERIFIED: " in ln or "INCOMPLETE: " in ln:
+                state = "refused"
+            elif ln.endswith("not checked (the check stopped before it)"):
+                state = "unchecked"
+            elif "unverified" in ln:
+                state = "open"
+            else:
+                state = "ok"
+            hands.append([state, ln])
+        else:
+            rest.append(ln)
+    if status == VERIFIED:
+        verdict = "VERIFIED"
+    elif status == UNREADABLE:
+        verdict = "UNREADABLE"
+    elif lines and lines[-1].startswith("INCOMPLETE"):
+        verdict = "INCOMPLETE"
+    else:
+        verdict = "NOT VERIFIED"
+    meaning = MEANING[verdict]
+    if verdict == "VERIFIED" and " commitment " not in hands[0][1]:
+        meaning = NUMBERED
+    if verdict == "VERIFIED" and hands[-1][0] == "open":
+        open_ = ("hand was still in play when the record was written: its moves are legal, but "
+                 "its deal is unverified until its seed and nonce are revealed at its end.")
+        if len(hands) == 1:
+            meaning = "The record's only " + open_
+        else:
+            meaning += " The last " + open_
+    return json.dumps({"status": status, "verdict": verdict, "meaning": meaning,
+                       "hands": hands, "lines": rest})

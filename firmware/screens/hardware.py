@@ -10,7 +10,15 @@ Reached from SETTINGS (the HARDWARE row) or by holding A at power-on
     BUTTONS  TO GND (pull-ups) or TO 3V3 (pull-downs): at once, on trial:
              with no press in TRIAL_MS it goes back (buttons wired the
              other way read nothing at all)
-    SAVE     A writes the settings file (/board.json, firmware/boardcfg.py)
+    PINS     the buttons' GPIOs (A's and B's shown): A learns them, "press
+             the button for LEFT", RIGHT, ... B, watching every free GPIO
+             of the header, so buttons wired to any free pins work without
+             a computer; used at once once all six are learned, undone
+             with no press in LEARN_MS
+    BUZZER   OFF or the GPIO of a piezo: LEFT/RIGHT choose, A sounds a
+             test beep on it; the game uses it from the next start
+    SAVE     A writes the settings file (/board.json, firmware/boardcfg.py):
+             every row's value
 
 Under the rows the six buttons, drawn as keys, light up while held: a
 button test. UP/DOWN choose, LEFT/RIGHT or A change, B goes back. With no
@@ -25,6 +33,7 @@ this port.
 """
 
 from firmware import buttons as btn
+from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware.compat import const
 from firmware.screens import Screen
@@ -33,13 +42,18 @@ from firmware.screens.menu import Menu
 
 IDLE_MS = const(45000)   # no press this long: back to the game
 TRIAL_MS = const(8000)   # a new polarity with no press this long is undone
+LEARN_MS = const(10000)  # learning the pins: no new press this long ends it, pins as before
+LOOK_MS = const(10)      # learning: the free pins read this often
+BEEP_MS = const(150)     # the test beep
+QUIET_MS = const(300)    # after learning, the presses made for it are not acted on
 LIST_Y = 10
 ROWS = 4
 KEYS_Y = 47
 HINT_Y = 57
 
-_ROWS = ("test", "panel", "flip", "buttons", "save")
-_LABELS = [b"KEY TEST", b"PANEL", b"FLIP", b"BUTTONS", b"SAVE"]
+_ROWS = ("test", "panel", "flip", "buttons", "pins", "buzzer", "save")
+_LABELS = [b"KEY TEST", b"PANEL", b"FLIP", b"BUTTONS", b"PINS", b"BUZZER", b"SAVE"]
+_NAMES = (b"LEFT", b"RIGHT", b"UP", b"DOWN", b"A", b"B")   # in firmware.buttons' bit order
 # The six keys drawn left to right: (label, bit).
 _KEYS = ((b"<", btn.LEFT), (b">", btn.RIGHT), (L.KEY_UP, btn.UP), (L.KEY_DOWN, btn.DOWN),
          (b"A", btn.A), (b"B", btn.B))
@@ -52,9 +66,13 @@ class _Choices:
     CircuitPython port): in memory only."""
 
     def __init__(self):
+        from firmware import board
+
         self._sh = False
         self._flip = False
         self._low = True
+        self._pins = board.BUTTON_PINS
+        self._buzzer = board.BUZZER_PIN
 
     def sh1106(self):
         return self._sh
@@ -71,6 +89,25 @@ class _Choices:
 
     def set_active_low(self, v):
         self._low = v
+
+    def button_pins(self):
+        return self._pins
+
+    def buzzer_pin(self):
+        return self._buzzer
+
+    def next_buzzer(self, step):
+        from firmware.boardset import HEADER_PINS
+
+        choices = [None] + [n for n in HEADER_PINS if n not in (4, 5) + tuple(self._pins)]
+        i = choices.index(self._buzzer) if self._buzzer in choices else 0
+        self._buzzer = choices[(i + step) % len(choices)]
+
+    def beep(self, on):
+        return "not on this port" if on else None
+
+    def watch(self):
+        return None
 
     def save(self):
         return "not on this port"
@@ -89,6 +126,11 @@ class HardwareScreen(Screen):
         self.seen = 0            # every button seen held since entering
         self.last = 0            # when the last press came
         self.trial = None        # (when, old polarity) while BUTTONS is on trial
+        # while learning the pins: [watched, learned, held, since, seen,
+        # start (until the first look)]
+        self.learn = None
+        self.beep_at = None      # when the test beep began
+        self.quiet_until = None  # after learning: presses ignored until then
 
     def board(self):
         app = self.app
@@ -104,18 +146,22 @@ class HardwareScreen(Screen):
             app.board = b
         return b
 
-    def enter(self, back="settings", prev=None, **kw):
+    def enter(self, back="settings", prev=None, note=None, **kw):
         """`back`: the screen B goes to; None (at power-on): back to `prev`,
         the screen that was showing, as it was (the title, or a message the
-        boot had for the player)."""
+        boot had for the player). `note`: the status line's first words
+        (the recovery start's)."""
         self.dirty = True
         self.back = back
         self.prev = prev if prev is not self else None
         self.menu.sel = 0
         self.menu.top = 0
-        self.status = b""
+        self.status = note or b""
         self.seen = 0
         self.trial = None
+        self.learn = None
+        self.beep_at = None
+        self.quiet_until = None
         self.last = self.app.clock()
         self._values()
 
@@ -126,9 +172,14 @@ class HardwareScreen(Screen):
         v[1] = b"SH1106" if b.sh1106() else b"SSD1306"
         v[2] = b"ON" if b.flip() else b"OFF"
         v[3] = b"TO GND" if b.active_low() else b"TO 3V3"
-        v[4] = b""
+        pins = b.button_pins()
+        v[4] = b"A GP%d B GP%d" % (pins[4], pins[5])
+        bz = b.buzzer_pin()
+        v[5] = b"OFF" if bz is None else b"GP%d" % bz
+        v[6] = b""
 
     def _leave(self):
+        self.board().beep(False)
         app = self.app
         prev = self.prev
         self.prev = None
@@ -142,6 +193,12 @@ class HardwareScreen(Screen):
 
     def event(self, ev, now):
         self.last = now
+        if self.learn is not None:
+            return                       # learning: the presses are the pins' (tick)
+        if self.quiet_until is not None:
+            if ticks_diff(now, self.quiet_until) < 0:
+                return                   # the last learned button's own release
+            self.quiet_until = None
         self.trial = None                # a press came: the polarity works
         if ev == btn.UP or ev == btn.DOWN:
             self.menu.move(ev)
@@ -168,6 +225,25 @@ class HardwareScreen(Screen):
             b.set_active_low(not old)
             self.trial = (now, old)
             self.status = b"NO PRESS IN 8 S: UNDONE"
+        elif row == "pins":
+            watched = b.watch()
+            if watched is None:
+                self.status = b"NOT ON THIS PORT"
+            else:
+                self.learn = [watched, [], None, now, None, now]
+                self.status = b""
+        elif row == "buzzer":
+            if ev == btn.A:
+                why = b.beep(True)
+                if why is None:
+                    self.beep_at = now
+                    self.status = b"BEEP? SAVE KEEPS IT"
+                else:
+                    self.status = ("NO BEEP: " + why).upper().encode()[:31]
+            else:
+                b.next_buzzer(1 if ev == btn.RIGHT else -1)
+                self.beep_at = None
+                self.status = b"A: TEST BEEP"
         elif ev == btn.A:
             why = b.save()
             if why is None:
@@ -177,10 +253,74 @@ class HardwareScreen(Screen):
         self._values()
         self.dirty = True
 
+    def _learning(self, now):
+        """One look at the free pins while learning: a pin newly read
+        pressed twice in a row (LOOK_MS apart) is the next button's, once
+        the one before was released; all six learned and released: used
+        at once. At the first look the pins that read pressed already are
+        left out. The wait until the next look."""
+        b = self.board()
+        st = self.learn
+        watched, got, held, since, seen, start = st
+        level = b.pressed_level()
+        if start is not None:
+            # the first look, the pulls settled: a pin that reads pressed
+            # before any press (wired to GND or 3V3 for good) is not watched
+            watched = st[0] = [w for w in watched if w[1].value() != level]
+            st[5] = None
+            return LOOK_MS
+        down = None
+        for n, pin in watched:
+            if pin.value() == level and n not in got:
+                down = n
+                break
+        if held is not None:
+            for n, pin in watched:
+                if n == held and pin.value() != level:
+                    held = st[2] = None      # released
+                    break
+        if held is None and down is not None:
+            if seen == down:                 # read pressed twice: learned
+                got.append(down)
+                st[2] = down
+                st[3] = now
+                st[4] = None
+                self.dirty = True
+            else:
+                st[4] = down
+        elif down is None:
+            st[4] = None
+        if len(got) == 6 and st[2] is None:
+            self.learn = None
+            b.set_button_pins(got)
+            self.quiet_until = now + QUIET_MS
+            self.status = b"PINS LEARNED: SAVE KEEPS THEM"
+            self._values()
+            self.dirty = True
+            return None
+        if ticks_diff(now, st[3]) >= LEARN_MS:
+            self.learn = None
+            self.status = b"NO PRESS: PINS AS BEFORE"
+            self.dirty = True
+            return None
+        return LOOK_MS
+
     def tick(self, now):
-        """The trial polarity undone, the page left when idle, and the keys
-        drawn again when the held buttons changed (the device loop wakes
-        at every press and release: firmware.pico.wait)."""
+        """The trial polarity undone, the test beep ended, the pins
+        learned, the page left when idle, and the keys drawn again when
+        the held buttons changed (the device loop wakes at every press and
+        release: firmware.pico.wait)."""
+        if self.beep_at is not None:
+            left = BEEP_MS - ticks_diff(now, self.beep_at)
+            if left > 0:
+                return left
+            self.beep_at = None
+            self.board().beep(False)
+        if self.learn is not None:
+            self.last = now
+            w = self._learning(now)
+            if w is not None:
+                return w
         if self.trial is not None and ticks_diff(now, self.trial[0]) >= TRIAL_MS:
             self.board().set_active_low(self.trial[1])
             self.trial = None
@@ -205,9 +345,22 @@ class HardwareScreen(Screen):
     def draw(self, c):
         c.fill(0)
         L.title_bar(c, b"HARDWARE")
-        self.menu.draw(c, 0, LIST_Y, 128, ROWS)
         held = self.app.buttons.held() & btn.ALL
         self.shown = held
+        st = self.learn
+        if st is not None:
+            got = st[1]
+            i = len(got) if len(got) < 6 else 5
+            c.text(b"PRESS THE BUTTON FOR", 1, LIST_Y + 1, 1, fb.BIG)
+            c.text(_NAMES[i], 1, LIST_Y + 12, 1, fb.BIG)
+            x = 1
+            for n in got:
+                x = c.text(b"GP%d" % n, x, LIST_Y + 24) + 4
+            held = 0
+            for k in range(len(got)):
+                held |= _KEYS[k][1]
+        else:
+            self.menu.draw(c, 0, LIST_Y, 128, ROWS)
         x = 1
         for label, bit in _KEYS:
             on = held & bit
@@ -223,7 +376,9 @@ class HardwareScreen(Screen):
             if self.seen & bit and not on:
                 c.pixel(x + KEY_W - 2, KEYS_Y + 1, 1)   # tested: a dot
             x += KEY_W + KEY_GAP
-        if self.status:
+        if st is not None:
+            c.text(b"NO PRESS IN 10 S: UNDONE", 1, HINT_Y + 1, 1)
+        elif self.status:
             c.text(self.status, 1, HINT_Y + 1, 1)
         else:
             row = _ROWS[self.menu.sel]
@@ -231,6 +386,11 @@ class HardwareScreen(Screen):
                 x = c.text(b"PRESS EACH KEY", 0, HINT_Y) + 3
             elif row == "save":
                 x = L.hint(c, b"A", b"SAVE", 0, HINT_Y)
+            elif row == "pins":
+                x = L.hint(c, b"A", b"LEARN", 0, HINT_Y)
+            elif row == "buzzer":
+                x = L.hint(c, b"<>", b"PIN", 0, HINT_Y)
+                x = L.hint(c, b"A", b"BEEP", x, HINT_Y)
             else:
                 x = L.hint(c, b"<>", b"CHANGE", 0, HINT_Y)
             L.hint(c, b"B", b"BACK", x, HINT_Y)

@@ -290,7 +290,7 @@ def melds_and_dead(cards, best_melds):
         out.append(ml)
         used.extend(ml)
     out.sort(key=_meld_key)
-    dead = sorted([c for c in cards if c not in used], key=_dead_key)
+    dead = sorted([c for c in cards if c not in used], key=dead_key)
     return dw, out, dead
 
 
@@ -298,7 +298,7 @@ def _meld_key(ml):
     return ml[0] % 13 * 4 + ml[0] // 13
 
 
-def _dead_key(c):
+def dead_key(c):
     # Deadwood by rank, then suit: near-sets sit together and the highest
     # (what you usually throw) sits at the right end.
     return c % 13 * 4 + c // 13

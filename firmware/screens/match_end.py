@@ -25,6 +25,20 @@ _CUP = fb.sprites(
     b"\x00\x00\x00\x08\x08\x0c\x0f\x0f\x0f\x0c\x08\x08\x00\x00\x00", 15, 12)[0]
 
 
+# the small font's characters in a line drawn at x = 2 (4 px each, 3 px the last)
+LINE_CHARS = 31
+
+
+def review_summary(total, n):
+    """b'REVIEW -1.0 EACH, 60 DECISIONS' (b'0.0' when the cost rounds to
+    nothing), shorter where a long match's count would not fit the line."""
+    from engine.review_text import cost
+    each = cost(total, n)
+    line = "REVIEW %s EACH, %d DECISIONS" % (each, n)
+    if len(line) > LINE_CHARS:
+        line = "REVIEW %s EACH OF %d" % (each, n)
+    return line.encode()
+
 def cups(c, y):
     """The winner's two trophies, at the left and right edges."""
     c.glyph(_CUP, 4, y)
@@ -100,9 +114,7 @@ class MatchEnd(Screen):
             line = b"HANDS NOT REVIEWED"
         elif done:
             try:
-                from engine.review_text import average
-                line = ("REVIEW: %d DECISIONS, -%s EACH" % (
-                    rv.n, average(rv.total, rv.n))).encode()
+                line = review_summary(rv.total, rv.n)
             except MemoryError:          # the .mpy bundle's heap, at its fullest
                 line = ("REVIEW: %d DECISIONS" % rv.n).encode()
         else:

@@ -69,7 +69,7 @@ def draw_proof(c, hand_no, proof, over):
     c.text(seed, 0, 26, 1)
     c.text(b"NONCE", 0, 34, 1)
     c.text(nonce, 0, 40, 1)
-    c.text(b"# = SHA-256(SEED + NONCE)", 0, 48, 1)
+    c.text(b"# = SHA-256(PREV,N,SEED,NONCE)", 0, 48, 1)     # the chain: engine/deal.py
     x = L.hint(c, b"A", b"MATCH RESULT" if over else b"NEXT HAND", 0, 58)
     L.hint(c, L.KEY_UP, b"BACK", x + 4, 58)
 

@@ -58,10 +58,11 @@ def progress_note(c, label, pct, y):
 
 
 def average_text(total, n):
+    """The cost per decision as shown: b'-1.3', or b'0.0'."""
     if n <= 0:
         return b"0.0"      # nothing reviewed: the review's words stay unloaded
-    from engine.review_text import average
-    return average(total, n).encode()
+    from engine.review_text import cost
+    return cost(total, n).encode()
 
 
 class _Awaited(Screen):
@@ -196,8 +197,7 @@ class MatchReview(_Awaited):
             x = c.num(self.n, 2, 12, 1)
             c.text(b"DECISIONS REVIEWED", x + 4, 12, 1)
             x = c.text(b"COST", 2, 19, 1)
-            x = c.text(b"-", x + 4, 19, 1)
-            x = c.text(self.avg, x, 19, 1)
+            x = c.text(self.avg, x + 4, 19, 1)
             c.text(b"A DECISION ON AVERAGE", x + 4, 19, 1)
             if self.worst is None:
                 c.text(b"NONE COST A POINT OR MORE", 2, 28, 1)
@@ -208,14 +208,14 @@ class MatchReview(_Awaited):
             st = self.app.stats
             if st.review_matches:
                 x = c.text(b"RECENT MATCHES", 2, 50, 1)
-                x = c.text(b"-", x + 4, 50, 1)
-                x = c.text(running_text(st.review_avg), x, 50, 1)
+                x = c.text(running_text(st.review_avg), x + 4, 50, 1)
                 c.text(b"EACH", x + 4, 50, 1)
         x = L.hint(c, b"A", b"TITLE", 0, 58)
         L.hint(c, b"B", b"BACK", x + 4, 58)
 
 
 def running_text(avg):
-    """The statistics' running figure (hundredths of a point) as '0.8'."""
+    """The statistics' running cost (hundredths of a point a decision) as
+    shown: b'-0.8', and b'0.0' (never b'-0.0') when it rounds to nothing."""
     t = (avg + 5) // 10
-    return ("%d.%d" % (t // 10, t % 10)).encode()
+    return ("%s%d.%d" % ("-" if t else "", t // 10, t % 10)).encode()

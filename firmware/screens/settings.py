@@ -128,6 +128,10 @@ def about_text(st, key):
         return _FIRST_ABOUT[st.first]
     if key == "knock_limit" and st.oklahoma:
         return _OKLAHOMA_LIMIT
+    if key == "about":
+        from engine.version import COMMIT
+        if COMMIT:                         # a development build that knows it
+            return b"COMMIT " + COMMIT.encode()
     for k, _, about in _ROWS:
         if k == key:
             return about

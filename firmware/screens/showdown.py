@@ -26,6 +26,8 @@ from firmware.screens import Screen, other_name
 from firmware.screens import layout as L
 from firmware.screens.scoring import score_sum
 
+HINT_X = 104       # A NEXT, right of the sum
+
 K_TEXT_Y = 10       # the knocker's line ...
 K_CARDS_Y = 16      # ... and cards
 D_TEXT_Y = 33       # the defender's
@@ -67,6 +69,12 @@ class Showdown(Screen):
         self.gin = res.kind == "gin"
         self.kind = {"gin": b"GIN!", "knock": b"KNOCK", "undercut": b"UNDERCUT!"}[res.kind]
         self.sum = score_sum(res)
+        # the sum's line ends before A NEXT: DEADWOOD shortened to DW where
+        # it would run under the hint (the box game's longer names, 2-digit
+        # deadwoods)
+        end = 1 + fb.text_width(self._name(self.winner) + b": " + self.sum) - 1
+        if end > HINT_X - 3 and self.sum.startswith(b"DEADWOOD "):
+            self.sum = b"DW " + self.sum[9:]
         self.deal = h.deal
         self.commit = None if h.deal is not None else b"DEAL #" + h.commit.encode()
         kc = h.cards_of(k)
@@ -79,11 +87,11 @@ class Showdown(Screen):
             laid.append(c)
         groups = [sorted(g) for g in groups]
         used = [c for g in o.knocker_melds for c in g]
-        kdead = sorted([c for c in kc if c not in used], key=L._dead_key)
+        kdead = sorted([c for c in kc if c not in used], key=L.dead_key)
         self.top.build(groups, kdead, o.knocker_deadwood, marked=laid)
         dused = [c for g in o.defender_melds for c in g]
         ddead = sorted([c for c in dc if c not in dused and c not in laid],
-                       key=L._dead_key)
+                       key=L.dead_key)
         dgroups = [sorted(g) for g in o.defender_melds]
         self.bottom.build(dgroups, ddead, o.defender_deadwood)
         self.k_dw = o.knocker_deadwood
@@ -115,15 +123,22 @@ class Showdown(Screen):
         x = c.text(self._name(self.winner), 1, SUM_Y, 1)
         x = c.text(b": ", x, SUM_Y, 1)
         c.text(self.sum, x, SUM_Y, 1)
-        L.hint(c, b"A", b"NEXT", 104, SUM_Y)
+        L.hint(c, b"A", b"NEXT", HINT_X, SUM_Y)
 
     def _layoffs(self, c, x, y):
-        """LAID OFF and the cards, or GIN: NO LAYOFFS (R9), then the
+        """LAID OFF and the cards, or NO LAYOFFS ON CPU GIN (R9), then the
         deadwood left. Where the cards do not fit before DEADWOOD, it is
         shortened to DW; where they still do not, their count is shown."""
         n = len(self.laid)
+        gin = None
         if self.gin:
-            w = fb.text_width(b"GIN: NO LAYOFFS") - 1
+            # naming who went gin, as the line above does; "NO LAYOFFS (R9)" where
+            # the name does not fit before the deadwood
+            who = self._name(self.knocker)
+            gin = b"NO LAYOFFS ON " + (b"YOUR" if who == b"YOU" else who) + b" GIN"
+            if x + fb.text_width(gin) - 1 > self._deadwood_x(self.d_dw, b"DW") - 4:
+                gin = b"NO LAYOFFS (R9)"
+            w = fb.text_width(gin) - 1
         elif n:
             w = fb.text_width(b"LAID OFF") + 2 + n * 12 - 3
         else:
@@ -134,7 +149,7 @@ class Showdown(Screen):
         end = self._deadwood_x(self.d_dw, label) - 4
         self._deadwood(c, self.d_dw, y, label)
         if self.gin:
-            c.text(b"GIN: NO LAYOFFS", x, y, 1)
+            c.text(gin, x, y, 1)
         elif n:
             x = c.text(b"LAID OFF", x, y, 1) + 2
             if x + n * 12 - 3 > end:

@@ -85,9 +85,10 @@ def review_line(c, st, y):
         c.text(b"REVIEW: NO MATCH REVIEWED YET", 2, y, 1)
         return
     from firmware.screens.review import running_text
-    x = c.text(b"REVIEW -", 2, y, 1)
-    x = c.text(running_text(st.review_avg), x, y, 1)
-    x = c.text(b"EACH (ALL -", x + 4, y, 1)
+    x = c.text(b"REVIEW", 2, y, 1)
+    x = c.text(running_text(st.review_avg), x + 4, y, 1)
+    x = c.text(b"EACH (ALL", x + 4, y, 1)
+    x += 4
     from firmware.stats import per_decision
     x = c.text(running_text(per_decision(st.review_cost, st.reviewed)), x, y, 1)
     c.text(b")", x, y, 1)

@@ -1,37 +1,19 @@
 """Setup for the CircuitPython port tests.
 
-Puts fakes/ (stand-ins for CircuitPython's built-in board, busio, digitalio,
-keypad, microcontroller, storage and supervisor) first on sys.path and
-circuitpython/ last (first, its code.py would shadow the standard library's
-`code` module, which pdb imports), then imports cpports and its modules. Blinka's displayio, busdisplay, i2cdisplaybus and
+tools/kit/cpenv.install() puts tools/kit/fakes/circuitpython/ (stand-ins for
+CircuitPython's built-in board, busio, digitalio, keypad, microcontroller,
+storage and supervisor) first on sys.path and circuitpython/ last (first,
+its code.py would shadow the standard library's `code` module, which pdb
+imports); then cpports and its modules are imported. Blinka's displayio, busdisplay, i2cdisplaybus and
 bitmaptools (from the pinned adafruit-circuitpython-displayio-ssd1306
 dependencies) run for real.
 """
 
-import os
-import sys
-
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-FAKES = os.path.join(HERE, "fakes")
-CPDIR = os.path.join(ROOT, "circuitpython")
+from tools.kit import cpenv
 
-if FAKES in sys.path:
-    sys.path.remove(FAKES)
-sys.path.insert(0, FAKES)
-# Blinka's modules of the same names must not be the ones already imported.
-for _m in ("board", "busio", "digitalio", "keypad", "microcontroller", "storage", "supervisor"):
-    _mod = sys.modules.get(_m)
-    if _mod is not None and not getattr(_mod, "__file__", "").startswith(FAKES):
-        del sys.modules[_m]
-
-
-# circuitpython/ goes last on sys.path: its modules (cp*.py, boot.py) have
-# names of their own, and the standard library's `code` stays first.
-if CPDIR not in sys.path:
-    sys.path.append(CPDIR)
+cpenv.install()
 import cpports  # noqa: E402,F401
 
 

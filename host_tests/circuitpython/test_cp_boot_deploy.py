@@ -17,10 +17,11 @@ import microcontroller
 import supervisor
 
 from tools.deploy import deploy_circuitpython as dep
+from tools.kit import cpenv
 from tools.sim.simulator import Sim
 
 CODE = os.path.join(dep.CPDIR, "code.py")
-FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes")
+FAKES = cpenv.FAKES
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """cpnvm.NvmStorage: the settings and the game save in microcontroller.nvm,
 an append-only log in the RP2040's one 4 KB flash sector, modelled as
-CircuitPython drives it (fakes/microcontroller.FakeNvm: a write into erased
+CircuitPython drives it (tools/kit/fakes/circuitpython/microcontroller.FakeNvm: a write into erased
 bytes is programmed in place; any other erases the sector, then programs
 all 16 pages in address order), cut at every erase and every byte."""
 
@@ -446,3 +446,4 @@ def test_a_save_too_large_for_the_sector_is_refused_and_the_saves_stand():
 def test_nvm_too_small_for_the_saves_is_refused():
     with pytest.raises(ValueError):
         NvmStorage(FakeNvm(256))
+

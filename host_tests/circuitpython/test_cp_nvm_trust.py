@@ -7,6 +7,7 @@ file stays behind; a cut between the next erase and its first programmed
 byte then leaves a blank sector beside that older file."""
 
 import copy
+import os
 
 import pytest
 
@@ -349,14 +350,19 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     said = []
     show = sim.app.show_banner
     sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
-    import os
-    import sys
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))), "ui"))
-    from ui_driver import play_turn
+    from tools.kit.ui_driver import play_turn
 
     sim.press("A")                                  # CONTINUE: the saves go on
+    frames = []                                     # the panel with a banner over it
+    display_show = sim.display.show
+
+    def shown(buf):
+        n = display_show(buf)
+        if sim.app.banner is not None:
+            frames.append(sim.image())
+        return n
+
+    sim.display.show = shown
     for _ in range(40):                             # until the log is full
         if said:
             break
@@ -365,9 +371,25 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
         else:
             sim.press("A")
         sim.settle()
-    assert said and said[0][0] == b"SAVE FAILED" and "read-only" in said[0][1], said
+    assert said and said[0] == (b"SAVING PAUSED", "Not saved: %s on the drive cannot be "
+                                "updated. Free the drive or delete that file, then press "
+                                "reset." % BACKUP), said
     assert sim.app.saving.failing and "could not be updated or deleted" in sim.app.saving.error
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
+    # on the panel, over the game
+    from firmware import fb
+    from host_tests.ui.screen_text import shows
+
+    img = frames[0]
+    assert shows(img, "SAVING PAUSED", fb.BIG, lit_on_dark=False)
+    assert shows(img, "file, then press reset.")
+    from host_tests.ui.ui_golden import GOLDEN, UPDATE, golden_buf
+    from tools.sim import render
+
+    if UPDATE:
+        render.to_png(img, os.path.join(GOLDEN, "86_banner_saving_paused.png"))
+    else:
+        assert golden_buf("86_banner_saving_paused") == img
 
 
 def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
@@ -392,3 +414,302 @@ def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
     got, msg = bare.load("game")
     assert got is None and msg.startswith("Saved data were damaged (") and msg.endswith(
         "started fresh.")
+
+
+def _nvm_with_newer(version, layout=None):
+    from firmware import gamesave
+
+    v = version.encode()
+    layout = gamesave.VERSION + 1 if layout is None else layout
+    newer = b"GRGM" + bytes((layout, len(v))) + v + b"\x00\x07what it holds"
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st.save("game", game(2))
+    st._append(st.im, cpnvm.record(cpnvm.GAME, newer))   # as a newer version appends it
+    return nvm.image(), newer
+
+
+def test_a_second_newer_game_save_never_writes_over_the_first_on_the_drive():
+    from firmware import gamesave
+    from firmware import storage as stg
+
+    fs = FaultFS()
+    kept = []
+    for k, version in enumerate(("2.3.0", "2.4.0", "2.5.0")):
+        img, newer = _nvm_with_newer(version)
+        again = NvmStorage(FakeNvm(data=img), FileBackup(BACKUP, fs))
+        again.load("settings")
+        got, msg = again.load("game", gamesave.decode)
+        name = "/game.new" if k == 0 else "/game.new%d" % (k + 1)
+        assert got is None and msg.endswith("kept as %s." % name), msg
+        kept.append((name, newer))
+    for name, newer in kept:
+        assert stg.unpack(fs.files[name])[0] == newer
+    # all nine taken: said, and nothing written over
+    from firmware.savenewer import NEW_KEEP
+
+    for k in range(4, NEW_KEEP + 1):
+        fs.files["/game.new%d" % k] = bytearray(b"kept before")
+    before = dict((k, bytes(v)) for k, v in fs.files.items())
+    img, newer = _nvm_with_newer("2.6.0")
+    again = NvmStorage(FakeNvm(data=img), FileBackup(BACKUP, fs))
+    again.load("settings")
+    got, msg = again.load("game", gamesave.decode)
+    assert got is None and "could not be kept" in msg
+    assert dict((k, bytes(v)) for k, v in fs.files.items()) == before
+
+
+def test_a_game_record_naming_this_version_or_an_older_one_is_damage_not_newer():
+    from firmware import gamesave
+    from engine.version import VERSION
+
+    for version in (VERSION, "0.9.0", "1.0.0-dev", "junk"):
+        img, _ = _nvm_with_newer(version)
+        fs = FaultFS()
+        again = NvmStorage(FakeNvm(data=img), FileBackup(BACKUP, fs))
+        again.load("settings")
+        got, msg = again.load("game", gamesave.decode)
+        # damage in the log: what came before it stands, said
+        assert got is not None and msg.startswith("Saved data were damaged ("), (version, msg)
+        assert "Saved by" not in msg and not fs.files
+        assert again.outcome["game"] == "resumed"
+
+
+# -- two halves (A/B with a sequence number) cannot outlive the sector's erase --
+
+SECTOR = 4096
+HALF = SECTOR // 2
+
+
+def _ab_half(seq, payload):
+    """One half of an A/B pair: b"AB" seq:2 len:2 payload crc16."""
+    from firmware.storage import crc16
+
+    body = b"AB" + bytes((seq >> 8, seq & 0xFF, len(payload) >> 8, len(payload) & 0xFF)) + payload
+    c = crc16(body)
+    return body + bytes((c >> 8, c & 0xFF))
+
+
+def _ab_read(img):
+    """The newest whole half's (seq, payload), or None."""
+    from firmware.storage import crc16
+
+    best = None
+    for h in (0, HALF):
+        if bytes(img[h:h + 2]) != b"AB":
+            continue
+        n = (img[h + 4] << 8) | img[h + 5]
+        end = h + 6 + n
+        if end + 2 > h + HALF or img[end] == img[end + 1] == 0xFF:
+            continue                 # its checksum not programmed yet (none is 0xFFFF here)
+        if crc16(img, h, end) != (img[end] << 8) | img[end + 1]:
+            continue
+        seq = (img[h + 2] << 8) | img[h + 3]
+        if best is None or seq > best[0]:
+            best = (seq, bytes(img[h + 6:end]))
+    return best
+
+
+def _ab_save(nvm, seq, payload):
+    """Save `payload` as `seq` into the half the older one is in, as one
+    nvm assignment (CircuitPython: erased target bytes are programmed in
+    place; any other assignment erases the whole sector first)."""
+    h = HALF * (seq % 2)
+    data = _ab_half(seq, payload)
+    nvm[h:h + len(data)] = data
+
+
+def _ab_cut(prior, seq, payload, budget):
+    """The sector after a save into a half that holds data, cut before
+    flash event `budget` (FakeNvm's model: the erase is event 0, then each
+    byte of the whole sector is programmed in address order)."""
+    if budget == 0:
+        return prior
+    h = HALF * (seq % 2)
+    data = _ab_half(seq, payload)
+    buf = bytearray(prior)
+    buf[h:h + len(data)] = data
+    n = budget - 1
+    return bytes(buf[:n]) + b"\xff" * (SECTOR - n)
+
+
+def test_an_ab_pair_in_the_one_sector_loses_everything_right_after_its_erase():
+    """CircuitPython gives the RP2040's nvm as one 4 KB flash sector, and
+    erases all of it before any write that is not into erased bytes
+    (erase_and_write_sector). The largest save fits a half, but once both
+    halves hold a save every save erases both: cut before every flash
+    event of a save (the sector erase, then each of the 4,096 bytes
+    programmed in address order), the cuts that leave no whole half are
+    counted."""
+    from firmware.storage import crc16
+    from tools.saves.savecuts import nvm_wear
+
+    largest = nvm_wear(2, 500, seed=2)[2]
+    need = len(_ab_half(0, bytes(largest) + cpnvm.record(cpnvm.SETTINGS, settings())))
+    assert need < HALF, need                         # by size alone, a half holds it
+    last = 0                                         # a match to 500 at its end: large saves
+    while True:
+        try:
+            game(last + 1)
+        except IndexError:
+            break
+        last += 1
+    payloads = [game(t) + settings() for t in range(last - 3, last + 1)]
+    for seq, p in enumerate(payloads, 1):
+        assert crc16(_ab_half(seq, p)[:-2]) != 0xFFFF
+    nvm = FakeNvm()
+    for seq in (1, 2):                               # both halves written once
+        _ab_save(nvm, seq, payloads[seq - 1])
+    erases = nvm.erases
+    tally = {"newest": 0, "the one before": 0, "nothing, a blank sector": 0,
+             "nothing, a torn half": 0}
+    for seq in (3, 4):                               # a save into each half
+        prior = nvm.image()
+        whole = FakeNvm(data=prior)
+        _ab_save(whole, seq, payloads[seq - 1])
+        assert whole.events == SECTOR + 1            # the erase and every byte
+        for budget in range(whole.events + 1):
+            img = _ab_cut(prior, seq, payloads[seq - 1], budget)
+            if budget % 251 == 0 or budget < 3 or budget > SECTOR - 2:
+                cut = FakeNvm(data=prior)            # the model, at some of the points
+                cut.budget = budget
+                try:
+                    _ab_save(cut, seq, payloads[seq - 1])
+                except PowerCut:
+                    pass
+                assert cut.image() == img, budget
+            got = _ab_read(img)
+            if got is not None and got[0] == seq:
+                tally["newest"] += 1
+            elif got is not None:
+                assert got == (seq - 1, payloads[seq - 2])
+                tally["the one before"] += 1
+            elif img == b"\xff" * SECTOR:
+                tally["nothing, a blank sector"] += 1
+            else:
+                tally["nothing, a torn half"] += 1
+        _ab_save(nvm, seq, payloads[seq - 1])
+    assert nvm.erases - erases == 2                  # every save erased the sector
+    # the cut right after the erase leaves a blank sector, and until the
+    # lower half is whole again nothing is
+    print("A/B pair, cut before each of %d flash events of 2 saves: %s (a half of the "
+          "largest save measured: %d bytes, of these saves: %d; a half is %d)" % (
+              2 * (SECTOR + 2), tally, need, len(_ab_half(0, payloads[-1])), HALF))
+    assert tally["nothing, a blank sector"] == 2
+    lower = len(_ab_half(1, payloads[0]))            # the lower half's bytes, about
+    assert tally["nothing, a torn half"] >= 2 * (lower - 8), tally
+
+
+def test_a_newer_versions_save_in_this_layout_keeps_its_version_line():
+    """A game record of layout 2 from a newer version: one whose match
+    this version cannot read is said as newer and kept on the drive (it
+    was rebuilt under this version's line and called damage); one it can
+    read loads, and the turns saved after it load at the next start."""
+    from firmware import gamesave
+    from firmware.stats import Stats
+
+    sb = Stats().encode()
+    unreadable = b"GRGM\x02\x059.0.0" + bytes((0, len(sb))) + sb + b"GRSV\x63later"
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st._append(st.im, cpnvm.record(cpnvm.GAME, unreadable))
+    fs = FaultFS()
+    again = NvmStorage(FakeNvm(data=nvm.image()), FileBackup(BACKUP, fs))
+    again.load("settings")
+    got, msg = again.load("game", gamesave.decode)
+    assert got is None and msg.startswith("Saved by version 9.0.0; this is ")
+    assert msg.endswith("kept as /game.new.") and again.outcome["game"] == "newer"
+    from firmware import storage as stg
+    assert stg.unpack(fs.files["/game.new"])[0] == unreadable
+    # readable: a newer patch version's save of a match this one plays on
+    p = game(20)
+    n = p[5]
+    readable = p[:5] + bytes((5,)) + b"1.0.7" + p[6 + n:]
+    nvm = FakeNvm()
+    st = NvmStorage(nvm)
+    st.save("settings", settings())
+    st._append(st.im, cpnvm.record(cpnvm.GAME, readable))
+    again = NvmStorage(nvm)
+    again.load("settings")
+    got, msg = again.load("game", gamesave.decode)
+    assert msg is None and got is not None
+    assert gamesave.split(readable) == gamesave.split(game(20))
+    for t in (21, 22, 23):
+        again.save("game", game(t))                  # appended as this version's turns
+    third = NvmStorage(FakeNvm(data=nvm.image()))
+    third.load("settings")
+    assert third.load("game") == (game(23), None)
+
+
+def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
+    """A save the nvm cannot hold (a match longer than any measured; here
+    a 512-byte nvm) is said as SAVE TOO LARGE, not as a full flash to free
+    with mpremote; the last save that fit still loads."""
+    from tools.kit.ui_driver import play_turn
+    nvm = FakeNvm(size=512)
+    from tools.sim.simulator import Sim
+
+    sim = Sim(seed=3, storage=NvmStorage(nvm))
+    said = []
+    show = sim.app.show_banner
+    sim.app.show_banner = lambda t, text, *a: (said.append((t, text)), show(t, text, *a))
+    sim.press("A")                                  # NEW MATCH
+    for _ in range(400):
+        if said:
+            break
+        if sim.screen == "play" and sim.app.match.to_move == 0:
+            play_turn(sim)
+        else:
+            sim.press("A")
+        sim.settle()
+    assert said and said[0][0] == b"SAVE TOO LARGE", said
+    assert said[0][1].startswith("Not saved: the saves need ") and said[0][1].endswith(
+        "the save area holds 512. The last save still loads; a new match saves again.")
+    assert sim.app.saving.failing
+    got, msg = NvmStorage(FakeNvm(data=nvm.image())).load("game")
+    assert got is not None and msg is None
+
+
+def test_crafted_version_lines_in_the_nvm_never_say_a_contradiction():
+    """Game records with random version lines and layouts, checksums
+    right: a newer save is said only for a version newer than this one,
+    as the file storage says it (host_tests/device/test_save_version.py)."""
+    import random
+
+    import engine
+    from firmware import gamesave
+    from firmware.stats import Stats
+
+    rnd = random.Random(50)
+    sb = Stats().encode()
+    told = {"newer": 0, "damaged": 0, "loaded": 0}
+    alphabet = b"0123456789.-devrcab x\xff"
+    for n in range(900):
+        if n % 3 == 0:
+            v = bytes(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 12)))
+        else:
+            parts = [str(rnd.randrange(0, 3)) for _ in range(3)]
+            v = (".".join(parts) + rnd.choice(("", "-dev", "-rc1"))).encode()
+        layout = rnd.choice((2, 2, 3, 9, 200))
+        tail = rnd.choice((b"", b"GRSV?", engine.dumps(engine.Match(seed=n))))
+        body = b"GRGM" + bytes((layout, len(v))) + v + bytes((0, len(sb))) + sb + tail
+        nvm = FakeNvm()
+        st = NvmStorage(nvm)
+        st.save("settings", settings())
+        st._append(st.im, cpnvm.record(cpnvm.GAME, body))
+        again = NvmStorage(FakeNvm(data=nvm.image()))
+        again.load("settings")
+        value, msg = again.load("game", gamesave.decode)
+        if msg and msg.startswith("Saved by version "):
+            assert gamesave.newer(msg[len("Saved by version "):].split(";")[0]), (v, msg)
+        o = again.outcome.get("game")
+        if o == "newer":
+            told["newer"] += 1
+            assert gamesave.newer(gamesave.saved_by(body)), (v, layout)
+        elif value is not None:
+            told["loaded"] += 1
+        else:
+            told["damaged"] += 1
+    assert min(told.values()) > 100, told

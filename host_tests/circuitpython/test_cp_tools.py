@@ -1,9 +1,7 @@
 """make flash-circuitpython and tools/bench/bench_circuitpython.py."""
 
-import os
 import subprocess
 
-import pytest
 
 from tools.deploy import deploy_circuitpython as dep
 
@@ -14,7 +12,7 @@ def test_make_target_runs_the_deploy_with_the_drive():
     r = subprocess.run(["make", "-n", "flash-circuitpython", "DRIVE=/media/u/CIRCUITPY"],
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert 'tools/deploy/deploy_circuitpython.py "/media/u/CIRCUITPY"' in r.stdout
+    assert '-m tools.deploy.deploy_circuitpython "/media/u/CIRCUITPY"' in r.stdout
 
 
 def test_make_target_without_a_drive_says_how():
@@ -35,9 +33,3 @@ def test_bench_prints_both_ports(monkeypatch, capsys):
     if bench.micropython_path():
         assert "MicroPython port ssd1306.show(), unix port" in out
     assert "1040 bytes" in out                 # the plain seam's full frame
-
-
-@pytest.fixture(autouse=True)
-def _tools_on_path(monkeypatch):
-
-    monkeypatch.syspath_prepend(os.path.join(ROOT, "tools", "deploy"))

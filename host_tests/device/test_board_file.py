@@ -43,6 +43,8 @@ BAD = [
      "board.json is too large (over 2048 bytes): ignored, using the defaults", "DISPLAY_FLIP"),
     ("not an object", b"[1, 2]", "must hold a JSON object", None),
     ("not UTF-8", b'{"display": "\xff\xfe"}', "board.json is not UTF-8 text: ignored", "DISPLAY_TYPE"),
+    ("the Pico's own pin", b'{"btn_a": 25}',
+     "btn_a = 25 is wired inside the Pico (GP25 is the on-board LED): using 14", "BTN_A"),
 ]
 
 
@@ -386,3 +388,78 @@ def test_the_real_app_starts_on_the_hardware_page_with_its_board_port(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.split("@@ ")[1].split() == ["hardware", "Hardware",
                                                 str(tmp_path / "board.json"), "True"]
+
+
+# -- what MicroPython's json takes without a word, and the Pico's own pins ----
+
+# (name, file bytes, the line's words, BTN_A on MicroPython)
+LENIENT = [
+    ("key twice", b'{"btn_a": 16, "btn_a": 17}', '"btn_a" is given more than once: the last one', 17),
+    ("trailing comma", b'{"btn_a": 16,}', 'a comma before "}"', 16),
+    ("leading zero", b'{"btn_a": 016}', "the number 016 has a leading zero: read as 16", 16),
+    ("trailing NUL", b'{"btn_a": 16}\x00', "a NUL character at byte 13", 16),
+]
+
+
+@pytest.mark.parametrize("name,data,words,a", LENIENT, ids=[x[0] for x in LENIENT])
+def test_what_micropython_json_allows_gets_a_line_there(tmp_path, name, data, words, a):
+    (tmp_path / "board.json").write_bytes(data)
+    path = tmp_path / "load.py"
+    path.write_text(MP_LOAD % {"repo": ROOT, "path": str(tmp_path / "board.json")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    line = r.stdout.split("@@ ")[1]
+    assert line.startswith("1 ") and words in line, line      # one line, and the value used
+    assert line.rstrip().endswith("False %d ssd1306" % a), line
+
+
+@pytest.mark.parametrize("name,data,words,a", LENIENT, ids=[x[0] for x in LENIENT])
+def test_what_micropython_json_allows_gets_the_same_line_on_cpython(tmp_path, name, data, words,
+                                                                    a):
+    cfg, said = load(tmp_path, data)
+    assert words in said[0], said
+    # CPython's json refuses all but the key given twice
+    assert (len(said) == 1) == (name == "key twice"), said
+
+
+@pytest.mark.parametrize("pin", [23, 24, 25, 29])
+def test_the_picos_own_pins_are_refused_for_buttons_and_buzzer(tmp_path, pin):
+    cfg, said = load(tmp_path, json.dumps({"btn_b": pin, "buzzer": pin}).encode())
+    assert cfg.BTN_B == 15 and cfg.BUZZER_PIN is None
+    assert len(said) == 2 and all("is wired inside the Pico (GP%d " % pin in s for s in said), said
+
+
+def test_a_key_name_inside_a_value_is_not_a_key(tmp_path):
+    cfg, said = load(tmp_path, b'{"headless_text": "ascii", "x": {"btn_a": 1, "btn_a": 2},'
+                               b' "y": "\\"btn_a\\": 3, \\"btn_a\\""}')
+    assert [s for s in said if "more than once" in s] == []
+
+
+# -- the recovery start: /board.json unread -----------------------------------
+
+# every file that takes A and B away from the physical buttons on GP14/GP15
+TAKES_A_AND_B = [b'{"btn_a": 22, "btn_b": 21}', b'{"btn_b": 22}', b'{"buttons_active_low": false}']
+
+
+@pytest.mark.parametrize("data", TAKES_A_AND_B)
+def test_the_recovery_start_ignores_the_file(tmp_path, data):
+    said, f, _ = boot(tmp_path, data, """
+from firmware import picoports
+picoports.ask_recovery()                      # BOOTSEL was held: firmware.pico.recover
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
+    assert "Recovery start (BOOTSEL was held for 3 s while the game ran)" in said
+    assert "buttons LEFT RIGHT UP DOWN A B on GP10 GP11 GP12 GP13 GP14 GP15 to GND, no buzzer." in said
+    assert not [s for s in said.splitlines() if s.startswith("board.json")]
+    assert f["WENT"] == "hardware" and f["STEPS"] == "4"
+    log = eval(f["LOG"])
+    # the buttons are the defaults' pins, with pull-ups: A and B work
+    pulled = sorted(set(e[1] for e in log if e[0] == "pin" and e[3] == 1))
+    assert pulled == [10, 11, 12, 13, 14, 15]
+    assert not any(e[0] == "pin" and e[1] in (21, 22) for e in log)
+
+
+def test_without_the_flag_the_same_file_is_read(tmp_path):
+    said, f, _ = boot(tmp_path, TAKES_A_AND_B[0], "machine.setup(bus=FakeBus.with_display(0x3C)[0])")
+    assert "Recovery start" not in said and f["WENT"] == "None"
+    log = eval(f["LOG"])
+    assert ("pin", 22, 0, 1) in log           # A read on GP22 as the file says

@@ -81,6 +81,8 @@ class StubApp:
                 machine.fire_timers()
                 time.sleep_ms(3)
         if self.n == 3:
+            for _ in range(getattr(machine, "FIRE_AT_3", 0)):   # the sampler's ticks
+                machine.fire_timers()
             self.buttons.poll(self.clock())
             ev = self.buttons.event()
             while ev:
@@ -105,6 +107,8 @@ except SystemExit:
 import stub_app_mod
 app = stub_app_mod.APP
 print("@@ LOG", machine.LOG)
+print("@@ LED", machine.LED)
+print("@@ RUNNING_TIMERS", [t.period for t in machine.TIMERS if t.running])
 if app is not None:
     d = app.display
     print("@@ HEADLESS", d.headless)
@@ -601,3 +605,113 @@ def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
     assert f["WENT"] == "4", r.stdout                  # the game ran
     assert f["HELPERS"] == "[]", r.stdout
     assert f["BRINGUP"] == "False", r.stdout
+
+
+# -- the on-board LED (firmware.picoports.Onboard) ------------------------------
+
+LED_PATTERNS = r"""
+import sys
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+machine.setup()
+from firmware.picoports import HEADLESS, RUNNING, Onboard
+for blinks in (RUNNING, HEADLESS):
+    del machine.LED[:]
+    led = Onboard(blinks, 2, bootsel=lambda: 0)
+    level = None
+    changes = []
+    for i in range(2000):           # two cycles of the 2 ms sampler's ticks
+        led.tick()
+        if machine.LED and machine.LED[-1] != level:
+            level = machine.LED[-1]
+            changes.append((i * 2, level))
+    print("@@", blinks, changes, len(machine.LED))
+"""
+
+
+def blink_edges(blinks, cycles=2):
+    """(ms, level) of `blinks` 100 ms blinks at the start of each 2 s."""
+    out = []
+    for c in range(cycles):
+        for b in range(blinks):
+            out += [(c * 2000 + b * 200, 1), (c * 2000 + b * 200 + 100, 0)]
+    return out
+
+
+def test_led_patterns_blink_once_running_twice_headless(tmp_path):
+    path = tmp_path / "led.py"
+    path.write_text(LED_PATTERNS % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = {}
+    for line in r.stdout.splitlines():
+        if line.startswith("@@ "):
+            blinks, rest = line[3:].split(" ", 1)
+            changes, sets = rest.rsplit(" ", 1)
+            got[int(blinks)] = eval(changes), int(sets)
+    assert got[1][0] == blink_edges(1)
+    assert got[2][0] == blink_edges(2)
+    # the pin is written on a blink's edges only, not at every tick
+    assert got[1][1] == 2 * (2 + 1) and got[2][1] == 2 * (4 + 1)
+
+
+def test_led_on_at_start_then_blinking_then_dark_after_ctrl_c(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.with_display(0x3C)[0])")
+    # main.py lit it (starting); the sampler's first tick began a blink
+    # (the stub fires 10 of its ticks: 20 ms, within the first blink);
+    # stopped by Ctrl-C: dark
+    assert eval(f["LED"]) == [1, 1, 0]
+    assert eval(f["RUNNING_TIMERS"]) == []
+
+
+def test_led_steady_on_in_safe_boot(tmp_path):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.with_display(0x3C)[0], low=[15])")
+    assert said.splitlines()[1].startswith("Safe boot:")
+    assert eval(f["LED"]) == [1] and eval(f["RUNNING_TIMERS"]) == []
+
+
+@pytest.mark.parametrize("crash", [True, "memory"])
+def test_led_blinks_fast_once_the_game_stopped_on_an_error(tmp_path, crash):
+    said, f, _ = run_case(tmp_path, "machine.setup(bus=FakeBus.with_display(0x3C)[0])",
+                          crash=crash, after="""
+del machine.LED[:]
+machine.fire_timers(4)
+print("@@ FLIPS", machine.LED)
+""")
+    assert "Press reset" in said
+    # the sampler's timer is stopped; the LED's own 100 ms timer toggles it
+    assert eval(f["RUNNING_TIMERS"]) == [100]
+    assert eval(f["FLIPS"]) in ([0, 1, 0, 1], [1, 0, 1, 0])
+
+
+# -- BOOTSEL held while the game runs: the recovery start ---------------------
+
+def test_bootsel_held_3s_starts_again_asking_for_the_defaults(tmp_path):
+    # 1600 sampler ticks (3.2 s) with BOOTSEL down: the loop wakes, says
+    # so, asks for the recovery start (the scratch register) and soft-resets
+    said, f, _ = run_case(tmp_path, """
+import rp2
+rp2.BOOTSEL[0] = 1
+machine.FIRE_AT_3 = 1600
+bus, EMU = FakeBus.with_display(0x3C)
+machine.setup(bus=bus)""", steps=6, after="""
+from firmware import picoports
+print("@@ FLAG", machine.mem32[picoports.SCRATCH0] == picoports.RECOVERY)
+print("@@ TAKEN", picoports.take_recovery(), picoports.take_recovery())
+""")
+    assert "BOOTSEL was held for 3 s: starting again with the default settings" in said
+    assert f["STEPS"] == "3"                   # woken at once, not after the stub's 6 steps
+    log = eval(f["LOG"])
+    assert ("soft_reset",) in log and "Stopped by Ctrl-C" not in said
+    assert f["FLAG"] == "True"
+    assert f["TAKEN"] == "True False"          # once: the next start is as usual
+
+
+def test_bootsel_held_less_than_3s_does_nothing(tmp_path):
+    said, f, _ = run_case(tmp_path, """
+import rp2
+rp2.BOOTSEL[0] = 1
+machine.FIRE_AT_3 = 1400
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
+    assert "BOOTSEL" not in said and f["STEPS"] == "4"
+    assert ("soft_reset",) not in eval(f["LOG"])

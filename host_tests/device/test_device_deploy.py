@@ -10,8 +10,7 @@ import pytest
 
 from devutil import ROOT, run_mp
 
-sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-import deploy  # noqa: E402
+from tools.deploy import deploy
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +39,7 @@ def test_port_is_optional_and_shortcuts_pass_through(built):
 
 
 def test_dry_run_prints_the_command(tmp_path):
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "deploy.py"), "--dry-run",
+    r = subprocess.run([sys.executable, "-m", "tools.deploy.deploy", "--dry-run",
                         "--out", str(tmp_path / "b"), "/dev/ttyACM1"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr

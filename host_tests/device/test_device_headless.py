@@ -12,7 +12,6 @@ record the "board" kept for that hand then replays to the same result.
 import os
 import queue
 import subprocess
-import sys
 import threading
 import time
 
@@ -21,9 +20,6 @@ import pytest
 from devutil import ROOT, micropython, run_mp
 
 FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
-UI = os.path.join(ROOT, "host_tests", "ui")
-if UI not in sys.path:
-    sys.path.append(UI)
 
 from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
@@ -417,7 +413,7 @@ class Console:
 def test_a_hand_played_through_the_serial_console(tmp_path):
     import engine
     from tools.sim.simulator import MemStorage, Sim
-    from ui_driver import presses_for, simple_choice
+    from tools.kit.ui_driver import presses_for, simple_choice
 
     mp = micropython()
     assert mp, "MicroPython unix port not found (.venv/bin/micropython); run `make test`"
@@ -472,8 +468,10 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
         assert (r2.kind, r2.winner, r2.points) == (res.kind, res.winner, res.points)
         seed, nonce = m.proof(0)
         from engine.sha256 import hex_text
+        full = [c for _, _, c in m.chain()][0]       # the chain's full commitment
+        assert hex_text(full).startswith(m.hands[0].commit)
         assert "hand 1 commit %s seed %s nonce %s first 0" % (
-            m.hands[0].commit, hex_text(seed), hex_text(nonce)) in text
+            hex_text(full), hex_text(seed), hex_text(nonce)) in text
     finally:
         con.close()
     out = "\n".join(con.text)

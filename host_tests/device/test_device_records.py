@@ -17,9 +17,6 @@ from devutil import ROOT, FaultFS, PowerCut, micropython, play_turn, run_mp, wat
 from firmware.records import KEEP, Records
 
 REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
-UI = os.path.join(ROOT, "host_tests", "ui")
-if UI not in sys.path:
-    sys.path.append(UI)
 
 
 def played(seed, turns):
@@ -171,7 +168,7 @@ print("@@", r.keep_match(m))
 def sim_record(tmp_path, seed=2):
     """Play one hand in the simulator by pressing buttons; the record it kept."""
     from tools.sim.simulator import MemStorage, Sim
-    from ui_driver import presses_for, simple_choice
+    from tools.kit.ui_driver import presses_for, simple_choice
 
     sim = Sim(seed=seed, storage=MemStorage(), settings={"speed": "fast"})
     sim.app.saving.records = Records(str(tmp_path / "records"))

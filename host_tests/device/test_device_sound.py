@@ -83,10 +83,9 @@ def test_the_app_plays_sounds_unless_muted():
 
 
 def test_simulator_is_silent_unless_asked(tmp_path):
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "sim", "simulator.py"),
-           "--saves", str(tmp_path), "--keys", "A A"]
-    quiet = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    loud = subprocess.run(cmd + ["--sound"], capture_output=True, text=True, timeout=300)
+    cmd = [sys.executable, "-m", "tools.sim.simulator", "--saves", str(tmp_path), "--keys", "A A"]
+    quiet = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    loud = subprocess.run(cmd + ["--sound"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert quiet.returncode == loud.returncode == 0, quiet.stderr + loud.stderr
     assert "sounds:" not in quiet.stdout and "\a" not in quiet.stdout
     assert loud.stdout.splitlines()[-1].startswith("sounds: draw")

@@ -5,7 +5,6 @@ saves that were crafted to pass every checksum; too little memory at boot.
 (The storage-level campaigns on every medium are in test_save_cuts.py; the
 figures on whole sessions in tools/bench/bench_saves.py.)"""
 
-import os
 
 import pytest
 
@@ -14,11 +13,9 @@ from devutil import ROOT, FaultFS, PowerCut, run_mp
 from firmware import gamesave
 from firmware.storage import Storage, pack
 from firmware.stats import Stats
+from tools.kit.play import play_out, players_choose
 from tools.sim.simulator import MemStorage, Sim
-
-import sys
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
-from ui_driver import play_turn, presses_for, simple_choice, simple_factory  # noqa: E402
+from tools.kit.ui_driver import play_turn, presses_for, simple_choice, simple_factory
 
 DATA = "/data"
 
@@ -140,7 +137,7 @@ def test_the_tally_of_crafted_saves_is_all_refusals_or_clean_loads():
     from tools.saves import savecraft
 
     pool = savecraft.real_saves(seed=2, matches=2, targets=(100, 250), every=13)
-    seats = savecraft._Seats()
+    seats = savecraft.Seats()
     verdicts = [savecraft.try_save(d, seats) for d in savecraft.crafted(pool, 1500, seed=5)]
     crashes = [v for v in verdicts if v.startswith("crash")]
     assert crashes == []
@@ -176,11 +173,7 @@ def test_too_little_memory_to_load_a_long_match_keeps_it(tmp_path):
     s.set_rule("target", 500)
     m = engine.Match(s.match_rules(), 77)
     ps = (Player("hard", 1), Player("normal", 2))
-    while m.phase != "match_over" and len(m.hands) < 30:
-        if m.phase == "hand_over":
-            m.next_hand()
-        else:
-            m.act(ps[m.to_move].choose(m.view(m.to_move)))
+    play_out(m, players_choose(ps), stop=lambda m: len(m.hands) >= 30)
     assert m.winner is None
     root = tmp_path / "data"
     root.mkdir()

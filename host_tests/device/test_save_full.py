@@ -3,18 +3,15 @@ screen at once, the game frees what it can without losing the match (old
 game records first) and tries the save again at the next turn; what was
 saved before stays loadable: never an older state, never a double count."""
 
-import os
-import sys
 
-from devutil import ROOT, FaultFS
+from devutil import FaultFS
 from firmware import fb, gamesave
 from firmware.records import Records
 from firmware.storage import Storage
 from tools.sim.simulator import Sim
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
-from screen_text import shows  # noqa: E402
-from ui_driver import play_turn, simple_factory  # noqa: E402
+from host_tests.ui.screen_text import shows
+from tools.kit.ui_driver import play_turn, simple_factory  # noqa: E402
 
 DATA = "/data"
 RECS = DATA + "/records"
@@ -219,3 +216,119 @@ def test_with_no_records_left_the_backup_copies_go_next():
     assert DATA + "/game.dat" in fs.files and DATA + "/settings.dat" in fs.files
     payload, msg = _game(fs)
     assert msg is None and payload == gamesave.encode(app.stats, app.match)
+
+
+# -- a start on a full flash says so -------------------------------------------
+
+def _start(fs, seed=5):
+    sim = _sim(fs, seed)
+    sim.settle()
+    return sim
+
+
+def _note(sim):
+    """(title, text) of the message screen, or None."""
+    app = sim.app
+    if sim.screen != "message":
+        return None
+    return bytes(app.screen.title), " ".join(bytes(x).decode() for x in app.screen.lines)
+
+
+def _saved_fs(turns=2):
+    fs = FaultFS(dirs=[DATA], littlefs=True)
+    sim = _sim(fs)
+    sim.press("A")
+    _turns(sim, turns)
+    return fs.copy()
+
+
+def test_a_start_on_a_full_flash_says_so_and_what_to_do(tmp_path):
+    from host_tests.ui.ui_golden import Golden
+
+    fs = _saved_fs()
+    fs.capacity = fs.used() + 3000
+    sim = _start(fs)
+    g = Golden(tmp_path)
+    g.check(sim, "87_flash_full")
+    g.finish()
+    title, text = _note(sim)
+    assert title == b"FLASH FULL"
+    assert text == ("Only 2 KB free: saves may be refused. Copy the game records off "
+                    "(make records), then free space with mpremote.")
+    sim.press("A")
+    assert sim.screen == "title"                     # the match is offered as before
+    assert sim.app.match is not None
+
+
+def test_a_start_on_a_nearly_full_flash_says_so(tmp_path):
+    from host_tests.ui.ui_golden import Golden
+
+    fs = _saved_fs()
+    fs.capacity = fs.used() + 20 * 1024
+    sim = _start(fs)
+    g = Golden(tmp_path)
+    g.check(sim, "88_flash_nearly_full")
+    g.finish()
+    title, text = _note(sim)
+    assert title == b"FLASH NEARLY FULL" and text.startswith("20 KB free: old game records")
+    sim.press("A")
+    assert sim.screen == "title"
+
+
+def test_a_start_with_room_or_with_no_way_to_tell_is_quiet():
+    from firmware import saveload
+
+    fs = _saved_fs()
+    fs.capacity = fs.used() + 32 * 1024
+    assert _start(fs).screen == "title"
+    fs.capacity = None                               # statvfs unknown
+    assert _start(fs).screen == "title"
+    assert saveload.room(Storage(DATA, fs)) is None
+
+
+def test_after_saves_were_refused_a_restart_still_says_the_flash_is_full():
+    fs = FaultFS(dirs=[DATA], littlefs=True)
+    sim = _sim(fs)
+    sim.press("A")
+    _turns(sim, 2)
+    fs.capacity = fs.used() - 2000                   # full, whatever is deleted
+    _turns(sim, 3)
+    assert sim.app.saving.failing and _said(sim, b"FLASH FULL")
+    again = _start(fs.copy())                        # a restart: said again, on screen
+    assert _note(again)[0] == b"FLASH FULL"
+    assert shows(again.image(), "FLASH FULL", fb.BIG, lit_on_dark=False)
+
+
+def test_a_damage_note_and_the_full_flash_note_are_both_shown():
+    fs = _saved_fs()
+    fs.files[DATA + "/game.dat"][-1] ^= 1            # damaged: the backup is resumed
+    fs.capacity = fs.used() + 3000
+    sim = _start(fs)
+    assert _note(sim)[0] == b"SAVE RESTORED"
+    sim.press("A")
+    assert _note(sim)[0] == b"FLASH FULL"
+    sim.press("A")
+    assert sim.screen == "title"
+
+
+def test_room_is_the_filesystems_free_bytes(tmp_path):
+    import os
+
+    from devutil import ROOT
+    from firmware import saveload
+
+    st = Storage(str(tmp_path / "data"))             # not made yet: its folder's
+    s = os.statvfs(str(tmp_path))
+    assert abs(saveload.room(st) - s.f_frsize * s.f_bavail) < 1 << 24
+    import pytest
+
+    from devutil import micropython, run_mp
+
+    if micropython() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    script = tmp_path / "room.py"
+    script.write_text("import sys\nsys.path.insert(0, %r)\nfrom firmware.storage import "
+                      "Storage\nfrom firmware.saveload import room\n"
+                      "print(room(Storage(%r)))\n" % (ROOT, str(tmp_path / "data")))
+    r = run_mp(str(script), str(tmp_path))
+    assert abs(int(r.stdout.strip()) - s.f_frsize * s.f_bavail) < 1 << 24, r.stdout + r.stderr

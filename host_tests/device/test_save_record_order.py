@@ -4,17 +4,14 @@ at every rename (littlefs: a rename is the step that makes a file
 current), never leaves a record with a hand the resumed match has not
 played, nor a finished match without its last hand in its record."""
 
-import os
-import sys
 
 import engine
-from devutil import ROOT, FaultFS, PowerCut
+from devutil import FaultFS, PowerCut
 from firmware.records import Records
 from firmware.storage import Storage
 from tools.sim.simulator import Sim
 
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
-from ui_driver import play_turn, simple_factory  # noqa: E402
+from tools.kit.ui_driver import play_turn, simple_factory
 
 DATA = "/data"
 RECS = DATA + "/records"

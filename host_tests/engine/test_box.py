@@ -147,34 +147,42 @@ def test_v6_record_carries_the_version_and_a_newer_one_is_said():
     lines[1] = "version 9.0.0"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
     lines[1] = "version " + VERSION
-    lines[0] = "gin-rummy box record 4"
+    lines[0] = "gin-rummy box record 5"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
+    # format 4 is of chained commitments: a match dealt by deal numbers is not one
+    lines[0] = "gin-rummy box record 4"
+    assert "committed" in raises(ValueError, box_replay, "\n".join(lines))
 
 
 def test_v6_committed_deals_record_save_and_replay():
-    from engine.deal import commitment, hand_keys
+    from engine.deal import chained_commitment, chained_nonce, hand_keys, match_commitment
     from engine.sha256 import hex_text
     from scenario import raises
 
     secret = bytes(range(16))
     bm = BoxMatch(seed=8, secret=secret, ai_seed=77)
     assert bm.committed and bm.hand.deal is None
-    seed, nonce = hand_keys(secret, 1)
-    assert bm.hand.commit == commitment(seed, nonce)
+    # the chain starts from the box record's own header
+    c0 = match_commitment("gin-rummy box record 4", bm.rules.text(), 8)
+    assert bm.chain_start() == c0
+    seed = hand_keys(secret, 1)[0]
+    nonce = chained_nonce(c0, seed)
+    c1 = hex_text(chained_commitment(c0, 1, seed, nonce))
+    assert bm.hand.commit == c1[:10]
     assert "not over" in raises(ValueError, bm.proof, 0)
     r = loads(dumps(bm))
     assert r.committed and r.ai_seed == 77 and r.hand.commit == bm.hand.commit
     bm = _auto(bm)
     assert bm.winner is not None
     text = box_record_text(bm)
-    assert "hand 1 commit %s seed %s nonce %s box" % (
-        bm.hands[0][0].commit, hex_text(seed), hex_text(nonce)) in text
+    assert "hand 1 commit %s seed %s nonce %s box" % (c1, hex_text(seed), hex_text(nonce)) in text
+    assert text.split("\n")[4] == "match " + hex_text(c0)
     assert hex_text(secret) not in text
     again = box_replay(text)
     assert again.scores == bm.scores and box_record_text(again) == text
     # a changed nonce is refused
     bad = text.replace(hex_text(nonce), "0" * 32)
-    assert "commitment" in raises(ValueError, box_replay, bad)
+    assert "does not replay" in raises(ValueError, box_replay, bad)
     # a hand in play: its commitment only, left out of the replay
     m2 = BoxMatch(seed=8, secret=secret)
     n = 0
@@ -185,6 +193,6 @@ def test_v6_committed_deals_record_save_and_replay():
     m2.act(m2.legal()[0])
     t2 = box_record_text(m2)
     s2, n2 = hand_keys(secret, 2)
-    assert "hand 2 commit %s box" % m2.hand.commit in t2 and hex_text(s2) not in t2
+    assert "hand 2 commit %s box" % hex_text(m2.chain_head()) in t2 and hex_text(s2) not in t2
     r2 = box_replay(t2)
     assert r2.unrevealed == 2 and len(r2.results) == 1

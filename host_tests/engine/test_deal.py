@@ -4,7 +4,8 @@ Plain functions: they run on CPython and both MicroPython ports, and must
 give the same answers on all three."""
 from engine import Match, CARDEMS, View, dumps, loads, replay, record_text
 from engine.deal import (hand_keys, commitment, deck_from_seed, secret_from_int,
-                         SECRET_LEN, COMMIT_HEX)
+                         SECRET_LEN, COMMIT_HEX, match_commitment, chained_nonce,
+                         chained_commitment)
 from engine.record_read import NewerRecord
 from engine.save import SaveError
 from engine.sha256 import sha256, sha256_py, hex_text, from_hex, SOURCE
@@ -88,9 +89,22 @@ def test_a_committed_deal_is_the_same_on_every_runtime():
     assert hex_text(seed) == "9464F82219825C0B46CB40AA2B0EDCFA"
     assert hex_text(nonce) == "C3FAA17661D278704E1BF8DB59CDBEF7"
     assert list(deck_from_seed(seed))[:12] == [24, 15, 48, 41, 5, 11, 4, 2, 20, 42, 50, 10]
+    # version 1.0.0's commitment (a match saved by it resumes with these)
+    old = Match(CARDEMS, 7, secret=SECRET, chained=False)
+    assert old.hand.commit == commitment(seed, nonce) == "31F588E53F"
+    # the chain: C0 from the record's header, rules and seed lines, then
+    # hand 1's nonce and commitment from C0 and its seed
     m = Match(CARDEMS, 7, secret=SECRET)
-    assert m.hand.commit == commitment(seed, nonce) == "31F588E53F"
-    assert len(m.hand.commit) == COMMIT_HEX
+    c0 = match_commitment("gin-rummy record 4", CARDEMS.text(), 7)
+    assert m.chain_start() == c0 and hex_text(c0) == (
+        "7B409270A91E2F2D611F5D997FD26C6D1029B957CB9A299BDA218A37CD8E7507")
+    n1 = chained_nonce(c0, seed)
+    assert hex_text(n1) == "AAFD053BCACF7EA10B29F104F6CEE2BB"
+    c1 = chained_commitment(c0, 1, seed, n1)
+    assert m.chain_head() == c1 and hex_text(c1) == (
+        "A9AB93851C0A4C5C2BAC9FE8DE5C33E81795F919EC01CC0CA9DC0B4C6DD9CDA5")
+    assert m.hand.commit == hex_text(c1)[:COMMIT_HEX] == "A9AB93851C"
+    assert list(m.hand.cards_of(0)) == list(old.hand.cards_of(0))     # the same deal
     assert list(m.hand.cards_of(0)) == sorted(deck_from_seed(seed)[:10])
     assert m.hand.deal is None and m.committed
 
@@ -120,10 +134,16 @@ def test_the_seed_and_nonce_stay_secret_until_the_hand_is_over():
     assert "not over" in raises(ValueError, m.deck_of, 0)
     _play_to_end_of_hand(m)
     seed, nonce = m.proof(0)
-    assert commitment(seed, nonce) == m.hands[0].commit
-    assert (seed, nonce) == hand_keys(SECRET, 1)
+    assert seed == hand_keys(SECRET, 1)[0] and nonce == chained_nonce(m.chain_start(), seed)
+    c1 = chained_commitment(m.chain_start(), 1, seed, nonce)
+    assert hex_text(c1)[:COMMIT_HEX] == m.hands[0].commit
     assert m.next_hand() is None
     assert "not over" in raises(ValueError, m.proof, 1)
+    assert m.proof(0) == (seed, nonce)          # walked again from C0
+    _play_to_end_of_hand(m)
+    s2, n2 = m.proof(1)
+    assert m.chain_head() == chained_commitment(c1, 2, s2, n2)
+    assert [c for _, _, c in m.chain()] == [c1, m.chain_head()]
     # a match dealing by deal numbers has no commitments
     assert "deal numbers" in raises(ValueError, Match(CARDEMS, 3).proof, 0)
 
@@ -185,11 +205,17 @@ def test_a_save_keeps_the_secret_and_the_ai_seed_and_loads_older_versions():
     m.next_hand()
     m.act(m.legal()[0])
     b = dumps(m)
-    assert b[4] == 3
+    assert b[4] == 4                # version 4: its commitments are chained
     m2 = loads(b)
     assert m2.ai_seed == 12345 and m2.hand.commit == m.hand.commit
     assert m2.hand.cards_of(1) == m.hand.cards_of(1)
     assert dumps(m2) == b
+    assert m2.chained and m2.chain_head() == m.chain_head()
+    # a version 3 save (version 1.0.0's) resumes with the commitments it showed
+    b3 = b[:4] + bytes([3]) + b[5:]
+    m3 = loads(b3)
+    assert not m3.chained and m3.hands[0].commit == commitment(*hand_keys(SECRET, 1))
+    assert dumps(m3) == b3 and record_text(m3).startswith("gin-rummy record 3\n")
     # a match with neither is written as version 2, as before
     old = Match(CARDEMS, 3)
     ob = dumps(old)
@@ -199,7 +225,7 @@ def test_a_save_keeps_the_secret_and_the_ai_seed_and_loads_older_versions():
     v3 = ob[:4] + bytes([3]) + ob[5:head] + bytes([0]) + ob[head:]
     assert loads(v3).hand.deal == old.hand.deal
     # damage is refused, and a newer save is said to be newer
-    assert "newer" in raises(SaveError, loads, b[:4] + bytes([4]) + b[5:])
+    assert "newer" in raises(SaveError, loads, b[:4] + bytes([5]) + b[5:])
     assert "flags" in raises(SaveError, loads, b[:head] + bytes([8]) + b[head + 1:])
     raises(SaveError, loads, b[:head + 5])
 
@@ -209,11 +235,12 @@ def test_a_record_reveals_finished_hands_only_and_replays():
     _play_to_end_of_hand(m)
     text = record_text(m)
     lines = text.split("\n")
-    assert lines[0] == "gin-rummy record 3" and lines[1].startswith("version ")
+    assert lines[0] == "gin-rummy record 4" and lines[1].startswith("version ")
+    assert lines[4] == "match " + hex_text(m.chain_start())
     seed, nonce = m.proof(0)
-    want = "hand 1 commit %s seed %s nonce %s first 0" % (m.hands[0].commit, hex_text(seed),
-                                                         hex_text(nonce))
-    assert want in lines
+    want = "hand 1 commit %s seed %s nonce %s first 0" % (hex_text(m.chain_head()),
+                                                         hex_text(seed), hex_text(nonce))
+    assert want in lines and hex_text(m.chain_head()).startswith(m.hands[0].commit)
     assert hex_text(SECRET) not in text
     r = replay(text)
     assert r.scores == m.scores and r.hands[0].commit == m.hands[0].commit
@@ -222,15 +249,24 @@ def test_a_record_reveals_finished_hands_only_and_replays():
     m.act(m.legal()[0])
     text2 = record_text(m)
     s2, n2 = hand_keys(SECRET, 2)
-    assert "hand 2 commit %s first" % m.hand.commit in text2
+    assert "hand 2 commit %s first" % hex_text(m.chain_head()) in text2
     assert hex_text(s2) not in text2 and hex_text(n2) not in text2
     r2 = replay(text2)
     assert r2.unrevealed == 2 and len(r2.results) == 1
-    # a changed nonce, seed or card is refused
+    # a changed nonce, seed, rule or seed line is refused
     bad = text.replace(hex_text(nonce), hex_text(nonce)[:-1] + ("0" if hex_text(nonce)[-1] != "0" else "1"))
-    assert "commitment" in raises(ValueError, replay, bad)
+    assert "expected hand 1 commit" in raises(ValueError, replay, bad)
     bad = text.replace(hex_text(seed), hex_text(seed)[:-1] + ("0" if hex_text(seed)[-1] != "0" else "1"))
-    assert "commitment" in raises(ValueError, replay, bad)
+    assert "expected hand 1 commit" in raises(ValueError, replay, bad)
+    bad = text.replace("knock_limit=10", "knock_limit=11")
+    assert "expected 'match " in raises(ValueError, replay, bad)
+    bad = text.replace("\nseed 3\n", "\nseed 4\n")
+    assert "expected 'match " in raises(ValueError, replay, bad)
+    # version 1.0.0's records (format 3) still replay
+    old = Match(CARDEMS, 3, secret=SECRET, ai_seed=1, chained=False)
+    _play_to_end_of_hand(old)
+    t3 = record_text(old)
+    assert t3.startswith("gin-rummy record 3\n") and replay(t3).scores == old.scores
 
 
 def test_a_record_from_a_newer_version_is_said_to_be_newer():
@@ -238,13 +274,19 @@ def test_a_record_from_a_newer_version_is_said_to_be_newer():
     _play_to_end_of_hand(m)
     text = record_text(m)
     lines = text.split("\n")
-    lines[1] = "version 1.1.0"
+    from engine.version import VERSION, parse
+    major, minor = parse(VERSION)[:2]
+    lines[1] = "version %d.%d.0" % (major, minor + 1)
     assert "newer" in raises(NewerRecord, replay, "\n".join(lines))
-    lines[1] = "version 1.0.7"          # a patch version writes the same format
+    lines[1] = "version %d.%d.0-dev" % (major, minor + 1)
+    assert "newer" in raises(NewerRecord, replay, "\n".join(lines))
+    lines[1] = "version %d.%d.7" % (major, minor)   # a patch version writes the same format
     assert replay("\n".join(lines)).scores == m.scores
-    lines[0] = "gin-rummy record 4"
+    lines[1] = "version %d.%d.0" % (major, minor)   # the release a dev build leads to
+    assert replay("\n".join(lines)).scores == m.scores
+    lines[0] = "gin-rummy record 5"
     assert "newer" in raises(NewerRecord, replay, "\n".join(lines))
-    lines[0] = "gin-rummy record 3"
+    lines[0] = "gin-rummy record 4"
     lines[1] = "version one"
     raises(ValueError, replay, "\n".join(lines))
 

@@ -31,9 +31,10 @@ them all: the test can fail.
 
 import os
 
-from engine.deal import commitment, deck_from_seed, hand_keys, secret_from_int
+from engine.deal import (COMMIT_HEX, chained_commitment, chained_nonce, deck_from_seed, hand_keys,
+                         secret_from_int)
 from engine.rng import Rng, deck_for, fingerprint, fingerprint_text, _FP_KEYS
-from engine.sha256 import sha256
+from engine.sha256 import hex_text, sha256
 from firmware import entropy
 
 MATCHES = 100
@@ -160,13 +161,17 @@ def committed_deals(source):
         m = life.make_match(None, int.from_bytes(source(4), "big") >> 2)
         secret = m._secret                # the attacker never sees this
         history = []
+        prev = m.chain_start()            # C0: public, in the record
         for n in range(1, HANDS + 1):
-            seed, nonce = hand_keys(secret, n)
+            seed = hand_keys(secret, n)[0]
+            nonce = chained_nonce(prev, seed)
+            prev = chained_commitment(prev, n, seed, nonce)
+            shown = hex_text(prev)[:COMMIT_HEX]
             deck = deck_from_seed(seed)
             if n == 1:                    # the engine deals exactly this
-                assert m.hand.commit == commitment(seed, nonce)
+                assert m.hand.commit == shown
                 assert sorted(m.hand.cards_of(1)) == sorted(deck[10:20])
-            pub = {"hand_no": n, "shown": commitment(seed, nonce), "own": list(deck[:10]),
+            pub = {"hand_no": n, "shown": shown, "own": list(deck[:10]),
                    "up": deck[20], "match_seed": m.seed, "ai_seed": m.ai_seed,
                    "history": list(history)}
             yield pub, frozenset(deck[10:20])

@@ -4,7 +4,7 @@
     host_tests/engine/ai/test_*.py, but the CPython-only ones in
     CPYTHON_ONLY) through host_tests/runner.py on CPython, the MicroPython unix port
     (.venv/bin/micropython) and the MicroPython WebAssembly port (Node,
-    host_tests/run_wasm.mjs).  The runner's last line is "N passed, N failed".
+    tools/kit/run_wasm.mjs).  The runner's last line is "N passed, N failed".
 (b) tools/records/record_match.py on the same runtimes: the printed game records
     must be byte-identical and non-empty.
 
@@ -31,7 +31,7 @@ PORTABLE_DIRS = (os.path.join(ROOT, "host_tests", "engine"), os.path.join(ROOT, 
 # or MicroPython run as a subprocess
 CPYTHON_ONLY = ("test_properties", "test_match_properties", "test_fairness", "test_engine_alloc",
                 "test_runtimes", "test_ai_properties", "test_ai_value", "test_ai_runtimes")
-RUN_WASM = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
+RUN_WASM = os.path.join(ROOT, "tools", "kit", "run_wasm.mjs")
 RECORD_MATCH = os.path.join(ROOT, "tools", "records", "record_match.py")
 WASM_PKG = os.path.join(
     ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"
@@ -69,7 +69,7 @@ def _micropython_wasm():
             "which runs `npm ci`." % WASM_PKG,
             pytrace=False,
         )
-    return [node, RUN_WASM, "--heapsize", HEAPSIZE]
+    return [node, RUN_WASM, "--heapsize", HEAPSIZE, "--dirs", "host_tests/engine,host_tests/runner.py"]
 
 
 def command(runtime):
@@ -94,17 +94,17 @@ def run(runtime, argv, env=None):
         )
     except subprocess.TimeoutExpired as e:
         pytest.fail("%s timed out after %ss: %s\n%s" % (
-            runtime, TIMEOUT, " ".join(cmd), _text(e.stdout or b"")), pytrace=False)
+            runtime, TIMEOUT, " ".join(cmd), text_of(e.stdout or b"")), pytrace=False)
     return cmd, p
 
 
-def _text(b):
+def text_of(b):
     return b.decode("utf-8", "replace")
 
 
-def _report(runtime, cmd, p):
+def report(runtime, cmd, p):
     return "runtime %s, exit status %s\n$ %s\n--- stdout ---\n%s\n--- stderr ---\n%s" % (
-        runtime, p.returncode, " ".join(cmd), _text(p.stdout), _text(p.stderr))
+        runtime, p.returncode, " ".join(cmd), text_of(p.stdout), text_of(p.stderr))
 
 
 # ---------------------------------------------------------------- (a) tests
@@ -140,11 +140,11 @@ def test_portable_engine_tests(runtime):
         argv += ["-p", d]
     cmd, p = run(runtime, argv + portable_modules())
     found = SUMMARY.findall(p.stdout)
-    assert found, "no 'N passed, N failed' line\n" + _report(runtime, cmd, p)
+    assert found, "no 'N passed, N failed' line\n" + report(runtime, cmd, p)
     passed, failed = int(found[-1][0]), int(found[-1][1])
-    assert failed == 0, "%d portable test(s) failed\n%s" % (failed, _report(runtime, cmd, p))
-    assert passed > 0, "no portable test ran\n" + _report(runtime, cmd, p)
-    assert p.returncode == 0, _report(runtime, cmd, p)
+    assert failed == 0, "%d portable test(s) failed\n%s" % (failed, report(runtime, cmd, p))
+    assert passed > 0, "no portable test ran\n" + report(runtime, cmd, p)
+    assert p.returncode == 0, report(runtime, cmd, p)
 
 
 # ----------------------------------------------------------- (b) record_match
@@ -178,7 +178,7 @@ def test_record_match_runs_everywhere(records):
     problems = []
     for label, cmd, p in records:
         if p.returncode != 0 or not p.stdout.strip():
-            problems.append(_report(label, cmd, p))
+            problems.append(report(label, cmd, p))
     assert not problems, "record_match.py failed or printed nothing:\n" + "\n\n".join(problems)
 
 
@@ -189,7 +189,7 @@ def test_record_match_identical(records):
             continue  # reported by test_record_match_runs_everywhere
         if p.stdout != ref.stdout:
             diff = "".join(difflib.unified_diff(
-                _text(ref.stdout).splitlines(True), _text(p.stdout).splitlines(True),
+                text_of(ref.stdout).splitlines(True), text_of(p.stdout).splitlines(True),
                 ref_label, label, n=2))
             pytest.fail("record_match.py output differs between %s and %s:\n%s" % (
                 ref_label, label, diff[:20000]), pytrace=False)

@@ -18,8 +18,9 @@ from firmware import buttons as btn
 from firmware import link as lk
 from firmware.screens.play_modes import M_DRAW, M_DISCARD, O_NONE
 from tools.link import fakelink
-from tools.sim.simulator import MemStorage, Sim, TAP_MS, store_settings
-from ui.ui_driver import presses_for, simple_choice, simple_factory
+from tools.kit.memstorage import MemStorage
+from tools.sim.simulator import Sim, TAP_MS, store_settings
+from tools.kit.ui_driver import presses_for, simple_choice, simple_factory
 
 STEP_MS = 5
 KEYS = {"L": btn.LEFT, "R": btn.RIGHT, "U": btn.UP, "D": btn.DOWN, "A": btn.A, "B": btn.B}

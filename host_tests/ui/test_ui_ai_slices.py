@@ -7,7 +7,7 @@ steps; a step that raises keeps the fast choice."""
 import engine
 from engine.hand import TOOK, DRAW_STOCK, PASS
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice, to_ai_turn
+from tools.kit.ui_driver import presses_for, simple_choice, to_ai_turn
 
 
 class Slicer:

@@ -6,7 +6,7 @@ import engine
 from firmware import gamesave
 from firmware.settings import Settings, Stats
 from tools.sim.simulator import FakeClock, MemStorage, Sim, host_storage
-from ui_driver import RefusingStorage, play_turn, simple_factory
+from tools.kit.ui_driver import RefusingStorage, play_turn, simple_factory
 
 
 def play_match(sim):
@@ -154,7 +154,7 @@ def test_simulator_command_line_prints_the_final_screen(tmp_path):
 
     def run():
         r = subprocess.run(
-            [sys.executable, "tools/sim/simulator.py", "--seed", "3", "--level", "easy",
+            [sys.executable, "-m", "tools.sim.simulator", "--seed", "3", "--level", "easy",
              "--saves", str(tmp_path / ("s%d" % len(outs))), "--png", str(tmp_path / "png"),
              "--keys", "A R A"],
             cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -21,7 +21,7 @@ from engine.ai.box_ai import consider, plain
 from firmware import gamesave
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
-from ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
+from tools.kit.ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
                        saved_match, simple_factory, SimplePlayer, title_to)
 from ui_golden import CheckedSim, Golden
 
@@ -424,7 +424,7 @@ def test_box_table_redraw_allocates_nothing_on_micropython():
 # -- committed deals ---------------------------------------------------------
 
 def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_path):
-    from engine.deal import commitment, hand_keys
+    from engine.deal import chained_commitment, chained_nonce, hand_keys
     from engine.sha256 import hex_text
     from firmware import entropy
     from firmware.matchlife import ai_seed
@@ -441,8 +441,9 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
                      settings={"speed": "fast"}, entropy=entropy.seeded(21))
     m = start_box(sim)
     assert m.committed and m.hand.deal is None and m.ai_seed is not None
-    seed, nonce = hand_keys(m._secret, 1)
-    assert m.hand.commit == commitment(seed, nonce)
+    seed = hand_keys(m._secret, 1)[0]          # the chain: engine/deal.py
+    nonce = chained_nonce(m.chain_start(), seed)
+    assert m.hand.commit == hex_text(chained_commitment(m.chain_start(), 1, seed, nonce))[:10]
     # the AIs' seeds come from the match's own AI seed, not the match seed
     assert seeds and m.ai_seed in seeds
     assert ai_seed((m.seed + 1) & 0x3FFFFFFF) not in seeds

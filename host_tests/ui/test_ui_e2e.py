@@ -13,7 +13,7 @@ from firmware import gamesave
 from firmware.settings import Settings
 from firmware.screens.help import PAGES as help_pages
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import StockOnly, play_turn, presses_for, simple_choice, simple_factory
+from tools.kit.ui_driver import StockOnly, play_turn, presses_for, simple_choice, simple_factory
 from ui_golden import CheckedSim, Golden
 from review_stub import HeldReview, canned
 

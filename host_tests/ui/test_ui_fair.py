@@ -15,10 +15,10 @@ import sys
 from firmware import entropy
 from firmware.matchlife import ai_seed, default_player
 from firmware.records import Records
-from engine.deal import commitment, hand_keys
+from engine.deal import chained_commitment, chained_nonce, hand_keys
 from engine.sha256 import hex_text
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice
 from ui_golden import CheckedSim, Golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -80,8 +80,11 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
     assert m.ai_seed is not None and m.ai_seed != ai_seed(m.seed)
     assert (sim.app.settings.level, m.ai_seed) in seeds
     secret = m._secret
-    seed, nonce = hand_keys(secret, 1)
-    assert m.hand.commit == commitment(seed, nonce)
+    # the chain (engine/deal.py): hand 1's nonce and commitment from C0
+    seed = hand_keys(secret, 1)[0]
+    nonce = chained_nonce(m.chain_start(), seed)
+    full = hex_text(chained_commitment(m.chain_start(), 1, seed, nonce))
+    assert m.hand.commit == full[:10]
     assert sim.app.screen.fp == b"DEAL #" + m.hand.commit.encode()
     g.check(sim, "81_play_commitment")
     # nothing any screen holds while the hand is played gives the deal away
@@ -109,8 +112,7 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
     names = sorted(os.listdir(tmp_path / "records"))
     path = str(tmp_path / "records" / names[-1])
     text = open(path).read()
-    assert "hand 1 commit %s seed %s nonce %s" % (m.hands[0].commit, hex_text(seed),
-                                                 hex_text(nonce)) in text
+    assert "hand 1 commit %s seed %s nonce %s" % (full, hex_text(seed), hex_text(nonce)) in text
     assert hex_text(secret) not in text
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records", "replay.py"),
                           "--verify", path], capture_output=True, text=True, timeout=300)

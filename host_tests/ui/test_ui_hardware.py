@@ -1,10 +1,11 @@
 """The HARDWARE page (firmware/screens/hardware.py) in the simulator, with
-the device's display port (firmware.pico.DisplayPort, on the fake
+the device's display port (firmware.picoports.DisplayPort, on the fake
 `machine`) over an emulated panel: SH1106 and flip applied at once, the
 buttons lit while held, SAVE writing /board.json (its other keys kept),
 a refused write said on the screen, the polarity trial undone with no
-press, the page left by itself with no press; and the version on the
-title and in SETTINGS.
+press, the page left by itself with no press, the buttons' pins learned
+by pressing them, the buzzer's pin and its test beep, the recovery
+start's note; and the version on the title and in SETTINGS.
 """
 
 import json
@@ -28,7 +29,7 @@ FAKES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 @pytest.fixture
 def pico(monkeypatch):
-    """firmware.pico on CPython: the fake `machine`, and MicroPython's
+    """firmware.picoports on CPython: the fake `machine`, and MicroPython's
     time functions it names at import."""
     import time
     monkeypatch.syspath_prepend(FAKES)
@@ -40,18 +41,22 @@ def pico(monkeypatch):
         monkeypatch.setattr(time, name, f, raising=False)
     import machine
     machine.setup()
-    from firmware import pico as p
+    from firmware import picoports as p
     yield p
-    for m in ("firmware.pico", "machine"):
+    for m in ("firmware.picoports", "firmware.pico", "machine"):
         sys.modules.pop(m, None)
 
 
 class Pins:
     def __init__(self):
         self.calls = []
+        self.learned = []
 
     def set_active_low(self, v):
         self.calls.append(v)
+
+    def set_pins(self, numbers):
+        self.learned.append(tuple(numbers))
 
 
 def board_sim(tmp_path, pico, sh1106_panel=True, opener=open):
@@ -62,7 +67,8 @@ def board_sim(tmp_path, pico, sh1106_panel=True, opener=open):
     port = pico.DisplayPort(SSD1306(sim.bus, 0x3C), out=lambda s: None)
     sim.app.display = port
     pins = Pins()
-    sim.app.board = boardset.Hardware(boardcfg.config(), path=str(tmp_path / "board.json"),
+    path = str(tmp_path / "board.json")
+    sim.app.board = boardset.Hardware(boardcfg.load(path, lambda s: None), path=path,
                                       display=port, pins=pins, opener=opener)
     return sim, pins
 
@@ -96,11 +102,13 @@ def test_sh1106_and_flip_apply_at_once_and_save_writes_the_file(tmp_path, pico):
     sim.keys("D A")                     # FLIP on
     assert sim.app.board.flip()
     assert sim.image() == render.turned(canvas)
-    sim.keys("D D A")                   # SAVE
+    sim.keys("D D D D A")               # SAVE
     assert sim.app.screen.status == b"SAVED IN /BOARD.JSON"
+    # every row's value: the file's buzzer as the page showed it, the pins
     assert json.loads((tmp_path / "board.json").read_text()) == {
         "btn_a": 14, "buzzer": 16, "display": "sh1106", "flip": True,
-        "buttons_active_low": True}
+        "buttons_active_low": True, "btn_left": 10, "btn_right": 11, "btn_up": 12,
+        "btn_down": 13, "btn_b": 15}
     said = []
     cfg = boardcfg.load(str(tmp_path / "board.json"), said.append)
     assert said == [] and cfg.DISPLAY_TYPE == "sh1106" and cfg.DISPLAY_FLIP
@@ -223,3 +231,143 @@ def test_the_version_on_the_title_and_in_settings():
     sim.keys("D A U")                   # SETTINGS, the last row (selected: dark on lit)
     assert shows(sim.image(), b"VERSION", fb.BIG, lit_on_dark=False)
     assert shows(sim.image(), VERSION.encode(), fb.BIG, lit_on_dark=False)
+
+
+# -- the buttons' pins, learned; the buzzer's pin and its beep ----------------
+
+def to_row(sim, name):
+    from firmware.screens import hardware as H
+    to_hardware(sim)
+    for _ in range(H._ROWS.index(name)):
+        sim.press("D")
+
+
+def on_bar(sim, text):
+    """`text` on the selected row (dark on the bar, the BIG font)."""
+    return shows(sim.image(), text, fb.BIG, lit_on_dark=False)
+
+
+def learn(sim, machine, pins, hold_ms=60, gap_ms=60):
+    """Press (low: buttons to GND) each GPIO of `pins` in turn."""
+    for n in pins:
+        machine.LEVELS[n] = 0
+        sim.run(hold_ms, 5)
+        del machine.LEVELS[n]
+        sim.run(gap_ms, 5)
+
+
+def test_the_buttons_pins_are_learned_by_pressing_each_one(tmp_path, pico):
+    import machine
+    sim, pins = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "pins")
+    assert on_bar(sim, b"A GP14 B GP15")
+    sim.press("A", settle=False)
+    sim.run(30, 5)
+    page = sim.app.screen
+    assert page.learn is not None and shows(sim.image(), b"PRESS THE BUTTON FOR", fb.BIG)
+    new = [20, 21, 22, 26, 27, 15]              # any free pins, B's own kept
+    learn(sim, machine, new[:2])
+    assert page.learn[1] == new[:2] and shows(sim.image(), b"GP20")
+    learn(sim, machine, new[2:])
+    assert page.learn is None and pins.learned == [tuple(new)]
+    assert sim.app.board.button_pins() == tuple(new)
+    assert page.status == b"PINS LEARNED: SAVE KEEPS THEM"
+    sim.run(400, 5)
+    assert on_bar(sim, b"A GP27 B GP15")
+    sim.keys("D D A")                            # SAVE
+    d = json.loads((tmp_path / "board.json").read_text())
+    assert [d[k] for k in boardset.BUTTON_KEYS] == new
+    said = []
+    cfg = boardcfg.load(str(tmp_path / "board.json"), said.append)
+    assert said == [] and cfg.BUTTON_PINS == tuple(new)
+
+
+def test_learning_ignores_the_display_pins_and_a_pin_held_throughout(tmp_path, pico):
+    import machine
+    sim, pins = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "pins")
+    machine.LEVELS[7] = 0                        # low before learning began: wired for good
+    sim.press("A", settle=False)
+    sim.run(30, 5)
+    machine.LEVELS[4] = 0                        # SDA: not a button's
+    learn(sim, machine, [20])
+    machine.LEVELS[20] = 0                       # held on: learned once only
+    sim.run(200, 5)
+    assert sim.app.screen.learn[1] == [20]
+    del machine.LEVELS[4], machine.LEVELS[7], machine.LEVELS[20]
+
+
+def test_learning_with_no_press_leaves_the_pins_as_they_were(tmp_path, pico):
+    sim, pins = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "pins")
+    sim.press("A", settle=False)
+    sim.run(10500, 50)
+    page = sim.app.screen
+    assert page.learn is None and page.status == b"NO PRESS: PINS AS BEFORE"
+    assert pins.learned == [] and sim.app.board.button_pins() == (10, 11, 12, 13, 14, 15)
+    assert sim.screen == "hardware"
+
+
+def test_the_buzzer_row_chooses_a_free_pin_and_beeps_on_it(tmp_path, pico):
+    import machine
+    sim, _ = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "buzzer")
+    assert on_bar(sim, b"OFF")
+    b = sim.app.board
+    seen = []
+    for _ in range(len(b.free_pins()) + 1):
+        sim.press("R")
+        seen.append(b.buzzer_pin())
+    assert seen[-1] is None                      # round to OFF
+    assert set(seen[:-1]) & {4, 5, 10, 11, 12, 13, 14, 15, 23, 24, 25, 29} == set()
+    while b.buzzer_pin() != 16:
+        sim.press("R")
+    assert on_bar(sim, b"GP16")
+    del machine.LOG[:]
+    sim.press("A", settle=False)
+    sim.run(20, 5)
+    assert ("pwm", 16, boardset.BEEP_HZ, 0x8000) in machine.LOG
+    sim.run(300, 5)
+    assert machine.LOG[-2:] == [("pwm", 16, boardset.BEEP_HZ, 0), ("pwm_deinit", 16)]
+    sim.keys("D A")                              # SAVE
+    assert json.loads((tmp_path / "board.json").read_text())["buzzer"] == 16
+
+
+def test_the_beep_on_the_games_own_buzzer_pin_leaves_it_to_the_game(tmp_path, pico):
+    import machine
+    (tmp_path / "board.json").write_text('{"buzzer": 16}')
+    sim, _ = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "buzzer")
+    sim.press("A", settle=False)
+    sim.run(300, 5)
+    assert ("pwm_deinit", 16) not in machine.LOG
+    assert machine.LOG[-1] == ("pwm", 16, boardset.BEEP_HZ, 0)
+
+
+def test_the_rows_without_a_board_say_so(tmp_path):
+    sim = Sim()
+    to_row(sim, "pins")
+    sim.press("A")
+    assert sim.app.screen.status == b"NOT ON THIS PORT"
+    sim.keys("D R")
+    assert on_bar(sim, b"GP0")
+    sim.press("A")
+    assert sim.app.screen.status == b"NO BEEP: NOT ON THIS PORT"
+
+
+def test_golden_hardware_rows_learning_and_the_recovery_note(tmp_path, pico):
+    import machine
+    g = Golden(tmp_path)
+    sim = Sim()
+    to_row(sim, "buzzer")
+    g.check(sim, "hardware_rows")
+    sim, _ = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "pins")
+    sim.press("A", settle=False)
+    learn(sim, machine, [20, 21])
+    g.check(sim, "hardware_learn")
+    sim = Sim()
+    sim.app.go("hardware", back=None, prev=sim.app.screen, note=b"DEFAULTS: BOARD.JSON IGNORED")
+    sim.settle()
+    g.check(sim, "hardware_recovery")
+    g.finish()

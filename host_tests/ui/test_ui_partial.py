@@ -13,7 +13,7 @@ import pytest
 from firmware import fb
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
-from ui_driver import play_turn, simple_factory, title_to
+from tools.kit.ui_driver import play_turn, simple_factory, title_to
 from ui_golden import CheckedSim
 
 

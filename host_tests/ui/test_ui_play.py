@@ -6,7 +6,7 @@ from firmware import glyphs
 from firmware.screens import layout as L
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import (play_turn, presses_for, quit_to_title, saved_match, simple_choice,
+from tools.kit.ui_driver import (play_turn, presses_for, quit_to_title, saved_match, simple_choice,
                        simple_factory, to_ai_turn)
 
 

@@ -11,7 +11,7 @@ from firmware import reviews as RV
 from firmware.screens.review import entry_lines
 from firmware.stats import Stats, VERSION
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import play_turn, simple_factory
+from tools.kit.ui_driver import play_turn, simple_factory
 from review_stub import CannedReview
 
 
@@ -136,7 +136,7 @@ def test_the_match_review_and_statistics_count_the_whole_match_once():
     assert st.review_avg == (total * 100 + 8 * n) // (16 * n)
     assert Stats.decode(gamesave.split(storage.files["game"])[0]).reviewed == n
     scr = sim.app.screen
-    assert scr.review.startswith(b"REVIEW: %d DECISIONS, -" % n)
+    assert scr.review.startswith(b"REVIEW -") and scr.review.endswith(b" EACH, %d DECISIONS" % n)
     sim.press("D")
     mr = sim.app.screen
     assert sim.screen == "match_review" and mr.ready and mr.n == n
@@ -333,3 +333,17 @@ def test_a_match_with_no_hand_reviewed_loads_none_of_the_reviews_words(monkeypat
     assert sim.screen == "match_review" and sim.app.screen.ready and sim.app.screen.n == 0
     sim.app.screen.draw(sim.app.canvas)
     assert "engine.review_text" not in sys.modules and "engine.review" not in sys.modules
+
+
+def test_costs_never_show_minus_zero_and_the_summary_fits_its_line():
+    from engine.review_text import cost
+    from firmware.screens.match_end import LINE_CHARS, review_summary
+    from firmware.screens.review import average_text, running_text
+    assert cost(1, 3) == "0.0" and cost(16 * 13, 10) == "-1.3"
+    assert average_text(1, 122) == b"0.0" and average_text(0, 0) == b"0.0"
+    assert running_text(4) == b"0.0" and running_text(80) == b"-0.8"
+    assert review_summary(1, 122) == b"REVIEW 0.0 EACH, 122 DECISIONS"
+    for total, n in ((16 * 122, 122), (16 * 9999, 9999), (5, 1234)):
+        line = review_summary(total, n)
+        assert len(line) <= LINE_CHARS and b"-0.0" not in line, line
+        assert str(n).encode() in line

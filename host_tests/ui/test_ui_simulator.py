@@ -11,16 +11,18 @@ from firmware import fb
 from screen_text import shows
 from tools.sim import terminal
 from tools.sim.simulator import FakeClock, Sim, host_storage
-from ui_driver import play_turn, simple_factory
+from tools.kit.ui_driver import play_turn, simple_factory
 from ui_golden import png_buf
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SIM = os.path.join(ROOT, "tools", "sim", "simulator.py")
 
 
 def simulate(cwd, *args):
-    return subprocess.run([sys.executable, SIM] + list(args), cwd=str(cwd),
-                          capture_output=True, text=True, timeout=300)
+    """`python -m tools.sim.simulator ARGS` from the folder `cwd` (the tree
+    on PYTHONPATH: the saves folder is the current one's)."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    return subprocess.run([sys.executable, "-m", "tools.sim.simulator"] + list(args),
+                          cwd=str(cwd), env=env, capture_output=True, text=True, timeout=300)
 
 
 def tree(d):

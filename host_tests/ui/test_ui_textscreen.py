@@ -24,7 +24,7 @@ def name(c):
 def test_the_title_reads_as_its_words_with_the_cursor_marked():
     assert textscreen.read(golden("01_title")) == [
         "\u2660\u2665 GIN RUMMY \u2666\u2663", "> NEW MATCH", "SETTINGS", "STATISTICS",
-        "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION]
+        "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION.upper()]
 
 
 def test_a_discard_shows_the_melds_grouped_and_the_raised_card():
@@ -92,3 +92,45 @@ def test_the_terminal_shows_text_below_the_quadrants_and_pixels_above():
     lines = terminal.text_frame(golden("07_play_your_discard"), 80, 24)
     assert len(lines) <= 24 and all(len(ln) <= 80 for ln in lines)
     assert any(ln.strip().startswith("[T\u2660 >J\u2660") for ln in lines)
+
+
+def test_every_title_item_is_named_even_on_the_key_boxes():
+    """CONTINUE pushes 3-PLAYER GAME onto the row just above the key boxes."""
+    lines = textscreen.read(golden("22_title_continue"))
+    assert lines[1:7] == ["> CONTINUE", "NEW MATCH", "SETTINGS", "STATISTICS", "RULES",
+                          "3-PLAYER GAME"]
+
+
+def test_the_stock_and_the_pile_are_labelled_and_the_chosen_one_marked():
+    assert "> STOCK 31   PILE J\u2660" in textscreen.read(golden("02_play_your_draw"))
+    lines = textscreen.read(golden("03_play_pile_chosen"))
+    assert "STOCK 31   > PILE J\u2660" in lines
+    assert not any("*" in ln or "##" in ln for ln in lines)   # '*' is for laid-off cards
+    assert "STOCK 31   PILE 9\u2665" in textscreen.read(golden("09_play_ai_thinking"))
+    assert "STOCK 31   PILE EMPTY" in textscreen.read(golden("07_play_your_discard"))
+    assert "> PASS   PILE J\u2660" in textscreen.read(golden("32_play_v1_offer"))
+    # the marks are explained under the text view
+    assert "> chosen" in terminal.MARKS and "* lit" in terminal.MARKS
+
+
+def test_a_card_in_a_message_keeps_its_suit():
+    assert "THE 7\u2666 WAS JUST TAKEN FROM" in textscreen.read(golden("12_play_r4_refused"))
+    assert "KEEPS 3\u2665: IT MAKES A SET" in textscreen.read(
+        golden("70_box_play_discard_answer"))
+
+
+def test_only_real_melds_are_bracketed():
+    assert textscreen.is_meld(["4\u2665", "4\u2666", "4\u2663"])
+    assert textscreen.is_meld(["A\u2666", "2\u2666", "3\u2666", "4\u2666"])
+    assert not textscreen.is_meld(["4\u2665", "4\u2666", "5\u2663", "6\u2660", "8\u2666"])
+    assert not textscreen.is_meld(["Q\u2660", "K\u2660", "A\u2660"])     # the ace is low
+    assert not textscreen.is_meld(["4\u2665", "4\u2665", "4\u2663"])
+    # a hand under a message box keeps its groups apart but brackets no non-meld
+    last = textscreen.read(golden("12_play_r4_refused"))[-1]
+    assert last.startswith("6\u2666 8\u2666 [T\u2660 J\u2660 Q\u2660 K\u2660]")
+
+
+def test_the_gin_showdown_names_who_went_gin():
+    lines = textscreen.read(golden("14_showdown_gin"))
+    assert "CPU WENT GIN   DEADWOOD 0" in lines
+    assert "YOU NO LAYOFFS ON CPU GIN DW 15" in lines

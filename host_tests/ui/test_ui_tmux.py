@@ -148,7 +148,7 @@ def showing_text(pred):
 
 
 TITLE_TEXT = ["\u2660\u2665 GIN RUMMY \u2666\u2663", "> NEW MATCH", "SETTINGS",
-              "STATISTICS", "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION]
+              "STATISTICS", "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION.upper()]
 
 
 def test_make_play_fits_the_terminal(tmp_path):

@@ -14,7 +14,7 @@ from engine.rules import BONUS, CARDEMS, CLASSIC, OKLAHOMA
 from firmware.settings import Settings
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import StockOnly, play_turn, quit_to_title, simple_choice, simple_factory, title_to
+from tools.kit.ui_driver import StockOnly, play_turn, quit_to_title, simple_choice, simple_factory, title_to
 from ui_golden import CheckedSim, Golden
 
 ROWS = ("level", "speed", "rules", "upcard_offer", "oklahoma", "stop_at",

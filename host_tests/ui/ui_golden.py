@@ -2,18 +2,22 @@
 
 UPDATE_GOLDEN=1 (re)writes the PNGs instead of comparing. Every snapshot
 also checks that the SSD1306 emulator's picture, rebuilt from the bytes the
-real driver put on the fake I2C bus, equals the app's framebuffer.
+real driver put on the fake I2C bus, equals the app's framebuffer, and
+that the terminal's text view of it (tools/sim/textscreen.py) says what the
+screen drew, card for card (screen_own.py).
 """
 
 import os
 
 from PIL import Image
 
+from screen_own import mismatches
 from tools.sim import render
 from tools.sim.simulator import Sim
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+CHECKED_TEXT = set()     # the goldens whose text view was held against the screen's own
 
 
 def assert_panel_matches_framebuffer(sim):
@@ -59,6 +63,9 @@ class Golden:
     def check(self, sim, name):
         assert_panel_matches_framebuffer(sim)
         self.names.append(name)
+        CHECKED_TEXT.add(name)
+        for m in mismatches(sim):
+            self.failures.append("%s: the text view: %s" % (name, m))
         png = os.path.join(GOLDEN, name + ".png")
         if UPDATE:
             os.makedirs(GOLDEN, exist_ok=True)

@@ -10,17 +10,10 @@ the reason otherwise.
 """
 
 import os
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (ROOT, os.path.join(ROOT, "host_tests", "ui"), os.path.join(ROOT, "web")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
-
-from web import browser as wb  # noqa: E402
+from web import browser as wb
 
 
 def require_browser():
@@ -34,7 +27,7 @@ def require_browser():
 
 @pytest.fixture(scope="session")
 def web_dir(tmp_path_factory):
-    from web import build
+    from tools.web import build
 
     out = tmp_path_factory.mktemp("web")
     build.build(str(out), quiet=True)

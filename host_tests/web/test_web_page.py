@@ -76,7 +76,7 @@ def test_page_shows_the_simulators_frames_to_the_showdown(browser, site):
         assert_shows(browser, sim, "after key %d (%s)" % (n, k))
     if sim.screen != "showdown":   # the detour changed the hand: play it out
         n = len(keys)
-        from ui_driver import presses_for, simple_choice
+        from tools.kit.ui_driver import presses_for, simple_choice
         while sim.screen == "play" and n < 400:
             for k in presses_for(sim, simple_choice(sim.app.match.view(0))):
                 page_press(browser, k, n)
@@ -256,3 +256,16 @@ def test_the_page_starts_on_a_damaged_local_storage_and_says_so(browser, site):
                 "its name holds a slash", "no file name after the prefix"):
         assert sum(why in m for m in said) == 1, (why, said)
     assert not [m for m in browser.call("console") if m.startswith("pageerror")]
+
+
+def test_opened_as_a_file_the_page_says_how_to_open_it(browser, web_dir, site):
+    """From file:// the browser refuses the game's scripts: the page's own
+    line says so and how to serve it; over HTTP that line stays hidden."""
+    browser.page("file://" + os.path.join(web_dir, "index.html"))
+    browser.wait("document.readyState === 'complete'", 30000)
+    assert browser.eval("document.getElementById('file-note').hidden") is False
+    note = browser.eval("document.getElementById('file-note').textContent")
+    assert "python3 -m http.server 8000" in note and "http://localhost:8000/" in note
+    assert "file" in browser.eval("document.getElementById('status').textContent")
+    open_page(browser, site)
+    assert browser.eval("document.getElementById('file-note').hidden") is True

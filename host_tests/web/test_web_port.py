@@ -16,10 +16,11 @@ import os
 
 import pytest
 
-import webport
+from web import webport
+from engine.sha256 import hex_text
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
-from ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice
 
 SEED = 1
 
@@ -41,13 +42,14 @@ def keys_to_showdown(seed=SEED, limit=300):
     return keys
 
 
-def test_scripted_keys_are_the_simulators():
-    assert webport.KEY_BITS == simulator.KEY_BITS
-    assert webport.LONG_KEYS == simulator.LONG_KEYS
-    assert (webport.TAP_MS, webport.SAMPLE_MS, webport.LONG_HOLD_MS,
-            webport.SETTLE_LIMIT_MS) == (simulator.TAP_MS, simulator.SAMPLE_MS,
-                                         simulator.LONG_HOLD_MS, simulator.SETTLE_LIMIT_MS)
-    assert webport.FakeClock().t == simulator.FakeClock().t
+def test_scripted_keys_are_stepped_by_firmware_keyscript_alone():
+    """The page's test mode and the simulator press keys with
+    firmware/keyscript.py's KeyScript; neither has a stepping of its own."""
+    from firmware.keyscript import KeyScript
+
+    for cls in (webport.Web, simulator.Sim):
+        assert issubclass(cls, KeyScript)
+        assert not {"run", "settle", "hold", "key"} & set(vars(cls)), cls
 
 
 def test_fake_clock_frames_equal_the_simulator_key_for_key(tmp_path):
@@ -263,7 +265,7 @@ def test_sound_port_hands_the_page_the_devices_tune():
 # -- the build --
 
 def test_build_packs_every_module_the_page_needs(web_dir):
-    from web import build
+    from tools.web import build
 
     with open(os.path.join(web_dir, "app.pack"), "rb") as f:
         data = f.read()
@@ -287,7 +289,7 @@ def test_build_packs_every_module_the_page_needs(web_dir):
 
 
 def test_build_refuses_to_replace_a_foreign_folder(tmp_path):
-    from web import build
+    from tools.web import build
 
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(SystemExit):
@@ -358,6 +360,7 @@ def test_the_page_in_play_deals_committed_hands_and_test_mode_does_not(tmp_path)
     assert m.committed and m.hand.deal is None and len(m.hand.commit) == 10
     # the page's record link, in the middle of the hand: its commitment only
     line = [ln for ln in web.record_text().split("\n") if ln.startswith("hand 1 ")]
-    assert line == ["hand 1 commit %s first 0" % m.hand.commit]
+    assert line == ["hand 1 commit %s first 0" % hex_text(m.chain_head())]
+    assert hex_text(m.chain_head()).startswith(m.hand.commit)
     test = webport.Web(webport.DictKv(), seed=SEED, fake=True, root=str(tmp_path / "b"))
     assert test.app.life.entropy is None

@@ -1,7 +1,7 @@
 """The AI's strength table: hard against every sparring partner, and the
 levels against each other (`make ai-table`).
 
-    .venv/bin/python tools/ailab/ai_table.py [--matches 1000] [--seed 1] [--jobs 2]
+    .venv/bin/python -m tools.ailab.ai_table [--matches 1000] [--seed 1] [--jobs 2]
                                        [--only SUBSTRING] [--no-openspiel]
                                        [--paired-only] [--no-paired]
 
@@ -25,15 +25,10 @@ t-interval over the sequences). `--paired-only` prints only that table
 """
 import argparse
 import os
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.ailab import arena  # noqa: E402
-from tools.ailab.bots import ADAPT, GREEDY  # noqa: E402
+from tools.ailab import arena
+from tools.ailab.bots import ADAPT, GREEDY
 
 AIM_SIMPLE = 83
 AIM_FIXED = 75

@@ -1,7 +1,7 @@
 """AI arena: seat-balanced matches between two bots.
 
-    .venv/bin/python tools/ailab/arena.py --a hard --b simple --matches 1000 --seed 1
-    .venv/bin/python tools/ailab/arena.py --a hard --b mybot:choose --jobs 2
+    .venv/bin/python -m tools.ailab.arena --a hard --b simple --matches 1000 --seed 1
+    .venv/bin/python -m tools.ailab.arena --a hard --b mybot:choose --jobs 2
 
 For each of matches/2 deal sequences (match seeds seed, seed+1, ...) the
 match is played twice, with the seats swapped, so both bots get the same
@@ -20,17 +20,13 @@ such as "cardems upcard_offer=1" (engine.Rules.text() form).
 import argparse
 import importlib
 import math
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import Match, Rules, CARDEMS  # noqa: E402
-from engine.ai import obs_from_view  # noqa: E402
-from tools.ailab import bots  # noqa: E402
+from engine import Match, Rules, CARDEMS
+from engine.ai import obs_from_view
+from tools.ailab import bots
+from tools.kit.play import play_out
 
 MAX_HANDS = 500     # a match this long is stopped and counted as unfinished
 
@@ -49,8 +45,6 @@ class FunctionBot:
 def make_bot(spec, seed):
     if ":" in spec:
         mod, _, fn = spec.partition(":")
-        if os.getcwd() not in sys.path:
-            sys.path.insert(0, os.getcwd())
         m = importlib.import_module(mod)
         f = getattr(m, fn)
         return FunctionBot(f, spec)
@@ -76,24 +70,25 @@ def play_match(rules, seed, bot0, bot1, times0, times1, scores=None, watch=None,
     players = (bot0, bot1)
     times = (times0, times1)
     clock = time.perf_counter
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            if len(m.hands) >= MAX_HANDS:
-                return m, True
-            m.next_hand()
-            continue
-        s = m.to_move
+
+    def choose(m, s):
         v = m.view(s)
         t0 = clock()
         a = players[s].choose(v)
         times[s].append(clock() - t0)
         if watch is not None:
             watch(m, s)
-        why = m.act(a)
-        if why is not None:
-            raise RuntimeError("bot %s (seat %d) chose an illegal action %r: %s\n(match seed %d, hand %d)"
-                               % (getattr(players[s], "name", "?"), s, a, why, seed, m.hand_no))
-    return m, False
+        return a
+
+    def too_long(m):
+        return m.phase == "hand_over" and len(m.hands) >= MAX_HANDS
+
+    try:
+        over = play_out(m, choose, stop=too_long, limit=None)
+    except RuntimeError as e:
+        raise RuntimeError("%s\n(bots %s, %s; match seed %d)" % (
+            e, getattr(bot0, "name", "?"), getattr(bot1, "name", "?"), seed))
+    return m, not over
 
 
 def new_stats():

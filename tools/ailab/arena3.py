@@ -1,7 +1,7 @@
 """AI-only three-player arena: the V6 box game with three device AIs.
 
-    .venv/bin/python tools/ailab/arena3.py --matches 200 --seed 1 --level hard
-    .venv/bin/python tools/ailab/arena3.py --matches 200 --levels hard,normal,easy --jobs 2
+    .venv/bin/python -m tools.ailab.arena3 --matches 200 --seed 1 --level hard
+    .venv/bin/python -m tools.ailab.arena3 --matches 200 --levels hard,normal,easy --jobs 2
 
 Match seeds are seed, seed+1, ...; every match draws its own roles (V6:
 highest card box, middle captain). Player p plays at its level (--levels
@@ -19,17 +19,12 @@ undercuts scored, and how often it followed the sitter's advice as captain;
 then the hands, the drawn hands and the decision times.
 """
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine.ai import Player, LEVELS  # noqa: E402
-from engine.box import BoxMatch, BOX_RULES  # noqa: E402
-from engine.ai.box_ai import consider, sitter_advice  # noqa: E402
+from engine.ai import Player, LEVELS
+from engine.box import BoxMatch, BOX_RULES
+from engine.ai.box_ai import consider, sitter_advice
 
 MAX_HANDS = 500     # a match this long is stopped and counted as unfinished
 _MASK = 0x3FFFFFFF

@@ -395,6 +395,9 @@ NAMES = ("easy", "normal", "hard", "simple") + tuple(
     "greedy-" + g + e for g, _ in GREEDY for e in ("", "-end")) + (
     "switcher", "lookahead-3", "lookahead-6", "hard-eager", "hard-patient",
     "hard-switcher", "hard-frozen") + ADAPT
+# players of the lab only, left out of NAMES (a match of theirs takes seconds
+# to minutes): the expert of tools/ailab/expert.py
+LAB = ("expert",)
 
 
 def tuned(player, spec):
@@ -450,4 +453,7 @@ def make(name, seed=0):
         return CounterBot(seed)
     if name == "early-knock-late-gin":
         return EarlyKnockLateGin(seed)
-    raise ValueError("unknown bot %r (%s, or module:function)" % (name, " ".join(NAMES)))
+    if name == "expert":
+        from tools.ailab.expert import Expert
+        return Expert(seed)
+    raise ValueError("unknown bot %r (%s, or module:function)" % (name, " ".join(NAMES + LAB)))

@@ -1,7 +1,7 @@
 """Paired play-outs of the hard AI's decisions: is there a kind of decision it
 gets wrong?
 
-    .venv/bin/python tools/ailab/decision_audit.py --b simple --matches 400 [--seed 900001] [--playouts 8] [--jobs 2]
+    .venv/bin/python -m tools.ailab.decision_audit --b simple --matches 400 [--seed 900001] [--playouts 8] [--jobs 2]
 
 A (the hard level, tuning fields allowed as in tools/ailab/panel.py) plays B on
 the deals and seeds of tools/ailab/arena.py. At each of A's decisions with a
@@ -30,20 +30,15 @@ action gains, with its 95% interval.
 import argparse
 import copy
 import math
-import os
 import random
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import CARDEMS  # noqa: E402
-from engine.ai.appraise import appraise  # noqa: E402
-from tools.ailab import arena  # noqa: E402
-from tools.ailab.ai_table import run_pair  # noqa: E402
-from tools.ailab.knock_calibration import counterfactual  # noqa: E402
+from engine import CARDEMS
+from engine.ai.appraise import appraise
+from tools.ailab import arena
+from tools.ailab.ai_table import run_pair
+from tools.ailab.knock_calibration import counterfactual
 
 KINDS = ("draw", "discard", "no knock", "knock")
 GAPS = ((-(1 << 20), 0), (0, 16), (16, 48), (48, 1 << 20))

@@ -1,6 +1,6 @@
 """Endgames: matches started from late scores, two settings of A paired.
 
-    .venv/bin/python tools/ailab/endgames.py [--a hard] [--base hard@knock.t_eq=0]
+    .venv/bin/python -m tools.ailab.endgames [--a hard] [--base hard@knock.t_eq=0]
         [--b greedy-gin,greedy-3] [--matches 6000] [--jobs 2]
 
 The match is a race to 100 (R12): how a player weighs the score only shows
@@ -12,15 +12,11 @@ interval and how many matches the two settings ended differently.
 """
 import argparse
 import math
-import os
 import sys
 from multiprocessing import Pool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
-from tools.ailab import arena, bots  # noqa: E402
+from tools.ailab import arena, bots
 
 STARTS = ((70, 70), (85, 60), (60, 85), (90, 90), (50, 80), (80, 50), (92, 75), (75, 92))
 

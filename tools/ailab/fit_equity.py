@@ -1,7 +1,7 @@
 """Fit the hard AI's match-equity table from self-play: engine/ai/equity_table.py.
 
-    .venv/bin/python tools/ailab/fit_equity.py [--matches 600] [--seed 700001] [--jobs 2]
-    .venv/bin/python tools/ailab/fit_equity.py --check    (exit 1 if the file differs)
+    .venv/bin/python -m tools.ailab.fit_equity [--matches 600] [--seed 700001] [--jobs 2]
+    .venv/bin/python -m tools.ailab.fit_equity --check    (exit 1 if the file differs)
 
 A match is a race to the target (R12): what a hand's points are worth
 depends on the score. Winning 20 points at 85-40 wins the match; at 10-10
@@ -27,8 +27,6 @@ import sys
 from multiprocessing import Pool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.ailab import arena, bots  # noqa: E402
 

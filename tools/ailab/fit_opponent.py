@@ -1,7 +1,7 @@
 """Fit the hard AI's opponent tables from self-play: engine/ai/opp_tables.py.
 
-    .venv/bin/python tools/ailab/fit_opponent.py [--matches 1500] [--seed 900001] [--jobs 2]
-    .venv/bin/python tools/ailab/fit_opponent.py --check    (exit 1 if the file differs)
+    .venv/bin/python -m tools.ailab.fit_opponent [--matches 1500] [--seed 900001] [--jobs 2]
+    .venv/bin/python -m tools.ailab.fit_opponent --check    (exit 1 if the file differs)
 
 The hard AI's knock estimate needs two things it cannot see: how much
 deadwood the opponent holds now, and how that changes on its next turn.
@@ -46,8 +46,6 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from engine import Match  # noqa: E402
 from engine.melds import deadwood4  # noqa: E402

@@ -1,7 +1,7 @@
 """Write engine/tables.py: the meld search's lookup tables as constants.
 
-    .venv/bin/python tools/ailab/gen_tables.py          (rewrites engine/tables.py)
-    .venv/bin/python tools/ailab/gen_tables.py --check  (exit 1 if it is stale)
+    .venv/bin/python -m tools.ailab.gen_tables          (rewrites engine/tables.py)
+    .venv/bin/python -m tools.ailab.gen_tables --check  (exit 1 if it is stale)
 
 Constants rather than tables built at import: frozen into the firmware a
 bytes constant stays in flash (no heap, no time at boot); from a .mpy it

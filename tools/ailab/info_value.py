@@ -1,6 +1,6 @@
 """What knowing the opponent's hand would be worth to the hard AI.
 
-    .venv/bin/python tools/ailab/info_value.py --b simple --matches 1000 [--seed 500001] [--jobs 2] [--a hard@ev.t_danger=0] [--channels model,truth,held,stock]
+    .venv/bin/python -m tools.ailab.info_value --b simple --matches 1000 [--seed 500001] [--jobs 2] [--a hard@ev.t_danger=0] [--channels model,truth,held,stock]
 
 Plays A (the hard level, tuning fields allowed as in tools/ailab/panel.py)
 against B on the deals and seeds of tools/ailab/arena.py (so the `model` row is
@@ -24,17 +24,12 @@ minus B's) and the share of B's draws that took the upcard (B fed by A's
 discards, or the hand's first upcard).
 """
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import CARDEMS  # noqa: E402
-from tools.ailab import arena  # noqa: E402
-from tools.ailab.ai_table import run_pair  # noqa: E402
+from engine import CARDEMS
+from tools.ailab import arena
+from tools.ailab.ai_table import run_pair
 
 CHANNELS = ("model", "truth", "held", "stock")
 P_HELD = 240        # po of a card B holds (the model's own cap, P_MAX)

@@ -1,6 +1,6 @@
 """How well the hard AI's knock estimate predicts what happens.
 
-    .venv/bin/python tools/ailab/knock_calibration.py --b simple,hard-patient [--matches 40] [--seed 7] [--a hard@knock.t_wait=0]
+    .venv/bin/python -m tools.ailab.knock_calibration --b simple,hard-patient [--matches 40] [--seed 7] [--a hard@knock.t_wait=0]
 
 At every knock decision the estimate weighs (knockable, not gin, stock
 left), the hand is played out twice from copies of the match and both
@@ -16,18 +16,13 @@ Match-end points (R12 bonuses) are left out: the hand's own points only.
 """
 import argparse
 import copy
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import Match, CARDEMS  # noqa: E402
-from engine.cards import card_text  # noqa: E402
-from engine.melds import deadwood4, masks_of  # noqa: E402
-from engine.ai.opp_shape import below  # noqa: E402
-from tools.ailab import bots  # noqa: E402
+from engine import Match, CARDEMS
+from engine.cards import card_text
+from engine.melds import deadwood4, masks_of
+from engine.ai.opp_shape import below
+from tools.ailab import bots
 
 # (lo, hi, name): the rows with lo <= stock left < hi, and with lo <= risk (%) < hi
 STAGES = ((20, 99, "stock 20+"), (12, 20, "stock 12-19"), (6, 12, "stock 6-11"), (0, 6, "stock 0-5"))

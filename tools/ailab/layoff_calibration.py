@@ -1,6 +1,6 @@
 """When the opponent knocks: what the hard AI lays off, and how well it saw it coming.
 
-    .venv/bin/python tools/ailab/layoff_calibration.py --b simple[,greedy-3] [--matches 50] [--seed 2000]
+    .venv/bin/python -m tools.ailab.layoff_calibration --b simple[,greedy-3] [--matches 50] [--seed 2000]
 
 Plays seat-balanced matches of A (a hard player, tuning fields allowed as
 in tools/ailab/panel.py) against each B. At every knock of B's (R9: the defender
@@ -15,18 +15,13 @@ its discards and draws (engine/ai/evaluate.py). A tool, not a test: what
 it prints is a measurement on whole games.
 """
 import argparse
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import CARDEMS  # noqa: E402
-from engine.cards import CARD_VALUE, card  # noqa: E402
-from engine.melds import deadwood_cards  # noqa: E402
-from tools.ailab import arena, bots  # noqa: E402
-from tools.ailab.model_calibration import our_cards  # noqa: E402
+from engine import CARDEMS
+from engine.cards import CARD_VALUE, card
+from engine.melds import deadwood_cards
+from tools.ailab import arena, bots
+from tools.ailab.model_calibration import our_cards
 
 # calibration bins: predicted chance below each edge
 EDGES = (0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 1.01)

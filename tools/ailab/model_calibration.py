@@ -1,6 +1,6 @@
 """How well the hard AI's card model knows the opponent's hand.
 
-    .venv/bin/python tools/ailab/model_calibration.py --b simple,greedy-gin [--matches 30] [--seed 7001] [--a hard@model.t_union=0]
+    .venv/bin/python -m tools.ailab.model_calibration --b simple,greedy-gin [--matches 30] [--seed 7001] [--a hard@model.t_union=0]
 
 Plays seat-balanced matches of A (a hard player, tuning fields allowed as
 in tools/ailab/panel.py) against each B. At each of A's draw decisions it holds
@@ -16,7 +16,7 @@ Lower log loss is better; "no evidence" is the same model without the
 opponent's discards, passes and pickups, for scale. A tool, not a test:
 what it prints is a measurement of the model on whole games.
 
-    .venv/bin/python tools/ailab/model_calibration.py --fit --b simple [--matches 30] [--seed 7001]
+    .venv/bin/python -m tools.ailab.model_calibration --fit --b simple [--matches 30] [--seed 7001]
 
 --fit asks whether more could be read from what the opponent showed: a
 logistic regression of "it holds a pair that melds this card" on the
@@ -28,19 +28,14 @@ model recalibrated (its logit alone) and of the model with the features.
 """
 import argparse
 import math
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import CARDEMS  # noqa: E402
-from engine.ai.know import PH_DRAW  # noqa: E402
-from engine.ai.model import CardModel  # noqa: E402
-from engine.cards import CARD_VALUE, NO_CARD  # noqa: E402
-from engine.melds import masks_of  # noqa: E402
-from tools.ailab import arena, bots  # noqa: E402
+from engine import CARDEMS
+from engine.ai.know import PH_DRAW
+from engine.ai.model import CardModel
+from engine.cards import CARD_VALUE, NO_CARD
+from engine.melds import masks_of
+from tools.ailab import arena, bots
 
 CLIP = 0.002        # chances are clipped to [CLIP, 1 - CLIP] for the log loss
 FEATURES = ("card value", "last discard's value", "card above it", "stock",

@@ -3,7 +3,7 @@
 Arena-only: needs PyPI `open-spiel` (requirements-bench.txt), never the tests
 or the device.
 
-    python tools/ailab/openspiel_adapter.py --level hard --matches 200 --seed 1 --jobs 2
+    python -m tools.ailab.openspiel_adapter --level hard --matches 200 --seed 1 --jobs 2
 
 The hands are played by OpenSpiel under OpenSpiel's rules; the adapter only
 translates.  How OpenSpiel's game maps to ours:
@@ -61,13 +61,9 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-import engine  # noqa: E402
-from engine.cards import card_text, card as card_of_text  # noqa: E402
-from engine.rng import Rng, deck_for  # noqa: E402
+import engine
+from engine.cards import card_text, card as card_of_text
+from engine.rng import Rng, deck_for
 
 try:
     import pyspiel

@@ -1,6 +1,6 @@
 """A quick strength panel: one bot against several, a line each.
 
-    .venv/bin/python tools/ailab/panel.py --a hard@knock.t_bias=16 --matches 200 [--b simple,greedy-gin] [--seed S] [--jobs 2]
+    .venv/bin/python -m tools.ailab.panel --a hard@knock.t_bias=16 --matches 200 [--b simple,greedy-gin] [--seed S] [--jobs 2]
 
 Seat-balanced arena runs (tools/ailab/arena.py) with the same deal sequences for
 every A, so two A settings compare pair for pair; prints match and hand
@@ -8,16 +8,10 @@ win rates and points per hand (the steadier figure), then their means.
 For trying tuning settings (bots.tuned); `make ai-table` is the full table.
 """
 import argparse
-import os
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.ailab import arena  # noqa: E402
-from tools.ailab.ai_table import run_pair  # noqa: E402
+from tools.ailab import arena
+from tools.ailab.ai_table import run_pair
 
 PANEL = ("simple", "greedy-gin", "greedy-1", "greedy-3", "switcher", "lookahead-3",
          "hard-eager", "hard-patient", "hard-switcher")

@@ -1,6 +1,6 @@
 """What a two-draw lookahead would add to the hard AI's discards, and its cost.
 
-    .venv/bin/python tools/ailab/two_draw.py --b hard-patient,simple --matches 2000 [--seed 500001] [--jobs 2] [--modes off,full,cheap] [--margin 16]
+    .venv/bin/python -m tools.ailab.two_draw --b hard-patient,simple --matches 2000 [--seed 500001] [--jobs 2] [--modes off,full,cheap] [--margin 16]
 
 The hard level values a 10-card hand by one more stock draw
 (engine/ai/evaluate.py, value10: the meld gains weighted up for the draws
@@ -30,19 +30,14 @@ most 13; its slowest decisions take 100-145 ms on a Pico, against a
 refines are not counted.
 """
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from engine import CARDEMS  # noqa: E402
-from engine.cards import CARD_VALUE, NO_CARD  # noqa: E402
-from engine.melds import deadwood4, best_discard4, BIT_RANK  # noqa: E402
-from tools.ailab import arena  # noqa: E402
-from tools.ailab.ai_table import run_pair  # noqa: E402
+from engine import CARDEMS
+from engine.cards import CARD_VALUE, NO_CARD
+from engine.melds import deadwood4, best_discard4, BIT_RANK
+from tools.ailab import arena
+from tools.ailab.ai_table import run_pair
 
 MODES = ("off", "full", "cheap")
 REPLY = 3     # full: replies within this of the lowest deadwood

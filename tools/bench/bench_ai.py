@@ -1,6 +1,6 @@
 """AI speed and allocation per decision, on the MicroPython unix port.
 
-    .venv/bin/python tools/bench/bench_ai.py [--matches N] [--seed S]
+    .venv/bin/python -m tools.bench.bench_ai [--matches N] [--seed S]
     .venv/bin/micropython tools/bench/bench_ai.py --mp [--matches N] [--seed S]
 
 Run with CPython (`make bench` does), it runs itself under the unix port

@@ -1,7 +1,7 @@
 """The hard AI's regression set of slow positions, timed on the unix port
 and (when the firmware is given) on an emulated Pico.
 
-    .venv/bin/python tools/bench/bench_ai_slow.py [--pico] [--root DIR] [--repeat 3]
+    .venv/bin/python -m tools.bench.bench_ai_slow [--pico] [--root DIR] [--repeat 3]
 
 tools/ailab/data/ai_slow_positions.txt holds positions that were once the
 slowest hard decisions seen in whole matches on the device (each line:
@@ -76,8 +76,8 @@ def run_unix(root, pos, repeat):
 
 def run_pico(root, pos, frozen=None):
     where = ["--frozen", frozen] if frozen else ["--root", root]
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "pico", "run.py")] + where +
-                       ["--raw", "-c", SNIPPET % (pos, 1)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "tools.pico.run"] + where +
+                       ["--raw", "-c", SNIPPET % (pos, 1)], cwd=ROOT, capture_output=True, text=True)
     if r.returncode:
         sys.exit("emulated Pico failed:\n" + r.stdout + r.stderr)
     return parse(r.stdout)

@@ -2,7 +2,7 @@
 heap use on the MicroPython unix port (compared with importing the .py
 sources, which the board would have to compile first).
 
-    .venv/bin/python tools/bench/bench_boot.py [--runs N] [--out DIR]
+    .venv/bin/python -m tools.bench.bench_boot [--runs N] [--out DIR]
 
 Each figure is the median of N fresh interpreter runs. "boot" is what the
 device imports before its first frame (main.py -> firmware.pico -> the app,
@@ -20,9 +20,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
 
-import deploy  # noqa: E402
+from tools.deploy import deploy  # noqa: E402
 
 BOOT = [
     "firmware.board", "firmware.compat", "firmware.buttons", "firmware.ssd1306",
@@ -107,7 +106,7 @@ def measure_wasm(where, stub, names):
     """(microseconds, heap bytes) of one run on the 32-bit WebAssembly port,
     whose object sizes match the RP2040's (None when Node or the port is missing)."""
     names = [n for n in names if _exists(where, n)]
-    launcher = os.path.join(ROOT, "host_tests", "run_wasm.mjs")
+    launcher = os.path.join(ROOT, "tools", "kit", "run_wasm.mjs")
     if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
         return None
     with tempfile.TemporaryDirectory() as tmp:

@@ -19,7 +19,7 @@ bytecode the Pico runs): read them as relative. The bus bytes are what the
 device sends; the I2C time at 400 kHz is estimated from them (9 clocks a
 byte, about two byte-times of start/stop per write).
 
-    .venv/bin/python tools/bench/bench_circuitpython.py
+    .venv/bin/python -m tools.bench.bench_circuitpython
 """
 
 import io
@@ -31,14 +31,11 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAKES = os.path.join(ROOT, "host_tests", "circuitpython", "fakes")
-CPDIR = os.path.join(ROOT, "circuitpython")
-for _p in (ROOT, FAKES):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-# fakes/ must come before Blinka's board, busio, microcontroller...
-sys.path.remove(FAKES)
-sys.path.insert(0, FAKES)
+
+from tools.kit import cpenv  # noqa: E402
+
+cpenv.install()   # the fakes before Blinka's board, busio, microcontroller...
+CPDIR = cpenv.CPDIR
 
 I2C_HZ = 400000
 REPEAT = 20
@@ -71,8 +68,6 @@ def game_frames():
 def load_cpports():
     import importlib.util
 
-    if CPDIR not in sys.path:
-        sys.path.insert(1, CPDIR)   # cpports imports its siblings (cpclock, ...)
     spec = importlib.util.spec_from_file_location("cpports", os.path.join(CPDIR, "cpports.py"))
     mod = importlib.util.module_from_spec(spec)
     sys.modules["cpports"] = mod

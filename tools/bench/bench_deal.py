@@ -4,7 +4,7 @@ shuffle's four blocks), with the runtime's hashlib and with the engine's
 own small-integer code (engine/sha256_code.py, what a runtime without
 hashlib runs).
 
-    python3 tools/bench/bench_deal.py
+    python3 -m tools.bench.bench_deal
     micropython tools/bench/bench_deal.py      (from the repository root)
 
 Prints the mean time of a hand over 200 hands, for each.
@@ -44,14 +44,14 @@ def per_hand():
 def main():
     impl = getattr(sys, "implementation", None)
     name = impl.name if impl else "python"
-    if S._lib is not None:
+    if S.lib is not None:
         print("%s, hashlib: %.3f ms a hand" % (name, per_hand()))
-    lib = S._lib
-    S._lib = None
+    lib = S.lib
+    S.lib = None
     try:
         print("%s, engine.sha256_code: %.3f ms a hand" % (name, per_hand()))
     finally:
-        S._lib = lib
+        S.lib = lib
 
 
 main()

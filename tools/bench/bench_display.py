@@ -7,7 +7,7 @@ fake, so the times are the driver's own work; the I2C time at 400 kHz is
 estimated from the bytes and writes counted (9 clocks a byte, about two
 byte-times of start/stop per write).
 
-    .venv/bin/python tools/bench/bench_display.py
+    .venv/bin/python -m tools.bench.bench_display
 """
 
 import os
@@ -16,8 +16,6 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 BENCH = r'''
 import gc

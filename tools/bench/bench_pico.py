@@ -2,7 +2,7 @@
 `make flash` writes and for the frozen build (`make uf2`), beside the
 MicroPython unix port's.
 
-    PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts .venv/bin/python tools/bench/bench_pico.py
+    PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts .venv/bin/python -m tools.bench.bench_pico
         [--matches N] [--levels easy,normal,hard] [--builds mpy,frozen]
 
 Per build: boot to the complete title frame; free heap at the title; button
@@ -29,8 +29,6 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.pico import ai_times, figures, session  # noqa: E402
 from tools.pico import harness as h  # noqa: E402
@@ -65,23 +63,23 @@ def positions(n=30, seed=11):
     11-card hands, from seeded matches (CPython)."""
     import engine
     from engine.ai import Player
+    from tools.kit.play import play_out
 
     pos, hands = [], []
     s = seed
     while len(pos) < n:
         m = engine.Match(engine.CARDEMS, s)
         bots = (Player("easy", s), Player("hard", s + 1))
-        while m.phase != "match_over" and len(pos) < n:
-            if m.phase == "hand_over":
-                m.next_hand()
-                continue
-            seat = m.to_move
+
+        def choose(m, seat):
             if seat == 1 and len(m.hand.log) % 3 == 0:
                 pos.append(engine.dumps(m).hex())
             v = m.view(seat)
             if m.phase == "discard" and len(hands) < 20:
                 hands.append(" ".join(engine.card_text(c) for c in v.hand))
-            m.act(bots[seat].choose(v))
+            return bots[seat].choose(v)
+
+        play_out(m, choose, stop=lambda m: len(pos) >= n)
         s += 1
     return pos, hands
 
@@ -141,6 +139,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slow-ms", type=int, default=10 ** 6)
     a = ap.parse_args(argv)
+    a.squeeze, a.deep, a.last_target = 0, False, 0   # ai_times.run_level's other options
     if not (a.firmware and a.bootrom and os.path.isfile(a.firmware) and os.path.isfile(a.bootrom)):
         print("emulated Pico figures skipped: " + h.Kit.find()[1])
         return 0

@@ -1,6 +1,6 @@
 """The hand review: what it finds and how long it takes.
 
-    .venv/bin/python tools/bench/bench_review.py [--hands N] [--seed S] [--pico-hands K]
+    .venv/bin/python -m tools.bench.bench_review [--hands N] [--seed S] [--pico-hands K]
         [--pico-run PATH]   (the emulated Pico's snippet runner, if not tools/pico/run.py)
 
 `make bench` runs it. AI-against-AI matches, one seat `easy` and the other
@@ -57,27 +57,25 @@ def play_hands(n, seed, on_hand, make=None):
     from engine import Match
     from engine.ai import Player
 
+    from tools.kit.play import play_out, players_choose
+
     make = make or Player
-    done = 0
+    done = [0]
     s = seed
-    while done < n:
+    while done[0] < n:
         easy = s % 2
         m = Match(None, s)
         players = [None, None]
         players[easy] = make("easy", s)
         players[1 - easy] = make("hard", s)
         reviewers = (Player("hard", 0), Player("hard", 1))
-        while m.phase != "match_over" and done < n:
-            if m.phase == "hand_over":
-                m.next_hand()
-                continue
-            seat = m.to_move
-            why = m.act(players[seat].choose(m.view(seat)))
-            if why is not None:
-                raise RuntimeError(why)
+
+        def each(m, seat):
             if m.phase in ("hand_over", "match_over"):
                 on_hand(m, easy, reviewers)
-                done += 1
+                done[0] += 1
+
+        play_out(m, players_choose(players), each, lambda m: done[0] >= n)
         s += 1
 
 
@@ -209,7 +207,8 @@ def _pico(root, opts, e_us, steps):
         print("  (emulated Pico: tools/pico/run.py with PICO_FIRMWARE and PICO_BOOTROM set "
               "measures it on the device)")
         return
-    pico_bench(root, run, opts["pico"], opts["seed"])
+    cmd = [sys.executable, run] if opts["pico_run"] else [sys.executable, "-m", "tools.pico.run"]
+    pico_bench(root, cmd, opts["pico"], opts["seed"])
 
 
 PICO_SNIPPET = """
@@ -259,7 +258,7 @@ def pico_bench(root, run, k, seed):
         f.write(PICO_SNIPPET)
         path = f.name
     try:
-        p = subprocess.run([sys.executable, run, "--root", root, "--raw", path],
+        p = subprocess.run(run + ["--root", root, "--raw", path], cwd=root,
                            capture_output=True, text=True, timeout=3600)
     finally:
         os.unlink(path)
@@ -314,8 +313,6 @@ def main():
     import os
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    if root not in sys.path:
-        sys.path.insert(0, root)
     version, rows = _unix(root, opts)
     e_us, steps = report(version, rows)
     _pico(root, opts, e_us, steps)

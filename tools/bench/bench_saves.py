@@ -1,7 +1,7 @@
 """The saves under power cuts, wear and crafted input: the cut campaign's
 figures (tools/saves/savecuts.py, tools/saves/savecraft.py).
 
-    .venv/bin/python tools/bench/bench_saves.py [--matches 2] [--nvm-matches 5]
+    .venv/bin/python -m tools.bench.bench_saves [--matches 2] [--nvm-matches 5]
                                           [--crafted 100000] [--wear 20] [--long 60]
                                           [--quick]
 
@@ -33,15 +33,10 @@ figures (tools/saves/savecuts.py, tools/saves/savecraft.py).
 """
 
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.saves import savecraft, savecuts  # noqa: E402
+from tools.saves import savecraft, savecuts
 
 RATED_CYCLES = 100000
 GOAL_HANDS = 1000000
@@ -112,7 +107,7 @@ def wear(n, long_matches):
 def crafted(n):
     t = time.time()
     pool = savecraft.real_saves(seed=1, matches=3, targets=(100, 100, 250))
-    seats = savecraft._Seats()
+    seats = savecraft.Seats()
     counts = {"refused": 0, "loaded": 0, "crash": 0}
     first = []
     for data in savecraft.crafted(pool, n, seed=7):

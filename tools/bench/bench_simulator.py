@@ -2,7 +2,7 @@
 on the title screen, and on the play screen, in a pseudo-terminal of 140 x
 50 for a few seconds each (from /proc: Linux only).
 
-    .venv/bin/python tools/bench/bench_simulator.py [--seconds 5]
+    .venv/bin/python -m tools.bench.bench_simulator [--seconds 5]
 
 Target: an idle simulator sleeps until its next timer (a key, a resize or
 the AI's move wake it), well under 1% of a core.
@@ -63,7 +63,7 @@ def main(argv=None):
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
     with tempfile.TemporaryDirectory() as saves:
-        p = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "sim", "simulator.py"),
+        p = subprocess.Popen([sys.executable, "-m", "tools.sim.simulator",
                               "--saves", saves, "--seed", "3"],
                              stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
                              env=dict(os.environ, LC_ALL="C.UTF-8"))

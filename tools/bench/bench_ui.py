@@ -9,7 +9,7 @@ real debounce logic, and the real SSD1306 driver on a counting I2C bus.
 Bus bytes count everything on the wire: address, control, command and data
 bytes.
 
-    .venv/bin/python tools/bench/bench_ui.py
+    .venv/bin/python -m tools.bench.bench_ui
 
 Targets (issue 4): play-screen redraw <= 0.2 ms and allocation-free under
 micropython.heap_lock(); a cursor move <= 256 bytes on the bus.
@@ -22,8 +22,6 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 # The scenario: shared with host_tests/ui/test_ui_micropython.py. Defines
 # rig() -> (app, press, run) and the play states that are checked.
@@ -45,26 +43,8 @@ except ImportError:
 from firmware import buttons as btn
 from firmware.buttons import Buttons
 from firmware.ssd1306 import SSD1306
+from tools.kit.memstorage import MemStorage
 from tools.sim.fakebus import CountingBus
-
-
-class MemStorage:
-    def __init__(self):
-        self.files = {}
-
-    def load(self, name, decode=None):
-        p = self.files.get(name)
-        if p is None:
-            return None, None
-        return (decode(p) if decode else p), None
-
-    def save(self, name, payload):
-        self.files[name] = bytes(payload)
-        return True
-
-    def remove(self, name):
-        if name in self.files:
-            del self.files[name]
 
 
 class Rig:
@@ -304,8 +284,7 @@ def import_times(runs=5):
         srcs.append(int(run_mp(IMPORT_SCRIPT % {"root": ROOT}).split()[-1]))
     out["sources"] = sorted(srcs)[runs // 2] / 1000.0
     try:
-        sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-        import deploy
+        from tools.deploy import deploy
     except Exception:
         return out
     tmp = tempfile.mkdtemp(prefix="bundle_")

@@ -1,9 +1,9 @@
 """The web handheld: page load and AI decision time in the browser vs the
 MicroPython unix port.
 
-    .venv/bin/python tools/bench/bench_web.py [--hands N] [--loads N] [--out DIR]
+    .venv/bin/python -m tools.bench.bench_web [--hands N] [--loads N] [--out DIR]
 
-`make bench` runs it. It builds the page (web/build.py, into
+`make bench` runs it. It builds the page (tools/web/build.py, into
 build/web), serves it on 127.0.0.1, and in headless Chromium (Debian's
 chromium, driven by playwright-core through web/driver.mjs):
 
@@ -17,7 +17,7 @@ chromium, driven by playwright-core through web/driver.mjs):
   web/aibench.py (every decision of the first hand of seeds 1..N,
   both seats hard) in the page, and the same positions on the unix port
   (.venv/bin/micropython) and, for reference, on the wasm port under Node
-  (host_tests/run_wasm.mjs), and prints them side by side. The moves'
+  (tools/kit/run_wasm.mjs), and prints them side by side. The moves'
   checksums must match: same positions, same choices.
 
 The page is served cross-origin isolated (COOP/COEP headers) so that the
@@ -35,10 +35,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
 
 from web import browser as wb  # noqa: E402
-from web import build as web_build  # noqa: E402
+from tools.web import build as web_build  # noqa: E402
 
 AIBENCH = os.path.join(ROOT, "web", "aibench.py")
 
@@ -65,7 +64,7 @@ def node_ai(hands, seed=1, level="hard"):
     page), for reference; None when it cannot run."""
     try:
         out = subprocess.run(
-            ["node", os.path.join(ROOT, "host_tests", "run_wasm.mjs"), "--heapsize", "2M",
+            ["node", os.path.join(ROOT, "tools", "kit", "run_wasm.mjs"), "--heapsize", "2M",
              "--dirs", "web/aibench.py", AIBENCH, str(hands), str(seed), level],
             cwd=ROOT, capture_output=True, text=True, check=True).stdout
         return json.loads(out.strip().splitlines()[-1])

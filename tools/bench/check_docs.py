@@ -1,7 +1,7 @@
 """Keep the docs honest: what README.md and docs/*.md name must exist, and
 the figures they quote must be what the benchmarks print.
 
-    .venv/bin/python tools/bench/check_docs.py            (make check-docs)
+    .venv/bin/python -m tools.bench.check_docs            (make check-docs)
         [--list]          only list the figures and their commands
         [--only SCRIPT]   only the figures of one command
 
@@ -17,7 +17,9 @@ same line of the doc:
     about 740 KB <!-- figure cmd="tools/bench/bench_web.py" find="total ([\\d,]+) bytes" scale=0.001 tol=10% -->
 
 cmd     the script (and its arguments), run with .venv/bin/python from the
-        top of the tree; each command is run once for all its figures
+        top of the tree (a tool as a module: tools/bench/bench_ai.py as
+        -m tools.bench.bench_ai); each command is run once for all its
+        figures
 find    a regular expression over the command's output; its first group is
         the figure (commas dropped)
 scale   the printed number times this is the doc's unit (default 1)
@@ -242,8 +244,20 @@ def all_figures(root=ROOT):
     return out
 
 
+def python_args(cmd):
+    """The Python arguments that run a marker's `cmd`: a tool runs as a
+    module (`-m tools.bench.bench_ai`), except the scripts of
+    tools/records/, which run as files on every runtime."""
+    words = shlex.split(cmd)
+    script = words[0]
+    if script.startswith("tools/") and not script.startswith("tools/records/") \
+            and script.endswith(".py"):
+        return ["-m", script[:-3].replace("/", ".")] + words[1:]
+    return words
+
+
 def run(cmd, timeout):
-    argv = [os.path.join(ROOT, ".venv", "bin", "python")] + shlex.split(cmd)
+    argv = [os.path.join(ROOT, ".venv", "bin", "python")] + python_args(cmd)
     if not os.path.isfile(argv[0]):
         argv[0] = sys.executable
     t = time.time()
@@ -303,5 +317,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, ROOT)
     sys.exit(main())

@@ -1,7 +1,7 @@
 """Build the device bundle and copy it to the Raspberry Pi Pico.
 
-    tools/deploy/deploy.py [PORT]              build, copy with mpremote, reset the board
-    tools/deploy/deploy.py --build-only        build only (into build/bundle/)
+    python -m tools.deploy.deploy [PORT]              build, copy with mpremote, reset the board
+    python -m tools.deploy.deploy --build-only        build only (into build/bundle/)
     options: --out DIR    where to build (default build/bundle)
              --dry-run    build, then print the mpremote command instead of running it
              --no-reset   leave the board at the REPL after copying
@@ -30,10 +30,15 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("engine", "firmware")
 ENTRY = os.path.join("firmware", "main.py")  # -> /main.py on the board
+# never imported by the game, so not in the bundle: in firmware/ for the
+# web page and the emulated Pico's scripts (keyscript), in engine/ for those
+# who check a game record (verify: replay.py --verify, the web page)
+HOST_ONLY = (os.path.join("firmware", "keyscript.py"), os.path.join("engine", "verify.py"))
 DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 OPT = "-O3"   # no line-number tables (the module docstring); the code has no assert
 
@@ -55,8 +60,8 @@ def mpy_cross_command():
 
 
 def sources(root=ROOT):
-    """(relative path of each .py to compile), sorted; firmware/main.py and
-    caches excluded."""
+    """(relative path of each .py to compile), sorted; firmware/main.py,
+    HOST_ONLY and caches excluded."""
     out = []
     for pkg in PACKAGES:
         for d, dirs, files in os.walk(os.path.join(root, pkg)):
@@ -64,9 +69,20 @@ def sources(root=ROOT):
             for f in sorted(files):
                 if f.endswith(".py"):
                     rel = os.path.relpath(os.path.join(d, f), root)
-                    if rel != ENTRY:
+                    if rel != ENTRY and rel not in HOST_ONLY:
                         out.append(rel)
     return sorted(out)
+
+
+def _buildinfo():
+    """tools/deploy/buildinfo.py beside this file (run as a script, the
+    repository is not on sys.path)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "buildinfo", os.path.join(os.path.dirname(os.path.abspath(__file__)), "buildinfo.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
@@ -92,6 +108,18 @@ def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
         files.append(dst_rel.replace(os.sep, "/"))
     if errors:
         raise SystemExit("mpy-cross failed:\n" + "\n".join(errors))
+    # a development version names its commit (engine/version.py's COMMIT)
+    buildinfo = _buildinfo()
+    with tempfile.TemporaryDirectory() as tmp:
+        if buildinfo.write_module(tmp, root):
+            dst_rel = os.path.join("engine", "build_commit.mpy")
+            r = subprocess.run(mc + [OPT, "-s", "engine/build_commit.py", "-o",
+                                     os.path.join(out, dst_rel),
+                                     os.path.join(tmp, "engine", "build_commit.py")],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise SystemExit("mpy-cross failed:\n" + r.stdout + r.stderr)
+            files.append(dst_rel.replace(os.sep, "/"))
     shutil.copyfile(os.path.join(root, ENTRY), os.path.join(out, "main.py"))
     files.append("main.py")
     if not quiet:

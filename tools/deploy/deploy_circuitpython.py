@@ -1,7 +1,7 @@
 """Copy the game to a CircuitPython board's CIRCUITPY drive and install the
 Adafruit libraries it needs with circup.
 
-    tools/deploy/deploy_circuitpython.py DRIVE          copy, then circup install
+    python -m tools.deploy.deploy_circuitpython DRIVE          copy, then circup install
     options: --dry-run    say what would be copied and the circup command;
                           change nothing
              --no-circup  copy only

@@ -1,9 +1,9 @@
 """Build a release of one commit into dist/<version>/, and check one.
 
-    tools/deploy/release.py release [--dist DIR] [--allow-dirty] [--rev REV]
-    tools/deploy/release.py verify [--dist DIR]
-    tools/deploy/release.py uf2 --out FILE        (the .uf2 of this tree only)
-    tools/deploy/release.py build --out DIR       (everything, from this tree)
+    python -m tools.deploy.release release [--dist DIR] [--allow-dirty] [--rev REV]
+    python -m tools.deploy.release verify [--dist DIR]
+    python -m tools.deploy.release uf2 --out FILE        (the .uf2 of this tree only)
+    python -m tools.deploy.release build --out DIR       (everything, from this tree)
 
 `make release` runs `release`: it checks out the commit (HEAD unless --rev)
 with `git worktree add --detach` into a temporary folder, so the build never
@@ -55,7 +55,6 @@ import time
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
 
 MICROPYTHON = "1.28.0"
 KIT_TARBALL = "micropython-%s-rp2-src.tar.xz" % MICROPYTHON
@@ -90,8 +89,30 @@ def version_of(root=ROOT):
 
 
 def version_key(v):
-    """Sort key of a version folder name: 1.10.0 after 1.9.2."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[.-]", v))
+    """Sort key of a version folder name: 1.10.0 after 1.9.2, 1.1.0-dev
+    before 1.1.0."""
+    dev = v.endswith("-dev")
+    base = v[:-len("-dev")] if dev else v
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"[.-]", base)) + ((0 if dev else 1, 0, ""),)
+
+
+def set_plain_version(checkout):
+    """A development version (X.Y.Z-dev) in the checkout's engine/version.py
+    becomes the plain X.Y.Z it leads to: what a release of that commit is
+    built as (the checkout is a temporary one; the commit is left as it
+    is). The same rewrite for `release` and `verify`, so the rebuild is the
+    release. Returns the version the checkout now has."""
+    v = version_of(checkout)
+    if not v.endswith("-dev"):
+        return v
+    plain = v[:-len("-dev")]
+    path = os.path.join(checkout, "engine", "version.py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text.replace('VERSION = "%s"' % v, 'VERSION = "%s"' % plain, 1))
+    return plain
 
 
 def git(*args, cwd=ROOT, check=True):
@@ -186,10 +207,9 @@ Pico that runs the stock MicroPython firmware: for developers. To play,
 use the other file, gin-rummy-pico-{version}.uf2: MicroPython with the
 game built in, dragged onto the Pico in BOOTSEL mode, no computer tools
 needed. The stock firmware loads the bundle's code into the Pico's RAM,
-so during a hard match only 17-26 KB stay free (the .uf2: about 150
-KB), the hands are not reviewed, a game record may be skipped when
-memory runs short, and a button takes 60-120 ms to show (the .uf2:
-14-50 ms).
+so it has far less memory for play than the .uf2: the hands are not
+reviewed, a game record may be skipped when memory runs short, and the
+buttons answer more slowly (the figures: docs/DEVICE.md in this zip).
 
 1. Firmware: stock MicroPython 1.28 for the Raspberry Pi Pico (RPI_PICO,
    the RP2040 board), from https://micropython.org/download/RPI_PICO/ .
@@ -209,6 +229,7 @@ memory runs short, and a button takes 60-120 ms to show (the .uf2:
    /dev/cu.usbmodem... on macOS; `mpremote devs` lists them).
    Files of an older copy that are not in this one should be removed
    first: mpremote rm -r :engine :firmware   (your saves in /data stay).
+   (docs/, README.md and this file are for you, not for the board.)
 
 4. Check it:
 
@@ -217,8 +238,12 @@ memory runs short, and a button takes 60-120 ms to show (the .uf2:
    prints {version}. After the reset the game starts and the console
    (mpremote) shows its boot lines.
 
-The display is a 128x64 SSD1306 (or SH1106) on I2C (SDA GP4, SCL GP5 by
-default); the repository's README gives the wiring and how to change it.
+{wiring}
+Holding B while the board powers on is a safe boot: the game does not
+start and mpremote can always reach the board.
+
+{docs}
+
 Source commit: {commit}
 """
 
@@ -230,12 +255,13 @@ Gin Rummy {version}: for a CircuitPython board
    (https://circuitpython.org/board/raspberry_pi_pico/): hold BOOTSEL
    while plugging the Pico in and copy its .uf2 onto RPI-RP2; a CIRCUITPY
    drive appears. The game needs keypad timestamps and i2cdisplaybus,
-   which came with CircuitPython 9. The wiring is the .uf2's (display on
-   GP4/GP5, six buttons).
+   which came with CircuitPython 9. The wiring is below (the same as the
+   MicroPython .uf2's).
 
-2. Copy everything inside the folder this zip makes
-   (gin-rummy-circuitpython-{version}/: code.py, boot.py, the cp*.py files,
-   engine/ and firmware/) onto the CIRCUITPY drive, replacing what is there.
+2. Copy code.py, boot.py, the cp*.py files, engine/ and firmware/ from the
+   folder this zip makes (gin-rummy-circuitpython-{version}/) onto the
+   CIRCUITPY drive, replacing what is there. (docs/, README.md, LICENSE and
+   this file are for you, not for the drive.)
 
 3. The display driver is not in this zip: it comes from Adafruit's
    CircuitPython Library Bundle for your CircuitPython version
@@ -249,8 +275,12 @@ Gin Rummy {version}: for a CircuitPython board
 4. Check it: the board restarts code.py after the copy and the title
    appears; the serial console shows the boot lines. Once boot.py is on
    the board, the drive belongs to the game (its save backup): the
-   computer sees it read-only unless B is held while the board powers on.
-   To copy a newer version, hold B at power-on.
+   computer sees it read-only unless B (GP{btn_b}, pin {btn_b_pin}) is held
+   while the board powers on. To copy a newer version, hold B at power-on:
+   the game does not start and the drive is the computer's.
+
+{wiring}
+{docs}
 
 Source commit: {commit}
 """
@@ -262,10 +292,73 @@ Gin Rummy {version}: the web handheld
 A static folder: serve it with any web server, e.g.
     python3 -m http.server -d gin-rummy-web-{version} 8000
 then open http://localhost:8000/ . (Opened as a file:// page it does not
-load: browsers refuse the WebAssembly fetch there.)
+load: browsers refuse the WebAssembly fetch there, and the page says so.)
+
+The buttons: the arrow keys are LEFT RIGHT UP DOWN; z, Enter or space is
+A (select, confirm); x or Backspace is B (back, the menu); Z and X hold A
+and B (a long press: hold B for a hint); m turns the sound off and on. The
+on-screen buttons work with a mouse or a finger.
+
+{docs}
 
 Source commit: {commit}
 """
+
+# The docs every zip carries, beside its note: the repository's README and
+# what a maker or player reads after it.
+DOCS = ("README.md", "CHANGELOG.md", "docs/RULES.md", "docs/HARDWARE.md", "docs/BOARD.md",
+        "docs/SAVES.md", "docs/FAIRNESS.md", "docs/DEVICE.md", "docs/wiring-breadboard.svg",
+        "docs/wiring-schematic.svg")
+
+DOCS_NOTE = """\
+The docs are in this zip: README.md (start there; the same README.md is in
+the source archive of this release), docs/RULES.md (the rules, R1-R14),
+docs/HARDWARE.md (parts, wiring, troubleshooting), docs/BOARD.md (other
+pins, display, buzzer: the settings file /board.json)."""
+
+
+def wiring_text():
+    """The pin table and which button is which, from firmware/board.py
+    (the firmware's own defaults), for the zips' notes."""
+    from firmware import board
+    from tools.wiring.wiring import pin_of
+
+    def gp(n):
+        return "GP%d, pin %d" % (n, pin_of(n))
+    rows = (("LEFT", board.BTN_LEFT, "move left; choose the stock or the pile"),
+            ("RIGHT", board.BTN_RIGHT, "move right"),
+            ("UP", board.BTN_UP, "knock (or go gin), after a confirmation"),
+            ("DOWN", board.BTN_DOWN, "on a hand's result: its review"),
+            ("A", board.BTN_A, "select, take, discard, confirm"),
+            ("B", board.BTN_B, "back, cancel, the menu; hold: a hint"))
+    out = ["Wiring (the defaults; the file /board.json on the board changes them,",
+           "docs/BOARD.md; pictures: docs/wiring-breadboard.svg and",
+           "docs/wiring-schematic.svg):",
+           "  OLED VCC -> 3V3(OUT), pin 36      OLED GND -> GND, pin 38",
+           "  OLED SDA -> %-22sOLED SCL -> %s" % (gp(board.I2C_SDA), gp(board.I2C_SCL)),
+           "  Each button goes between its GPIO and GND, on two diagonal legs of",
+           "  the 4-leg switch (the legs straight across from each other are",
+           "  joined inside). No resistors: the Pico's pull-ups are used.",
+           "  buttons: GPIO, pin   what it does"]
+    for name, n, what in rows:
+        out.append("  %-6s %-16s %s" % (name, gp(n), what))
+    return "\n".join(out) + "\n"
+
+
+def notes_fields():
+    from firmware import board
+    from tools.wiring.wiring import pin_of
+    return {"wiring": wiring_text(), "docs": DOCS_NOTE,
+            "btn_b": board.BTN_B, "btn_b_pin": pin_of(board.BTN_B)}
+
+
+def docs_entries(top):
+    """DOCS as zip entries under `top`."""
+    out = []
+    for rel in DOCS:
+        with open(os.path.join(ROOT, rel), "rb") as f:
+            out.append((top + "/" + rel, f.read()))
+    return out
 
 
 def license_entry(top):
@@ -280,6 +373,7 @@ def package(top, entries, note, text, epoch):
     `text`, and the LICENSE."""
     entries.append((top + "/" + note, text.encode()))
     entries.append(license_entry(top))
+    entries += docs_entries(top)
     return zip_bytes(entries, epoch)
 
 
@@ -289,7 +383,7 @@ def build_mpy_zip(version, epoch, commit, tmp):
     deploy.build(out, quiet=True, root=ROOT)
     top = "gin-rummy-mpy-%s" % version
     return package(top, tree_entries(out, top), "INSTALL.txt",
-                   MPY_INSTALL.format(version=version, commit=commit), epoch)
+                   MPY_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch)
 
 
 def build_cp_zip(version, epoch, commit):
@@ -302,18 +396,18 @@ def build_cp_zip(version, epoch, commit):
         with open(src, "rb") as f:
             entries.append((top + "/" + dst, f.read()))
     return package(top, entries, "INSTALL.txt",
-                   CP_INSTALL.format(version=version, commit=commit), epoch)
+                   CP_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch)
 
 
 def build_web_zip(version, epoch, commit, tmp):
-    from web import build as wb
+    from tools.web import build as wb
     if os.path.abspath(wb.ROOT) != os.path.abspath(ROOT):
-        raise SystemExit("web/build.py is not this checkout's (%s)" % wb.ROOT)
+        raise SystemExit("tools/web/build.py is not this checkout's (%s)" % wb.ROOT)
     out = os.path.join(tmp, "web")
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
     return package(top, tree_entries(out, top), "README.txt",
-                   WEB_README.format(version=version, commit=commit), epoch)
+                   WEB_README.format(version=version, commit=commit, docs=DOCS_NOTE), epoch)
 
 
 # ---- the Pico kit and the .uf2 -----------------------------------------------------
@@ -538,7 +632,8 @@ class Checkout:
         script = os.path.join(self.path, "tools", "deploy", "release.py")
         if not os.path.isfile(script):
             raise SystemExit("commit %s has no tools/deploy/release.py" % self.rev)
-        return subprocess.run([sys.executable, script] + args, cwd=self.path, **kw)
+        return subprocess.run([sys.executable, "-m", "tools.deploy.release"] + args,
+                              cwd=self.path, **kw)
 
     def __exit__(self, *exc):
         git("worktree", "remove", "--force", self.path, cwd=self.repo, check=False)
@@ -582,7 +677,7 @@ def cmd_release(a):
     epoch = commit_time(commit)
     t0 = time.time()
     with Checkout(commit) as co:
-        version = version_of(co.path)
+        version = set_plain_version(co.path)
         out = os.path.join(os.path.abspath(a.dist), version)
         if os.path.exists(out):
             raise SystemExit("%s exists already: a version is released once (raise VERSION in "
@@ -642,6 +737,7 @@ def cmd_verify(a):
     print("rebuilding the .uf2 of release %s from commit %s (SOURCE_DATE_EPOCH=%d)..."
           % (version, commit[:12], epoch), flush=True)
     with Checkout(commit) as co, tempfile.TemporaryDirectory(prefix="gin-rummy-verify-") as tmp:
+        set_plain_version(co.path)
         rebuilt = os.path.join(tmp, "rebuilt.uf2")
         r = co.run_script(["uf2", "--out", rebuilt, "--epoch", str(epoch), "--quiet",
                            "--kit", os.path.abspath(a.kit), "--checkout", ROOT])

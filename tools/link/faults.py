@@ -1,7 +1,7 @@
 """Fault campaigns over the link (tools/link/fakelink.py): for each fault
 kind, many exchanges between two boards, and what became of each message.
 
-    .venv/bin/python tools/link/faults.py [--matches N] [--messages N] [--rate R]
+    .venv/bin/python -m tools.link.faults [--matches N] [--messages N] [--rate R]
 
 A row per campaign: the exchanges played, the messages sent (both ways),
 the frames written, the faults injected by kind, then how many messages
@@ -11,15 +11,10 @@ exchanges a board's messages came out of order or nothing finished
 """
 
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.link import fakelink as fl  # noqa: E402
+from tools.link import fakelink as fl
 
 
 def campaigns(rate):

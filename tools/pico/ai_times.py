@@ -1,6 +1,6 @@
 """AI decision times inside the real App on an emulated Pico.
 
-    .venv/bin/python tools/pico/ai_times.py [--levels easy,normal,hard]
+    .venv/bin/python -m tools.pico.ai_times [--levels easy,normal,hard]
         [--matches 5] [--seed 1] [--human easy] [--slow-ms 400] [--squeeze KB]
         [--last-target POINTS]
         [--root DIR | --frozen [UF2]] [--firmware F.uf2 --bootrom FILE]
@@ -27,15 +27,10 @@ slower.
 """
 
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.pico import session  # noqa: E402
+from tools.pico import session
 
 
 def percentile(xs, q):

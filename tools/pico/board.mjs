@@ -1,14 +1,14 @@
 // An emulated Raspberry Pi Pico (rp2040js) wired as the handheld: the
 // firmware .uf2 and the littlefs image in flash, the display on I2C0 (or
 // another block and pins: `bus`), six buttons on GP10-GP15 (switches to
-// GND: pressed = low, released = the pin's pull), and the USB CDC
-// serial console. Time is emulated: 8 ns a CPU cycle at 125 MHz, and while
+// GND: pressed = low, released = the pin's pull), the BOOTSEL button, the
+// on-board LED on GP25, and the USB CDC serial console. Time is emulated: 8 ns a CPU cycle at 125 MHz, and while
 // the core sleeps (WFI/WFE) the clock jumps to the next timer alarm.
 //
 // rp2040js treats flash as zero-wait memory (no XIP cache or QSPI model), so
 // code runs faster than on a real Pico (10-40% in our measurement).
 
-import { RP2040, USBCDC } from 'rp2040js';
+import { GPIOPinState, RP2040, USBCDC } from 'rp2040js';
 import { FLASH_SIZE, TIMING, hookFlashWrites, loadUf2 } from './flash.mjs';
 import { I2CDisplayBus } from './i2c_bus.mjs';
 
@@ -17,7 +17,7 @@ const CYCLE_NS = 8;
 export class Board {
   /** flash: a FLASH_SIZE Uint8Array to boot from (kept: it is the chip). */
   constructor({ bootrom, flash, display = [0x3c], timing = 'typical', events,
-                bus = { index: 0, sda: 4, scl: 5 } }) {
+                bus = { index: 0, sda: 4, scl: 5 }, floating = [] }) {
     this.events = events; // (object) => void: what the harness reports
     const mcu = new RP2040();
     mcu.loadBootrom(bootrom); // also fills mcu.flash with 0xFF
@@ -38,9 +38,31 @@ export class Board {
     // pull: low with a pull-down (firmware/main.py reads A both ways at
     // power-on), high otherwise. rp2040js gives an input the level it is
     // set to whatever its pulls, so _buttons() follows the pulls.
+    // The on-board LED (GP25 on a Pico): each change of the driven level
+    // is reported ({ev:'led'}); an undriven pin counts as off.
+    this.led = false;
+    mcu.gpio[25].addListener((state) => {
+      const on = state === GPIOPinState.High;
+      if (on !== this.led) {
+        this.led = on;
+        this.events({ ev: 'led', t: mcu.clock.nanos, on });
+      }
+    });
+    // BOOTSEL: the button pulls the flash's chip select (QSPI SS) low,
+    // which rp2.bootsel_button() reads; released, its pull-up holds it high.
+    // The pad as the chip leaves reset (input enabled, pull-up: 0x5a); the
+    // boot ROM, which would set it so, is skipped here.
+    mcu.qspi[1].padValue = 0x5a;
+    mcu.qspi[1].setInputValue(true);
     this.pressed = new Set();
     this.buttonLevel = new Map();
     for (let g = 10; g <= 15; g++) this.buttonLevel.set(g, true);
+    // `floating`: other GPIOs with nothing wired, read as their pull too
+    // (the others read low: no I2C pair is probed there)
+    for (const g of floating) {
+      this.buttonLevel.set(g, false);
+      mcu.gpio[g].setInputValue(false);
+    }
     this.cdc = new USBCDC(mcu.usbCtrl);
     this.connected = false;
     this.cdc.onDeviceConnected = () => {
@@ -92,6 +114,11 @@ export class Board {
       return;
     }
     this.mcu.gpio[gpio].setInputValue(high);
+  }
+
+  /** BOOTSEL pressed (true) or released. */
+  bootsel(down) {
+    this.mcu.qspi[1].setInputValue(!down);
   }
 
   _buttons() {

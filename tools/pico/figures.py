@@ -47,7 +47,7 @@ def press_to_frame(p, button, hold_ms=40, settle_ms=300):
 
 # The play screen's turn line (TURN_Y, right of TEXT_X): the human's turn
 # starts when it reads as it did when the match began (YOUR DRAW).
-_TURN_LINE = (31, 30, 90, 7)   # left of the save mark (x 122)
+TURN_LINE = (31, 30, 90, 7)   # left of the save mark (x 122)
 
 
 def region(image, x0, y0, w, h):
@@ -59,13 +59,13 @@ def region(image, x0, y0, w, h):
     return bytes(out)
 
 
-def _await_your_draw(p, sig, limit_ms=20000):
+def await_your_draw(p, sig, limit_ms=20000):
     """Run until the play screen shows the human's draw again; A moves
     the hand's end screens on (the next hand starts with the human's draw,
     R2). False when it never came."""
     waited = 0
     while waited < limit_ms:
-        if region(p.image(), *_TURN_LINE) == sig:
+        if region(p.image(), *TURN_LINE) == sig:
             p.run(500)                       # a player's reaction time
             return True
         if waited and waited % 1000 == 0 and p.frames and p.frames[-1].t1 < p.t - 600e6:
@@ -84,9 +84,9 @@ def play_latencies(p, turns=5):
     out = {"direction": [], "A": []}
     p.press("A")                 # NEW MATCH
     p.run(800)
-    sig = region(p.image(), *_TURN_LINE)
+    sig = region(p.image(), *TURN_LINE)
     for turn in range(turns):
-        if turn and not _await_your_draw(p, sig):
+        if turn and not await_your_draw(p, sig):
             break
         p.run(turn % 10)
         for k in range(2):       # choosing the source: stock <-> pile

@@ -18,11 +18,8 @@ zero-wait: a real Pico, with XIP cache misses, is 10-40% slower).
 import json
 import os
 import subprocess
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
 from tools.sim.ssd1306_emu import SSD1306Emu  # noqa: E402
@@ -131,10 +128,11 @@ class Pico:
     erased region: the firmware formats it). `display`: I2C addresses that
     answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
     program times) or 'zero'. `display_bus`: (I2C block, SDA, SCL) the
-    display is wired to."""
+    display is wired to. `floating`: GPIOs besides the buttons' that read
+    their pull (nothing wired); the others read low."""
 
     def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
-                 sh1106=False, workdir=None, display_bus=(0, 4, 5)):
+                 sh1106=False, workdir=None, display_bus=(0, 4, 5), floating=()):
         import tempfile
 
         self._tmp = tempfile.TemporaryDirectory(dir=workdir)
@@ -142,6 +140,8 @@ class Pico:
                 "--display", ",".join("%x" % a for a in display) or "none",
                 "--flash-timing", flash_timing,
                 "--display-bus", ",".join(str(x) for x in display_bus)]
+        if floating:
+            args += ["--floating", ",".join(str(g) for g in floating)]
         if fs is not None:
             path = os.path.join(self._tmp.name, "fs.bin")
             with open(path, "wb") as f:
@@ -158,6 +158,7 @@ class Pico:
         self.transactions = []  # (boot, t0, t1, addr, bytes) with keep_i2c
         self.keep_i2c = False
         self.flash_ops = []     # (boot, t0, t1, 'erase'|'program', offset, bytes)
+        self.led = []           # (boot, t, on): each change of the on-board LED
         self.flash_stats = {}
         self._emu_reset()
         self._burst = None
@@ -194,6 +195,8 @@ class Pico:
                 self._i2c(ev)
             elif kind == "flash":
                 self.flash_ops.append((self.boot_no, ev["t0"], ev["t"], ev["op"], ev["at"], ev["n"]))
+            elif kind == "led":
+                self.led.append((self.boot_no, ev["t"], ev["on"]))
             elif kind == "out":
                 self.chunks.append((self.boot_no, ev["t"], ev["data"]))
             elif kind == "done":
@@ -268,6 +271,21 @@ class Pico:
 
     def pin(self, button, down):
         self._command({"op": "pin", "gpio": BUTTON_GPIO[button], "high": not down})
+
+    def gpio(self, g, down):
+        """Press (True) or release a switch to GND on GPIO `g` (a button's,
+        or one of `floating`)."""
+        self._command({"op": "pin", "gpio": g, "high": not down})
+
+    def bootsel(self, down):
+        """Press (True) or release the BOOTSEL button."""
+        self._command({"op": "bootsel", "down": bool(down)})
+
+    def led_changes(self, since_ns=0, boot=None):
+        """[(emulated ms, on)] of the LED's changes from `since_ns` on, in
+        this power-on (or `boot`)."""
+        boot = self.boot_no if boot is None else boot
+        return [(t / 1e6, on) for b, t, on in self.led if b == boot and t >= since_ns]
 
     def press(self, button, hold_ms=50, after_ms=50):
         """Press and release a button (L R U D A B); returns the emulated ns
@@ -353,8 +371,7 @@ ONBOARD = os.path.join(ROOT, "tools", "pico", "onboard")
 
 
 def compile_mpy(src, dst, name):
-    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-    import deploy
+    from tools.deploy import deploy
 
     r = subprocess.run(deploy.mpy_cross_command() + ["-s", name, "-o", dst, src],
                        capture_output=True, text=True)
@@ -362,16 +379,21 @@ def compile_mpy(src, dst, name):
         raise SystemExit("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
 
 
+# what an on-board module needs of the tree besides the bundle (the bundle
+# leaves it out: tools/deploy/deploy.py, HOST_ONLY; a frozen firmware has it)
+ONBOARD_NEEDS = {"keyscript": ("firmware/keyscript.py",)}
+
+
 def board_files(root=ROOT, bundle=True, main=True, onboard=()):
     """{board path: bytes}: the .mpy bundle `make flash` writes, built from
     the tree at `root` (with or without its /main.py), and the named
-    tools/pico/onboard modules compiled to .mpy at the top."""
+    tools/pico/onboard modules compiled to .mpy at the top (with what they
+    need of the tree, in the bundle's place)."""
     import tempfile
 
     from tools.pico.fsimage import tree
 
-    sys.path.insert(0, os.path.join(ROOT, "tools", "deploy"))
-    import deploy
+    from tools.deploy import deploy
 
     files = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -385,4 +407,9 @@ def board_files(root=ROOT, bundle=True, main=True, onboard=()):
             compile_mpy(os.path.join(ONBOARD, name + ".py"), dst, name + ".py")
             with open(dst, "rb") as f:
                 files["/" + name + ".mpy"] = f.read()
+            for rel in ONBOARD_NEEDS.get(name, ()) if bundle else ():
+                dst = os.path.join(tmp, "need.mpy")
+                compile_mpy(os.path.join(root, rel), dst, rel)
+                with open(dst, "rb") as f:
+                    files["/" + rel[:-3] + ".mpy"] = f.read()
     return files

@@ -1,6 +1,6 @@
 """Button to complete frame while the AI thinks, on an emulated Pico.
 
-    .venv/bin/python tools/pico/pause_latency.py [--turns 10] [--frozen [UF2]]
+    .venv/bin/python -m tools.pico.pause_latency [--turns 10] [--frozen [UF2]]
         [--root DIR] [--firmware F.uf2 --bootrom FILE]
 
 The game boots (the frozen build, or the .mpy bundle of --root), the
@@ -18,15 +18,10 @@ a real Pico is 10-40% slower.
 """
 
 import argparse
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.pico import figures, session  # noqa: E402
-from tools.pico import harness as h  # noqa: E402
+from tools.pico import figures, session
+from tools.pico import harness as h
 
 
 def pause_latencies(p, turns):
@@ -37,9 +32,9 @@ def pause_latencies(p, turns):
     for k in "D A R D R B U".split():   # AI level -> hard, AI speed -> fast
         p.press(k, after_ms=300)
     p.press("A", after_ms=800)          # NEW MATCH
-    sig = figures.region(p.image(), *figures._TURN_LINE)
+    sig = figures.region(p.image(), *figures.TURN_LINE)
     for turn in range(turns):
-        if turn and not figures._await_your_draw(p, sig):
+        if turn and not figures.await_your_draw(p, sig):
             break
         p.press("A", after_ms=400)      # draw from the stock
         p.pin("A", True)                # discard the card under the cursor

@@ -1,8 +1,8 @@
 """Run a Python snippet on an emulated Pico with the project's modules, and
 print what it prints with the emulated time of each line.
 
-    .venv/bin/python tools/pico/run.py FILE.py [--root DIR | --frozen [UF2]]
-    .venv/bin/python tools/pico/run.py -c "import engine; print(engine.card('Td'))"
+    .venv/bin/python -m tools.pico.run FILE.py [--root DIR | --frozen [UF2]]
+    .venv/bin/python -m tools.pico.run -c "import engine; print(engine.card('Td'))"
         [--firmware F.uf2 --bootrom FILE] [--timeout-s N] [--raw]
 
 The board boots stock MicroPython with the .mpy bundle `make flash` builds
@@ -15,14 +15,9 @@ cache misses) is 10-40% slower.
 """
 
 import argparse
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.pico import session  # noqa: E402
+from tools.pico import session
 
 
 def main(argv=None):

@@ -1,39 +1,17 @@
 """A scripted hand on the emulated Pico and in the simulator, frame for frame.
 
 The simulator (tools/sim/simulator.py, `--keys` with a seed and its fake clock)
-and the board (tools/pico/onboard/keyscript.py: the same stepping, on the
-real driver, bus and storage) play the same presses; each returns the
+and the board (tools/pico/onboard/keyscript.py: the same stepping,
+firmware/keyscript.py, on the real driver, bus and storage) play the same presses; each returns the
 pictures of every frame that put bytes on the bus, in order.
 """
 
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools.sim import simulator  # noqa: E402
+from tools.sim import simulator
 
 # A hand from the title: NEW MATCH, then draws, discards and cursor moves,
 # the menu opened and closed, a hint, until the AI has moved several times.
 HAND = "A A R A L L A A R R A B B A LB A R A A"
-
-
-def key_list(seq):
-    """[(button bit, hold ms) or (0, wait ms)] of a --keys sequence."""
-    out = []
-    for k in seq.split():
-        k = k.upper()
-        if k.startswith("W") and k[1:].isdigit():
-            out.append((0, int(k[1:])))
-        elif k in simulator.LONG_KEYS:
-            out.append((simulator.LONG_KEYS[k], simulator.LONG_HOLD_MS))
-        elif k in simulator.KEY_BITS:
-            out.append((simulator.KEY_BITS[k], simulator.TAP_MS))
-        else:
-            raise ValueError("unknown key %r" % k)
-    return out
 
 
 class _Recording(simulator.Sim):
@@ -61,8 +39,10 @@ def device_frames(pico, seed, seq=HAND, timeout_ms=600000):
     """Play `seq` on a board at its idle REPL with keyscript.mpy on it;
     (pictures of the frames, screen at the end)."""
     mark = len(pico.chunks)
-    code = "import keyscript\nkeyscript.main(%d, %r, %d, %d)\n" % (
-        seed, key_list(seq), simulator.SAMPLE_MS, simulator.SETTLE_LIMIT_MS)
+    for k in seq.split():
+        if simulator.bad_key(k):
+            raise ValueError(simulator.bad_key(k))
+    code = "import keyscript\nkeyscript.main(%d, %r)\n" % (seed, seq)
     out, err = pico.exec(code, timeout_ms=timeout_ms)
     if err:
         raise AssertionError("keyscript failed on the board:\n" + err)

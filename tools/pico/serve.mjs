@@ -2,12 +2,13 @@
 // The emulated Pico as a process: tools/pico/harness.py starts it and talks
 // JSON lines. Arguments: --firmware F.uf2 --bootrom bootrom.{ts,mjs}
 // [--fs image.bin --fs-offset N] [--display 3c,3d|none] [--flash-timing
-// typical|zero].
+// typical|zero] [--display-bus ID,SDA,SCL] [--floating G,G,...].
 //
 // Commands on stdin, one JSON object a line, answered in order:
 //   {"op":"run","ms":M,"text":"..."}   run M ms of emulated time, or until the
 //                                       text appears on the console
 //   {"op":"pin","gpio":G,"high":bool}   drive a button line
+//   {"op":"bootsel","down":bool}        press or release BOOTSEL
 //   {"op":"type","hex":"..."}          bytes typed on the serial console
 //   {"op":"cut","ms":M}                 a power cut M ms from now (the next
 //                                       run stops there, even inside a write)
@@ -19,6 +20,7 @@
 //   {"ev":"out","t":..,"data":".."}      console output (latin-1 text)
 //   {"ev":"i2c","t0":..,"t":..,"addr":..,"data":"hex"}   a write transaction
 //   {"ev":"usb","t":..}                  the console is connected
+//   {"ev":"led","t":..,"on":bool}        the on-board LED (GP25) changed
 //   {"ev":"flash","op":"erase"|"program","at":..,"n":..,"t0":..,"t":..}
 //   {"ev":"done","op":..,"t":..,"why":..,...}          a command finished
 
@@ -46,6 +48,8 @@ if (opts.fs) {
 const display = opts.display === 'none' ? [] : opts.display.split(',').map((x) => parseInt(x, 16));
 // --display-bus ID,SDA,SCL: the display on another I2C block and pins (default 0,4,5)
 const [busIndex, sda, scl] = (opts['display-bus'] ?? '0,4,5').split(',').map((x) => parseInt(x, 10));
+// --floating G,G,...: GPIOs with nothing wired, read as their pull (default none)
+const floating = (opts.floating ?? '').split(',').filter((x) => x).map((x) => parseInt(x, 10));
 
 const lines = [];
 function emit(obj) {
@@ -64,7 +68,7 @@ let board = null;
 function powerOn() {
   boots++;
   board = new Board({ bootrom, flash, display, timing: opts['flash-timing'], events: emit,
-                      bus: { index: busIndex, sda, scl } });
+                      bus: { index: busIndex, sda, scl }, floating });
 }
 powerOn();
 
@@ -78,6 +82,9 @@ function handle(cmd) {
       break;
     case 'pin':
       board.setPin(cmd.gpio, cmd.high);
+      break;
+    case 'bootsel':
+      board.bootsel(cmd.down);
       break;
     case 'type':
       board.type(Buffer.from(cmd.hex, 'hex'));

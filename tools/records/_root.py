@@ -5,7 +5,7 @@
     _root.add_repo_root()
 
 CPython, the MicroPython unix port and the MicroPython WebAssembly port
-(host_tests/run_wasm.mjs) all put a script's own folder first on sys.path,
+(tools/kit/run_wasm.mjs) all put a script's own folder first on sys.path,
 so a script in tools/records/ imports this module by its bare name (one
 elsewhere puts tools/records/ on sys.path first); the repository root is
 two folders above the script's.  Plain string work only: MicroPython has

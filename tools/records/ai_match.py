@@ -2,7 +2,7 @@
 
     python tools/records/ai_match.py [SEED]               (default seed 7)
     micropython tools/records/ai_match.py [SEED]
-    node host_tests/run_wasm.mjs tools/records/ai_match.py [SEED]
+    node tools/kit/run_wasm.mjs tools/records/ai_match.py [SEED]
     micropython tools/records/ai_match.py --heap-lock [SEED]
 
 Prints the record (engine.record_text) of two matches with the same seed:
@@ -28,8 +28,7 @@ _root.add_repo_root()
 
 from engine import Match, record_text, replay  # noqa: E402
 from engine.ai import Player  # noqa: E402
-
-MAX_ACTIONS = 20000
+from tools.kit.play import play_out  # noqa: E402
 
 
 def decide(player, view):
@@ -46,24 +45,15 @@ def play(seed, levels, locked=None):
     `locked`: a function(player, view, action) re-checking each decision."""
     m = Match(seed=seed)
     players = (Player(levels[0], seed), Player(levels[1], seed + 1))
-    steps = 0
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            why = m.next_hand()
-            if why is not None:
-                raise RuntimeError("next_hand refused: " + why)
-            continue
-        seat = m.to_move
+
+    def choose(m, seat):
         view = m.view(seat)
         action = decide(players[seat], view)
         if locked is not None:
             locked(players[seat], view, action)
-        why = m.act(action)
-        if why is not None:
-            raise RuntimeError("seat %d: %s refused: %s" % (seat, action, why))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError("match did not end after %d actions" % MAX_ACTIONS)
+        return action
+
+    play_out(m, choose)
     return m
 
 

@@ -6,7 +6,7 @@ one V6 three-player box match, or only the one named with --rules NAME
 
     python tools/records/record_match.py [SEED] [--rules NAME]   (default seed 0)
     micropython tools/records/record_match.py [SEED]
-    node host_tests/run_wasm.mjs tools/records/record_match.py [SEED]
+    node tools/kit/run_wasm.mjs tools/records/record_match.py [SEED]
 
 Runs unchanged on CPython, the MicroPython unix port and the MicroPython
 WebAssembly port; host_tests/engine/test_runtimes.py checks that all of them print
@@ -29,9 +29,9 @@ _root.add_repo_root()
 
 from engine import (Match, PRESETS, preset, best_discard, best_melds,  # noqa: E402
                     card_text, record_text, replay)
+from tools.kit.play import play_out  # noqa: E402
 
 MARGINS = (1, 4)        # how much a taken upcard must lower deadwood, per seat
-MAX_ACTIONS = 20000     # a match is far shorter; guards against a stuck loop
 
 
 def wants_upcard(view, margin):
@@ -65,24 +65,7 @@ def choose(m, seat):
 
 def play(seed, rules=None):
     m = Match(rules, seed)
-    steps = 0
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            why = m.next_hand()
-            if why is not None:
-                raise RuntimeError("next_hand refused: " + why)
-            continue
-        seat = m.to_move
-        why = None
-        for action in choose(m, seat):
-            why = m.act(action)
-            if why is None:
-                break
-        if why is not None:
-            raise RuntimeError("seat %d: no scripted action accepted (%s)" % (seat, why))
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError("match did not end after %d actions" % MAX_ACTIONS)
+    play_out(m, choose)
     return m
 
 
@@ -90,21 +73,7 @@ def play_box(seed):
     """A V6 box match between three scripted players."""
     from engine.box import BoxMatch
     m = BoxMatch(None, seed)
-    steps = 0
-    while m.phase != "match_over":
-        if m.phase == "hand_over":
-            m.next_hand()
-            continue
-        why = None
-        for action in choose(m, m.to_move):
-            why = m.act(action)
-            if why is None:
-                break
-        if why is not None:
-            raise RuntimeError("box match: no scripted action accepted (%s)" % why)
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise RuntimeError("box match did not end after %d actions" % MAX_ACTIONS)
+    play_out(m, choose)
     return m
 
 

@@ -23,11 +23,14 @@ with the line that disagrees (exit 1). Records of matches dealt by deal
 numbers (tests, tools, older firmware) have each deal number checked
 against its fingerprint instead.
 
---verify says, hand by hand, whether its commitment holds and its deal and
-moves replay (a V6 box record: all of it checked at once, then a line per
-hand), then a verdict: exit 0 when every hand verifies, 1 when any
-does not (a changed card, seed or nonce...). A hand still in play when the
-record was written has not revealed its seed: it is said, not checked.
+--verify (engine/verify.py, the check the web page makes too) accounts for every line of the record
+and says, hand by hand, whether its commitment holds, its deal and moves
+replay and its result is the one recomputed, then a verdict: exit 0 when
+it verifies, 1 when it does not (the record line and what is wrong are
+named) or is cut short inside a hand (INCOMPLETE). A hand still in play
+when the record was written has not revealed its seed: it may only be the
+last hand, its moves are checked to be possible, and the verdict says its
+deal is unverified.
 
 A file that is not a game record (not text, cut short, more than
 MAX_BYTES, from a newer version of the game) is answered with one line and
@@ -46,11 +49,13 @@ _root.add_repo_root()
 from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
 from engine.record_read import NewerRecord  # noqa: E402
+from engine.verify import MAX_BYTES, Unreadable, noted_list, record_text, verify_record  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
-         "       replay.py --verify RECORD ...   (check every hand's commitment and replay it)\n")
-MAX_BYTES = 1 << 18     # 256 KB: a long match's record is tens of KB
+         "       replay.py --verify [--noted C1,C2,...] RECORD ...   (check every hand's "
+         "commitment and replay it;\n"
+         "           --noted: the DEAL # you noted, hand by hand, must start each commitment)\n")
 CHUNK = 1 << 14
 BAD = 2                 # exit status: not a game record
 NAMES = ("YOU", "CPU")
@@ -132,6 +137,10 @@ def replay_text(text, write, review_seat=None):
     except ValueError as e:
         write("the record does not replay: %s\n" % (e,))
         return False
+    except (IndexError, KeyError, TypeError):
+        # a line the replay does not expect: the verifier names it
+        write("the record does not replay: %s\n" % why_not(text))
+        return False
     write("rules: %s\n" % m.rules.text())
     write("seed: %d\n" % m.seed)
     scores = [0, 0]
@@ -190,115 +199,17 @@ def replay_text(text, write, review_seat=None):
     return True
 
 
-class NotARecord(ValueError):
-    """What --verify finds is no game record at all (exit status 2)."""
-
-
-def _hand_lines(lines):
-    """[(hand number, index of its line, words)] of a record's lines."""
+def why_not(text):
+    """What verify_record refuses in `text`: its last line that says so."""
     out = []
-    for i in range(len(lines)):
-        w = lines[i].split()
-        if w and w[0] == "hand":
-            out.append((len(out) + 1, i, w))
-    return out
-
-
-def _error_line(msg):
-    """The record line number a replay error names, or 0."""
-    k = msg.find("record line ")
-    if k < 0:
-        return 0
-    d = ""
-    for ch in msg[k + 12:]:
-        if not ch.isdigit():
-            break
-        d += ch
-    return int(d) if d else 0
-
-
-def verify_text(text, write):
-    """--verify: a line per hand and a verdict; True when every hand verifies."""
-    from engine.deal import commitment
-    from engine.sha256 import from_hex
-
-    lines = [ln.strip() for ln in text.split("\n")]
-    lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    hands = _hand_lines(lines)
-    if not hands:
-        raise NotARecord("the record holds no hand: it is cut short")
-    # 1. each commitment against its revealed seed and nonce
-    status = {}
-    first_bad = None
-    for n, i, w in hands:
-        if len(w) >= 4 and w[2] == "commit":
-            if len(w) == 6:
-                status[n] = "open"
-                continue
-            why = None
-            try:
-                if len(w) != 10 or w[4] != "seed" or w[6] != "nonce":
-                    raise ValueError("the hand line is not 'hand N commit C seed S nonce X first F'")
-                got = commitment(from_hex(w[5]), from_hex(w[7]))
-                if got != w[3]:
-                    why = ("commitment %s, but SHA-256 of the seed and nonce revealed "
-                           "starts %s" % (w[3], got))
-            except ValueError as e:
-                why = str(e)
-            if why is not None:
-                status[n] = why
-                if first_bad is None:
-                    first_bad = n
-    # 2. deal and replay every hand before the first broken commitment
-    upto = len(lines) if first_bad is None else hands[first_bad - 1][1]
-    err = None
-    try:
-        replay("\n".join(lines[:upto]) + "\n")
-    except NewerRecord:
-        raise
-    except ValueError as e:
-        err = str(e)
-    err_at = _error_line(err) if err else 0
-    ok = True
-    stopped = False
-    for n, i, w in hands:
-        end = hands[n][1] if n < len(hands) else len(lines)     # its lines: i .. end-1
-        what = ("commitment %s" % w[3]) if len(w) >= 4 and w[2] == "commit" else (
-            "fingerprint %s of deal %s" % (w[3], w[5]) if len(w) >= 6 else "")
-        st = status.get(n)
-        if st == "open":
-            write("hand %d: %s: in play when the record was written; seed and nonce not "
-                  "revealed: not checked\n" % (n, what))
-            continue
-        if stopped:
-            write("hand %d: %s: not checked (the replay stopped before it)\n" % (n, what))
-            ok = False
-            continue
-        if st is not None:
-            write("hand %d: NOT VERIFIED: %s\n" % (n, st))
-            ok = False
-            stopped = True
-            continue
-        if err is not None and (err_at == 0 or err_at <= end):
-            write("hand %d: %s: NOT VERIFIED: %s\n" % (n, what, err))
-            ok = False
-            stopped = True
-            continue
-        if w[2] == "commit":
-            write("hand %d: %s = SHA-256(seed, nonce): verified; dealt again from the "
-                  "seed and replayed\n" % (n, what))
-        else:
-            write("hand %d: %s: matches; dealt again and replayed (a deal number: a "
-                  "check, not a commitment)\n" % (n, what))
-    if ok:
-        n = len(hands) - (1 if status.get(len(hands)) == "open" else 0)
-        write("verified: %d hand%s, every commitment, deal, move and result%s\n" % (
-            n, "" if n == 1 else "s",
-            "" if n == len(hands) else "; hand %d not revealed yet" % len(hands)))
-    else:
-        write("NOT VERIFIED: the record does not come from the deals it committed to "
-              "and legal play\n")
-    return ok
+    verify_record(text, out.append)
+    for line in out:
+        k = line.find("NOT VERIFIED: ")
+        if k < 0:
+            k = line.find("INCOMPLETE: ")
+        if k >= 0:
+            return line[k:].rstrip("\n")
+    return "it does not replay"
 
 
 def read_record(path):
@@ -320,24 +231,7 @@ def read_record(path):
         return None, "not enough memory to read it"
     if n > MAX_BYTES:
         return None, "not a game record: more than %d bytes" % MAX_BYTES
-    data = b"".join(parts)
-    if len(data) > MAX_BYTES:
-        return None, "not a game record: more than %d bytes" % MAX_BYTES
-    if not data:
-        return None, "not a game record: the file is empty"
-    for i in range(len(data)):
-        b = data[i]
-        if b >= 128 or b < 32 and b not in (9, 10, 13):
-            return None, ("not a game record: byte %d (0x%02x) is not text "
-                          "(a record is plain ASCII)" % (i, b))
-    text = data.decode()
-    first = text.lstrip().split("\n", 1)[0].strip()
-    kind = first[:-1].rstrip() if first[-1:].isdigit() else ""
-    if kind not in ("gin-rummy record", "gin-rummy box record"):
-        return None, "not a game record: it does not start with 'gin-rummy record N'"
-    if not text.endswith("\n"):
-        return None, "the record is cut short: its last line has no end"
-    return text, None
+    return record_text(b"".join(parts))
 
 
 def replay_box(text, write):
@@ -373,39 +267,6 @@ def replay_box(text, write):
               "its end, so the deck was fixed before the first card was seen\n")
     else:
         write("replayed: every deal number, move and result as recorded\n")
-    return True
-
-
-def verify_box(text, write):
-    """--verify of a V6 box record: engine.box_read checks every commitment and
-    replays every hand; a line per hand and the verdict."""
-    from engine.box_read import box_replay
-
-    try:
-        bm = box_replay(text)
-    except NewerRecord:
-        raise
-    except ValueError as e:
-        write("NOT VERIFIED: %s\n" % (e,))
-        return False
-    n = len(bm.hands)
-    if n == 0:
-        raise NotARecord("the record holds no hand: it is cut short")
-    for i in range(n):
-        h = bm.hands[i][0]
-        if h.deal is None:
-            write("hand %d: commitment %s = SHA-256(seed, nonce): verified; dealt again from "
-                  "the seed and replayed\n" % (i + 1, h.commit))
-        else:
-            write("hand %d: fingerprint %s of deal %d: matches; dealt again and replayed (a "
-                  "deal number: a check, not a commitment)\n"
-                  % (i + 1, fingerprint_text(h.deal), h.deal))
-    if bm.unrevealed:
-        write("hand %d: in play when the record was written; seed and nonce not revealed: "
-              "not checked\n" % bm.unrevealed)
-    write("verified: %d hand%s, every commitment, deal, move and result%s\n" % (
-        n, "" if n == 1 else "s",
-        "; hand %d not revealed yet" % bm.unrevealed if bm.unrevealed else ""))
     return True
 
 
@@ -462,6 +323,7 @@ def _options(args):
     seat = None
     review = False
     verify = False
+    noted = None
     paths = []
     i = 0
     while i < len(args):
@@ -470,6 +332,12 @@ def _options(args):
             review = True
         elif a == "--verify":
             verify = True
+        elif a == "--noted":
+            if i + 1 >= len(args):
+                raise ValueError("--noted takes the DEAL # you noted, hand by hand: "
+                                 "3FA09C21B7,D3AECD8D57,...")
+            noted = noted_list(args[i + 1])
+            i += 1
         elif a == "--seat":
             if i + 1 >= len(args) or args[i + 1] not in ("0", "1"):
                 raise ValueError("--seat takes 0 (YOU) or 1 (CPU)")
@@ -486,7 +354,9 @@ def _options(args):
         seat = 0
     if review and verify:
         raise ValueError("--verify and --review go one at a time")
-    return seat, paths, verify
+    if noted is not None and not verify:
+        raise ValueError("--noted goes with --verify")
+    return seat, paths, (noted if noted is not None else []) if verify else None
 
 
 def main(argv):
@@ -512,13 +382,12 @@ def main(argv):
             sys.stdout.write("%s: %s\n" % (p, why))
             status = BAD
             continue
-        box = text.lstrip().startswith("gin-rummy box record")
         try:
-            if verify:
-                ok = (verify_box if box else verify_text)(text, sys.stdout.write)
+            if verify is not None:
+                ok = verify_record(text, sys.stdout.write, verify) == 0
             else:
                 ok = replay_text(text, sys.stdout.write, seat)
-        except (NewerRecord, NotARecord) as e:
+        except (NewerRecord, Unreadable) as e:
             sys.stdout.write("%s: %s\n" % (p, e))
             status = BAD
             continue
@@ -527,8 +396,9 @@ def main(argv):
                              "micropython -X heapsize=4M, has room)\n" % p)
             status = BAD
             continue
-        except Exception as e:   # anything a damaged record may still raise
-            sys.stdout.write("%s: not a game record this replay can read (%s: %s)\n"
+        except Exception as e:   # a fault of this tool, not a verdict on the record
+            sys.stdout.write("%s: the check failed with an error it does not expect (%s: %s): "
+                             "it cannot say whether the record is genuine\n"
                              % (p, type(e).__name__, e))
             status = BAD
             continue

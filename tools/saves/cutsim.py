@@ -202,6 +202,16 @@ class FaultFS:
         self._step("mkdir " + path)
         self.dirs.add(path)
 
+    def statvfs(self, path):
+        """os.statvfs's tuple, in bytes (block size 1): the room left
+        under `capacity`; with no capacity the room is not known (raises,
+        as a filesystem without statvfs would be said to)."""
+        self._alive()
+        if self.capacity is None:
+            raise OSError(22, "statvfs: no capacity set")
+        free = max(self.capacity - self.used(), 0)
+        return (1, 1, self.capacity, free, free, 0, 0, 0, 0, 255)
+
 
 class _Reader:
     def __init__(self, fs, data):

@@ -27,9 +27,6 @@ import random
 import sys
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 MOVES = 40
 NVM_RECORD = 4095           # the largest record the CircuitPython nvm holds
@@ -43,6 +40,7 @@ def real_saves(seed=1, matches=3, targets=(100, 250, 500), every=7):
     from firmware import gamesave
     from firmware.settings import Settings
     from firmware.stats import Stats
+    from tools.kit.play import play_out, players_choose
 
     out = []
     rnd = random.Random(seed)
@@ -54,20 +52,18 @@ def real_saves(seed=1, matches=3, targets=(100, 250, 500), every=7):
             st.set_rule("upcard_offer", 1)
         m = engine.Match(st.match_rules(), rnd.randrange(1 << 30))
         ps = (Player("hard", n), Player("easy", n + 1))
-        k = 0
-        while m.phase != "match_over":
-            if m.phase == "hand_over":
-                m.next_hand()
-                continue
-            s = m.to_move
-            m.act(ps[s].choose(m.view(s)))
+        k = [0]
+
+        def each(m, seat):
             if m.phase in ("hand_over", "match_over"):
                 stats.record_hand(m.results[-1])
                 if m.end is not None:
                     stats.record_match(m.end)
-            k += 1
-            if k % every == 0 and m.winner is None:
+            k[0] += 1
+            if k[0] % every == 0 and m.winner is None:
                 out.append(gamesave.encode(stats, m))
+
+        play_out(m, players_choose(ps), each)
     return out
 
 
@@ -208,7 +204,7 @@ def crafted(pool, n, seed=7):
         yield data
 
 
-class _Seats:
+class Seats:
     """Both seats played by the engine's AI (one object per level)."""
 
     def __init__(self):
@@ -246,7 +242,7 @@ def try_save(data, seats=None, moves=MOVES):
     if m is None:
         return "loaded"
     if seats is None:
-        seats = _Seats()
+        seats = Seats()
     try:
         stats = game.stats
         payload = data

@@ -31,30 +31,16 @@ import copy
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAKES = os.path.join(ROOT, "host_tests", "circuitpython", "fakes")
-CPDIR = os.path.join(ROOT, "circuitpython")
-UIDIR = os.path.join(ROOT, "host_tests", "ui")
 
 GAME = "game"
 NAMES = ("settings", GAME)
 DATA = "/data"
 
 
-def _paths():
-    for p in (ROOT,):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-    for p in (UIDIR, CPDIR):
-        if p not in sys.path:
-            sys.path.append(p)
-
-
 class Recording:
     """A MemStorage that records every save and remove in order."""
 
     def __init__(self):
-        _paths()
         from tools.sim.simulator import MemStorage
 
         self.mem = MemStorage()
@@ -83,9 +69,8 @@ def record_session(seed=3, matches=1, target=100, level=None, reset_stats=True):
     App (with a settings change first and, when `reset_stats`, a reset of
     the statistics between matches); truth[i] = {name: payload} after op i
     (truth[-1] entry at index 0 is the state before any op: empty)."""
-    _paths()
     from tools.sim.simulator import Sim
-    from ui_driver import play_turn, simple_factory
+    from tools.kit.ui_driver import play_turn, simple_factory
 
     rec = Recording()
     factory = simple_factory if level is None else None
@@ -549,7 +534,6 @@ def full_campaign(ops, truth, medium="littlefs", mode="fills"):
     firmware's Storage on a FaultFS, a file whose write failed left as
     that model says) or "nvm" (CircuitPython: the drive that holds the
     backup file fills; the sector itself cannot)."""
-    _paths()
     what = "flash full" if mode == "full" else "flash fills mid-save"
     if medium == "nvm":
         tally = FullTally("CircuitPython nvm, drive %s" % ("full" if mode == "full"
@@ -564,7 +548,6 @@ def full_campaign(ops, truth, medium="littlefs", mode="fills"):
 def files_campaign(ops, truth, model="littlefs", every=1):
     """Storage (firmware/storage.py) on a FaultFS: `model` "prefix" (a cut
     file keeps its bytes so far), "littlefs" (it reverts), "emptied"."""
-    _paths()
     return _run(Tally("files (%s)" % model), _Files(model), ops, truth, every)
 
 
@@ -572,15 +555,13 @@ def kv_campaign(ops, truth):
     """Storage on web/webport.KvFs: every file mirrored into the
     browser's localStorage, each setItem or removeItem atomic; a restart
     is a new page (an empty filesystem restored from the store)."""
-    _paths()
     return _run(Tally("browser localStorage"), _Kv(), ops, truth)
 
 
 def _cp_modules():
-    _paths()
-    if FAKES in sys.path:
-        sys.path.remove(FAKES)
-    sys.path.insert(0, FAKES)
+    from tools.kit import cpenv
+
+    cpenv.install()
     import microcontroller
     import cpnvm
 

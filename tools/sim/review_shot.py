@@ -1,6 +1,6 @@
 """The README's picture of a hand's review, made with the real evaluator.
 
-    .venv/bin/python tools/sim/review_shot.py [--seed 3] [--out docs/review.png]
+    .venv/bin/python -m tools.sim.review_shot [--seed 3] [--out docs/review.png]
 
 The simulator plays seeded hands, the player's side pressing the buttons of
 a simple policy (take the upcard only when it lowers the deadwood, throw
@@ -15,13 +15,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (ROOT, os.path.join(ROOT, "host_tests", "ui")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
 
+from tools.kit.ui_driver import play_turn  # noqa: E402
 from tools.sim import render  # noqa: E402
 from tools.sim.simulator import MemStorage, Sim  # noqa: E402
-from ui_driver import play_turn  # noqa: E402
 
 
 def main(argv=None):

@@ -9,8 +9,8 @@ the panel read back as words and cards such as 9♥ T♠). The
 keyboard stands in for the six buttons through the real debounce/latch
 logic (firmware/buttons.py).
 
-    python tools/sim/simulator.py                   play in the terminal
-    python tools/sim/simulator.py --keys "R R A"    scripted presses, fake clock;
+    python -m tools.sim.simulator                   play in the terminal
+    python -m tools.sim.simulator --keys "R R A"    scripted presses, fake clock;
                                                 prints the final screen
     options: --seed N  --level easy|normal|hard  --png DIR  --saves DIR
              --sound   the game's sounds (the device's buzzer): a terminal
@@ -44,83 +44,14 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
-from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
+from firmware.keyscript import (FakeClock, KEY_BITS, KEY_HELP, KeyScript, LONG_HOLD_MS,  # noqa: E402,F401
+                                LONG_KEYS, SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
 from firmware.ssd1306 import SSD1306  # noqa: E402
+from tools.kit.memstorage import MemStorage  # noqa: E402
 from tools.sim.fakebus import FakeBus  # noqa: E402
 from tools.sim import render  # noqa: E402
-
-KEY_BITS = {
-    "L": btn.LEFT, "LEFT": btn.LEFT,
-    "R": btn.RIGHT, "RIGHT": btn.RIGHT,
-    "U": btn.UP, "UP": btn.UP,
-    "D": btn.DOWN, "DOWN": btn.DOWN,
-    "A": btn.A, "B": btn.B,
-}
-LONG_KEYS = {"LA": btn.A, "LONG_A": btn.A, "Z": btn.A,
-             "LB": btn.B, "LONG_B": btn.B, "X": btn.B}
-
-KEY_HELP = "L R U D A B (or LEFT RIGHT UP DOWN), LA LB (or Z X) for a long A / B, wN to wait N ms"
-
-
-def bad_key(key):
-    """Why `key` is not a scripted key name, or None."""
-    k = key.upper()
-    if k in KEY_BITS or k in LONG_KEYS or (k.startswith("W") and k[1:].isdigit()):
-        return None
-    return "unknown key %r in --keys: use %s" % (key, KEY_HELP)
-
-
-TAP_MS = 50
-SAMPLE_MS = 5
-LONG_HOLD_MS = 700
-SETTLE_LIMIT_MS = 5000   # a wait longer than this means: waiting for input
-
-
-class MemStorage:
-    """In-memory storage with the firmware Storage's methods (tests): a
-    payload the decoder refuses is set aside (outcome "damaged"); one it
-    has no memory for is kept (outcome "kept", and save() refuses it)."""
-
-    def __init__(self, files=None):
-        self.files = dict(files or {})
-        self.saves = 0
-        self.set_aside = {}
-        self.outcome = {}
-        self.kept = []
-        self.damage = []
-
-    def load(self, name, decode=None):
-        self.outcome.pop(name, None)
-        payload = self.files.get(name)
-        if payload is None:
-            return None, None
-        if decode is None:
-            return payload, None
-        try:
-            return decode(payload), None
-        except MemoryError:
-            self.outcome[name] = "kept"
-            self.kept.append(name)
-            return None, "The %s save could not be read now; it is kept." % name
-        except Exception as e:
-            self.damage.append("%s: %s" % (name, e))
-            self.set_aside[name] = self.files.pop(name)
-            self.outcome[name] = "damaged"
-            return None, "The %s save was damaged and set aside." % name
-
-    def save(self, name, payload):
-        if name in self.kept:
-            raise OSError(1, "the %s save is kept" % name)
-        self.files[name] = bytes(payload)
-        self.saves += 1
-        return True
-
-    def remove(self, name):
-        self.files.pop(name, None)
 
 
 def host_storage(root):
@@ -148,17 +79,6 @@ class SimSound:
             sys.stdout.flush()
 
 
-class FakeClock:
-    def __init__(self, t=1000):
-        self.t = t
-
-    def __call__(self):
-        return self.t & 0x3FFFFFFF
-
-    def advance(self, ms):
-        self.t += ms
-
-
 def store_settings(storage, level=None, settings=None):
     """Save into `storage` the settings a run starts with: the AI `level`
     and {field: value} `settings` over what is saved there already."""
@@ -173,8 +93,10 @@ def store_settings(storage, level=None, settings=None):
         storage.save("settings", st.encode())
 
 
-class Sim:
-    """The app wired to host ports. `clock` is a FakeClock unless given."""
+class Sim(KeyScript):
+    """The app wired to host ports. `clock` is a FakeClock unless given;
+    the scripted presses (run, settle, hold, press) are
+    firmware/keyscript.py's."""
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
                  png_dir=None, player_factory=None, settings=None, sound=None,
@@ -216,50 +138,13 @@ class Sim:
             self.shot()
         return self.wait
 
-    def run(self, ms, max_step=None):
-        """Let `ms` pass, stepping whenever the app asks to (and at least
-        every `max_step` ms: the device samples the buttons from a timer)."""
-        end = self.clock.t + ms
-        while True:
-            w = self.step()
-            if w < 1:
-                w = 1
-            if max_step and w > max_step:
-                w = max_step
-            if self.clock.t + w > end:
-                self.clock.t = end
-                self.step()
-                return
-            self.clock.advance(w)
-
-    def settle(self):
-        """Advance time until the app waits for input (or a long timer)."""
-        for _ in range(10000):
-            w = self.step()
-            if w > SETTLE_LIMIT_MS and not self.buttons.held():
-                return
-            self.clock.advance(max(w, 1))
-        raise RuntimeError("the app never settled")
-
-    def hold(self, bit, ms):
-        """Press `bit` for `ms`, then release it (sampled every 5 ms)."""
-        self.mask = bit
-        self.run(ms, SAMPLE_MS)
-        self.mask = 0
-        self.run(20, SAMPLE_MS)
+    def tick(self):
+        return self.step()
 
     def press(self, key, settle=True):
         """One scripted key (see the module docstring); then settle (unless
         told not to: the AI's moves then wait for run())."""
-        k = key.upper()
-        if k.startswith("W") and k[1:].isdigit():
-            self.run(int(k[1:]))
-        elif k in LONG_KEYS:
-            self.hold(LONG_KEYS[k], LONG_HOLD_MS)
-        elif k in KEY_BITS:
-            self.hold(KEY_BITS[k], TAP_MS)
-        else:
-            raise ValueError(bad_key(key))
+        self.key(key)
         if settle:
             self.settle()
         self.shot()
@@ -373,6 +258,11 @@ def main(argv=None):
         return 2
     from tools.sim import terminal
 
+    # a development version names its commit (SETTINGS > VERSION); scripted
+    # runs above stay the same whatever the checkout
+    from engine import version
+    from tools.deploy import buildinfo
+    version.COMMIT = buildinfo.dev_commit()
     saves = args.saves or os.environ.get("GIN_SAVES") or "saves"
     # Play deals committed hands (engine/deal.py): their secret from the
     # computer's entropy, or with --seed from the seed, to play a game again.

@@ -7,8 +7,10 @@ border and the key legend is used:
     half blocks   128 x 32 characters (a 130 x 35 terminal or larger)
     quadrants      64 x 32             (66 x 36)
     text          the panel read back as words (tools/sim/textscreen.py):
-                  cards as 9♥ T♠, melds in [ ], the status and key
-                  lines as words (fits 80 x 24; needs 50 x 16)
+                  cards as 9♥ T♠, melds in [ ], the stock and the pile
+                  labelled, the status and key lines as words, and a
+                  line saying what the marks mean (fits 80 x 24; needs
+                  50 x 16)
 
 A picture smaller than the quadrants' (braille dots, 2x4 pixels a
 character) leaves a card's rank 1.5 characters wide: the text view is used
@@ -31,6 +33,8 @@ from tools.sim import render, textscreen
 
 H_LINE = "\u2500"
 LEGEND = ("arrows move", "z/Enter/space: A", "x/Backspace: B", "Z/X: hold A/B", "q: quit")
+# What the text view's marks mean (a line of its own under the legend).
+MARKS = "marks: > chosen or raised   * lit (laid off)   [ ] a meld   ## face down"
 GAP = "   "
 
 
@@ -125,7 +129,7 @@ def text_frame(buf, cols, rows, status=None):
     head = TEXT_TITLE % (pw, ph)
     rule = H_LINE * min(cols, 80)
     out = [head[:cols], rule]
-    legend = legend_lines(cols)
+    legend = legend_lines(cols) + [MARKS[:cols]]
     room = rows - len(out) - 1 - len(legend) - (1 if status is not None else 0)
     body = ["  " + ln for ln in textscreen.read(buf)]
     if len(body) > room:

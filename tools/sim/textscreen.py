@@ -4,9 +4,16 @@ picture (80 x 24), the simulator prints what the 128x64 frame says instead.
 read(buf) -> list of str, one per line of the panel, top to bottom:
 
     cards         9♥ T♠ (rank then suit; T is the ten); a hand's meld
-                  groups in brackets, [7♠ 7♥ 7♦] 4♣ 9♥; the raised
-                  (selected) card marked >9♥; a card drawn inverted
-                  (lit, e.g. laid off) marked *9♥; a face-down card ##
+                  groups in brackets, [7♠ 7♥ 7♦] 4♣ 9♥ (only real
+                  melds: a group set apart that is none is not
+                  bracketed); the raised (selected) card marked >9♥; a
+                  card drawn inverted (lit, e.g. laid off) marked *9♥;
+                  a face-down card ##; a card inside a line of text
+                  keeps its suit (THE 7♦ WAS JUST TAKEN)
+    the table     the play screen's stock and discard pile, labelled:
+                  STOCK 31   PILE J♠; the one chosen to draw from
+                  marked '> ' (> PILE J♠); PASS for the stock side of
+                  the upcard offer
     text          both fonts, lit on dark and dark on a lit band (the
                   status row, the titles, the key boxes: A B <> ^ v); a
                   whole row dark on lit below the top one (the cursor in
@@ -19,6 +26,7 @@ matched where it stands with a blank pixel all round it. Host only.
 """
 
 from firmware import font, glyphs
+from firmware.screens.play_modes import PILE_X, STOCK_X, TABLE_LIFT, TABLE_Y
 
 W = 128
 H = 64
@@ -46,6 +54,11 @@ for _r, _ch in enumerate(glyphs.RANK_CHARS):
     RANKS[tuple(font.SMALL_DATA[3 * font.SMALL_CHARS.index(chr(_ch)):][:3])] = chr(_ch)
 SUIT4 = {k[:4]: v for k, v in SUITS.items()}                   # a suit half covered
 _BACK = tuple(glyphs.CARD_BACK_DATA[i] | glyphs.CARD_BACK_DATA[9 + i] << 8 for i in range(9))
+_BACK_LIT = tuple(v ^ 0x7FFE for v in _BACK[1:8])   # inside the edge inverted: chosen
+
+# The fewest pixels a glyph lights to be read where it touches a line above
+# or below it (fewer, as '.', '-' or ':', could be a piece of the line).
+TOUCH_LIT = 5
 
 # (table, width, height, kind): the glyphs read as text, in this order
 _FONTS = ((BIG, 5, 7, "big"), (SUITS, 5, 7, "suit"), (_ARROWS, 5, 5, "small"),
@@ -97,8 +110,9 @@ def find_cards(cols):
         if not c0:
             continue
         for y in range(H - glyphs.CARD_H + 1):
-            if _win(cols, x + 1, y, 7, 16) == _BACK[1:8]:
-                out.append(Item(x, y, 9, 16, "##", "back"))
+            back = _win(cols, x + 1, y, 7, 16)
+            if back == _BACK[1:8] or back == _BACK_LIT:
+                out.append(Item(x, y, 9, 16, "##", "back", "*" if back == _BACK_LIT else ""))
                 continue
             # the left edge: rows 1..14 lit, the rounded corners dark
             if (c0 >> y) & 0xFFFF != 0x7FFE:
@@ -147,19 +161,33 @@ def find_glyphs(cols, band=False):
                     continue
                 top = any((pad[x + 1 + i] >> y) & 1 for i in range(-1, w + 1))
                 bottom = any((pad[x + 1 + i] >> (y + h + 1)) & 1 for i in range(-1, w + 1))
-                if top and bottom or (top or bottom) and not band:
-                    continue
                 lit = sum(bin(v).count("1") for v in win)
+                # a glyph may stand right on a line or a box on one side
+                # (a message's first line under its frame, a menu's last
+                # row on the key boxes): a whole glyph, not a dot or a dash
+                touch = (top or bottom) and not band
+                if top and bottom or touch and (lit < TOUCH_LIT or not (name.isalnum() or name == "-")
+                                                and (kind != "suit" or bottom)):
+                    continue
                 if name == "_":
                     lit -= 0.5      # a lone line reads '-' before '_'
 
-                found.append(Item(x, y, w, h, name, kind, lit=lit))
+                it = Item(x, y, w, h, name, kind, lit=lit)
+                it.mark = "touch" if touch else ""
+                found.append(it)
     # Where two readings overlap (the top dot of ':' alone reads '.', the
     # top line of '=' reads '_'), the one lighting more pixels is the glyph.
     out = []
     for it in sorted(found, key=lambda i: -i.lit):
         if not any(it.overlaps(o) for o in out):
             out.append(it)
+    # a suit touching the line above it is read only as a card's, after a
+    # rank (an inline card on a message's first line, under its frame)
+    ranks = [o for o in out if o.kind != "suit" and o.text in "A23456789TJQK"]
+    out = [o for o in out if not (o.kind == "suit" and o.mark == "touch" and not any(
+        0 < o.x - (r.x + r.w) <= 2 and abs(o.y + 1 - r.y) <= 1 for r in ranks))]
+    for o in out:
+        o.mark = ""
     return out
 
 
@@ -221,11 +249,31 @@ def _card_row(cards):
         melds -= 1              # the deadwood, set further apart
     words = []
     for gi, g in enumerate(groups):
-        meld = gi < melds and len(g) >= 3
+        meld = gi < melds and is_meld([c.text for c in g])
         names = [(">" if c.y < base and len(cards) > 1 else "") + c.mark + c.text
                  for c in g]
         words.append("[" + " ".join(names) + "]" if meld else " ".join(names))
     return " ".join(words)
+
+
+RANK_ORDER = "A23456789TJQK"
+
+
+def is_meld(names):
+    """True when cards named like '9♥' make a meld (R5): 3 or 4 of one
+    rank, or 3 or more in a row of one suit (the ace low). A group the
+    layout sets apart that is no meld (a hand row under a box) is not
+    bracketed."""
+    if len(names) < 3 or any(len(n) != 2 or n[0] not in RANK_ORDER for n in names):
+        return False
+    ranks = [RANK_ORDER.index(n[0]) for n in names]
+    suits = [n[1] for n in names]
+    if len(set(ranks)) == 1:
+        return len(names) <= 4 and len(set(suits)) == len(names)
+    if len(set(suits)) != 1:
+        return False
+    rs = sorted(ranks)
+    return all(b == a + 1 for a, b in zip(rs, rs[1:]))
 
 
 def _prev(cards, c):
@@ -252,21 +300,58 @@ def _text(line):
             i += 1
             gap = it.x - (prev.x + prev.w) if prev is not None else 0
         if prev is not None:
-            if prev.kind in ("card", "back", "inline") or it.kind in ("card", "back", "inline"):
+            if prev.kind == "inline" and word in (":", ",", "."):
+                pass                # 'KEEPS 3♥: ...' (the card glyph is wider than its name)
+            elif prev.kind in ("card", "back", "inline") or it.kind in ("card", "back", "inline"):
                 parts.append(" ")
             elif gap > 12:
                 parts.append("   ")
-            elif gap > 2:
-                parts.append(" ")
+            elif gap > 2 or gap == 2 and it.kind == "small" and prev.kind == "small":
+                parts.append(" ")   # (the small font's letters stand 1 px apart)
         parts.append(word)
         prev = end
     return "".join(parts).strip()
 
 
+def _table(items):
+    """The play screen's stock and discard pile (their places in
+    firmware/screens/play_modes.py) become one labelled item:
+    'STOCK 31   PILE J♠', the one chosen to draw from (drawn lifted and
+    inverted) marked '>': '> STOCK 31   PILE J♠'; with the upcard offer
+    (V1) the stock side is PASS. Other screens are left as they are."""
+    ys = (TABLE_Y, TABLE_Y - TABLE_LIFT)
+    stock = [it for it in items if it.kind == "back" and it.x == STOCK_X and it.y in ys]
+    pile = [it for it in items if it.kind == "card" and it.x == PILE_X and it.y in ys]
+    if not stock and not pile:
+        return items
+    under = TABLE_Y + glyphs.CARD_H + 2                 # the count, or PASS
+    count = sorted((it for it in items if it.kind == "small" and it.y == under
+                    and it.x < PILE_X - 2), key=lambda i: i.x)
+    word = "".join(it.text for it in count)
+    parts = []
+    for got, name in ((stock, "PASS" if word == "PASS" else "STOCK"), (pile, "PILE")):
+        it = got[0] if got else None
+        text = name
+        if name == "STOCK":
+            text += " " + (word or ("0" if it is None else "?"))
+        elif name == "PASS":
+            pass
+        elif it is not None:
+            text += " " + it.text
+        else:
+            text += " EMPTY"
+        if it is not None and it.y < TABLE_Y:
+            text = "> " + text
+        parts.append(text)
+    used = stock + pile + count
+    return [it for it in items if it not in used] + [
+        Item(0, TABLE_Y - TABLE_LIFT, PILE_X + glyphs.CARD_W, 1, "   ".join(parts), "table")]
+
+
 def read(buf):
     """The frame's lines as text (see the module docstring)."""
     out = []
-    for line in _lines(read_items(buf)):
+    for line in _lines(_table(read_items(buf))):
         t = _text(_join_cards(line))
         if t and line[0].y > 1 and all(it.mark == "lit" for it in line):
             t = "> " + t        # a lit row below the top one: the cursor

@@ -13,11 +13,15 @@ refuses); `scan_error` makes scan() raise. `buses` maps (id, sda, scl) to
 a bus of its own: a display wired to other pins (the other pins then
 find `bus`). Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
-buzzer). LOG records what the code set up.
+buzzer). LOG records what the code set up; LED the levels the on-board
+LED (Pin("LED")) was set to, in order. mem32 is a memory of 32-bit words,
+0 until written, which setup() leaves as it was (a soft reset keeps the
+chip's registers).
 """
 
 LEVELS = {}
 LOG = []
+LED = []
 TIMERS = []
 _bus = None
 _scan_error = None
@@ -35,6 +39,7 @@ def setup(bus=None, low=(), scan_error=None, i2c_error=None, buses=None, high=()
     BUSES.clear()
     BUSES.update(buses or {})
     del LOG[:]
+    del LED[:]
     del TIMERS[:]
     _bus = bus
     _scan_error = scan_error
@@ -59,7 +64,13 @@ class Pin:
         0 with the pull-down."""
         if v is None:
             return LEVELS.get(self.id, 0 if self.pull == Pin.PULL_DOWN else 1)
+        v = 1 if v else 0
         LEVELS[self.id] = v
+        if self.id == "LED":
+            LED.append(v)
+
+    def toggle(self):
+        self.value(1 - self.value())
 
 
 class I2C:
@@ -133,6 +144,20 @@ class PWM:
 
     def deinit(self):
         LOG.append(("pwm_deinit", self.pin))
+
+
+class _Mem:
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, addr):
+        return self.words.get(addr, 0)
+
+    def __setitem__(self, addr, v):
+        self.words[addr] = v & 0xFFFFFFFF
+
+
+mem32 = _Mem()
 
 
 def fire_timers(n=1):

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from test_runtimes import ROOT, run, run_all, _report, _text
+from test_runtimes import ROOT, run, run_all, report, text_of
 
 AI_MATCH = os.path.join(ROOT, "tools", "records", "ai_match.py")
 
@@ -28,7 +28,7 @@ def ai_records():
 
 
 def test_ai_match_runs_everywhere(ai_records):
-    problems = [_report(label, cmd, p) for label, cmd, p in ai_records
+    problems = [report(label, cmd, p) for label, cmd, p in ai_records
                 if p.returncode != 0 or not p.stdout.strip()]
     assert not problems, "ai_match.py failed:\n" + "\n\n".join(problems)
 
@@ -42,7 +42,7 @@ def test_ai_moves_identical_on_every_runtime(ai_records):
             continue
         if p.stdout != ref.stdout:
             diff = "".join(difflib.unified_diff(
-                _text(ref.stdout).splitlines(True), _text(p.stdout).splitlines(True),
+                text_of(ref.stdout).splitlines(True), text_of(p.stdout).splitlines(True),
                 ref_label, label, n=2))
             pytest.fail("AI match records differ between %s and %s:\n%s" % (
                 ref_label, label, diff[:20000]), pytrace=False)
@@ -51,7 +51,7 @@ def test_ai_moves_identical_on_every_runtime(ai_records):
 @pytest.mark.parametrize("runtime", ["micropython-unix", "micropython-wasm"])
 def test_ai_decision_allocates_nothing_under_heap_lock(runtime):
     cmd, p = run(runtime, [AI_MATCH, "--heap-lock", "7"])
-    out = _text(p.stdout) + _text(p.stderr)
-    assert p.returncode == 0, _report(runtime, cmd, p)
+    out = text_of(p.stdout) + text_of(p.stderr)
+    assert p.returncode == 0, report(runtime, cmd, p)
     found = re.search(r"ai alloc-free: (\d+) decisions", out)
     assert found and int(found.group(1)) > 50, out

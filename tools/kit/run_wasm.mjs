@@ -1,15 +1,15 @@
 // Run a Python script under the MicroPython WebAssembly port (Node).
 //
 // Usage:
-//   node host_tests/run_wasm.mjs [options] SCRIPT [ARGS...]
+//   node tools/kit/run_wasm.mjs [options] SCRIPT [ARGS...]
 //
 // Options:
-//   --root DIR       repository root (default: the parent of this file's folder)
+//   --root DIR       repository root (default: two folders up from this file)
 //   --dirs A,B,...   extra files or folders (relative to --root, or absolute)
 //                    to copy into the wasm filesystem, on top of the defaults:
-//                    engine, host_tests/engine, host_tests/runner.py,
-//                    tools/records/record_match.py, tools/records/_root.py (missing ones
-//                    are skipped)
+//                    engine, tools/records/record_match.py,
+//                    tools/records/_root.py, tools/kit/play.py (missing
+//                    ones are skipped)
 //   --heapsize SIZE  MicroPython heap, e.g. 512K, 4M (default 4M)
 //   --pystack N      MicroPython Python stack in words (default 2048)
 //
@@ -29,17 +29,16 @@ import { fileURLToPath } from "node:url";
 
 const DEFAULT_ITEMS = [
   "engine",
-  "host_tests/engine",
-  "host_tests/runner.py",
   "tools/records/record_match.py",
   "tools/records/_root.py",
+  "tools/kit/play.py",
 ];
 const PKG = "@micropython/micropython-webassembly-pyscript";
 
 function usage(msg) {
   if (msg) process.stderr.write("run_wasm: " + msg + "\n");
   process.stderr.write(
-    "usage: node host_tests/run_wasm.mjs [--root DIR] [--dirs A,B] " +
+    "usage: node tools/kit/run_wasm.mjs [--root DIR] [--dirs A,B] " +
       "[--heapsize SIZE] [--pystack N] SCRIPT [ARGS...]\n",
   );
   process.exit(2);
@@ -58,7 +57,7 @@ function parseSize(s) {
 function parseArgs(argv) {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const opts = {
-    root: path.resolve(here, ".."),
+    root: path.resolve(here, "..", ".."),
     items: DEFAULT_ITEMS.slice(),
     heapsize: 4 * 1024 * 1024,
     pystack: 2048,

@@ -1,6 +1,6 @@
-"""Build the web version of the handheld into a static folder.
+"""Build the web version of the handheld (web/) into a static folder.
 
-    .venv/bin/python web/build.py [--out DIR] [--source]
+    .venv/bin/python -m tools.web.build [--out DIR] [--source]
 
 `make web-build` runs this (and `make web` serves the result). The folder
 needs no server code; any static host will do:
@@ -31,9 +31,8 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, ROOT)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WEB = os.path.join(ROOT, "web")   # the page's files and its port module
 
 from tools.deploy.deploy import mpy_cross_command  # noqa: E402
 
@@ -132,7 +131,7 @@ def build(out=DEFAULT_OUT, source=False, quiet=False):
         shutil.rmtree(out)
     os.makedirs(out, exist_ok=True)
     for f in PAGE_FILES:
-        shutil.copyfile(os.path.join(HERE, f), os.path.join(out, f))
+        shutil.copyfile(os.path.join(WEB, f), os.path.join(out, f))
     for f in RUNTIME_FILES:
         shutil.copyfile(os.path.join(WASM_PKG, f), os.path.join(out, f))
     with tempfile.TemporaryDirectory() as tmp:

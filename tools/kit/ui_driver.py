@@ -9,7 +9,7 @@ deadwood, knock as soon as the rules allow.
 
 import engine
 from engine import card_text
-from tools.sim.simulator import MemStorage
+from tools.kit.memstorage import MemStorage
 
 
 def simple_choice(view):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from test_runtimes import ROOT, run, _report, _text
+from test_runtimes import ROOT, run, report, text_of
 
 AI_MATCH = os.path.join(ROOT, "tools", "records", "ai_match.py")
 REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
@@ -19,8 +19,8 @@ def easy_vs_hard(tmp_path_factory):
     """The record of tools/records/ai_match.py's second match: easy (seat 0, YOU)
     against hard (seat 1, the CPU)."""
     cmd, p = run("cpython", [AI_MATCH, "7"])
-    assert p.returncode == 0, _report("cpython", cmd, p)
-    text = _text(p.stdout)
+    assert p.returncode == 0, report("cpython", cmd, p)
+    text = text_of(p.stdout)
     part = text[text.index("# easy (seat 0) vs hard (seat 1)"):]
     part = "\n".join([ln for ln in part.splitlines() if not ln.startswith("#")]) + "\n"
     path = tmp_path_factory.mktemp("rec") / "easy_vs_hard.txt"
@@ -30,12 +30,12 @@ def easy_vs_hard(tmp_path_factory):
 
 def _replay(runtime, args):
     cmd, p = run(runtime, [REPLAY] + args)
-    return cmd, p, _text(p.stdout)
+    return cmd, p, text_of(p.stdout)
 
 
 def test_replay_review_of_the_easy_seat_shows_its_costliest_decisions(easy_vs_hard):
     cmd, p, out = _replay("cpython", ["--review", easy_vs_hard])
-    assert p.returncode == 0, _report("cpython", cmd, p)
+    assert p.returncode == 0, report("cpython", cmd, p)
     hands = out.count("\nhand ")
     reviews = re.findall(r"  review of YOU: (\d+) decisions?, (\d+) points? of cost", out)
     assert len(reviews) == hands >= 3
@@ -50,7 +50,7 @@ def test_replay_review_of_the_easy_seat_shows_its_costliest_decisions(easy_vs_ha
 
 def test_replay_review_of_the_hard_cpu_finds_nothing(easy_vs_hard):
     cmd, p, out = _replay("cpython", ["--review", "--seat", "1", easy_vs_hard])
-    assert p.returncode == 0, _report("cpython", cmd, p)
+    assert p.returncode == 0, report("cpython", cmd, p)
     n = out.count("  review of CPU: ")
     assert n >= 3
     assert out.count("    nothing worth showing: no decision cost a point or more") == n
@@ -61,7 +61,7 @@ def test_replay_review_of_the_hard_cpu_finds_nothing(easy_vs_hard):
 def test_replay_review_is_the_same_on_micropython(easy_vs_hard):
     _, a, out_a = _replay("cpython", ["--review", easy_vs_hard])
     cmd, b, out_b = _replay("micropython-unix", ["--review", easy_vs_hard])
-    assert b.returncode == 0, _report("micropython-unix", cmd, b)
+    assert b.returncode == 0, report("micropython-unix", cmd, b)
     assert out_a == out_b
 
 
@@ -79,7 +79,7 @@ def test_replay_review_refuses_bad_options_and_box_records(tmp_path, easy_vs_har
 @pytest.mark.parametrize("runtime", ["micropython-unix", "micropython-wasm"])
 def test_a_review_allocates_nothing_once_made(runtime):
     cmd, p = run(runtime, [ALLOC, ROOT])
-    out = _text(p.stdout) + _text(p.stderr)
-    assert p.returncode == 0, _report(runtime, cmd, p)
+    out = text_of(p.stdout) + text_of(p.stderr)
+    assert p.returncode == 0, report(runtime, cmd, p)
     found = re.search(r"review alloc-free: (\d+) reviews, (\d+) decisions, (\d+) shown", out)
     assert found and int(found.group(1)) >= 10 and int(found.group(3)) > 0, out

@@ -11,8 +11,9 @@ import pytest
 import engine
 from engine.deal import secret_from_int
 from engine.sha256 import hex_text
+from engine.version import VERSION
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 RUNTIMES = ["cpython"] + (["micropython"] if os.path.exists(MP) else [])
@@ -51,11 +52,12 @@ def test_verify_says_every_hand_verifies(record, runtime):
     r = run(["--verify", str(p)], runtime)
     out = r.stdout.decode()
     assert r.returncode == 0, out
-    lines = out.splitlines()
+    lines = [ln for ln in out.splitlines() if not ln.startswith("note: ")]
     assert len(lines) == len(m.hands) + 1
     for i in range(len(m.hands)):
-        assert lines[i].startswith("hand %d: commitment %s = SHA-256(seed, nonce): verified"
-                                   % (i + 1, m.hands[i].commit)), lines[i]
+        assert lines[i].startswith("hand %d: commitment %s... = SHA-256(the commitment before "
+                                   "it, hand %d, seed, nonce): verified"
+                                   % (i + 1, m.hands[i].commit, i + 1)), lines[i]
     assert lines[-1] == ("verified: %d hands, every commitment, deal, move and result"
                          % len(m.hands))
 
@@ -81,9 +83,10 @@ def test_verify_fails_on_a_changed_seed_nonce_or_commitment(record, field, tmp_p
     out = r.stdout.decode()
     assert r.returncode == 1, out
     lines = out.splitlines()
-    assert lines[0].startswith("hand 1: commitment %s = SHA-256(seed, nonce): verified"
-                               % m.hands[0].commit)
-    assert lines[1].startswith("hand 2: NOT VERIFIED: commitment ")
+    assert lines[0].startswith("hand 1: commitment %s... = SHA-256(the commitment before it, "
+                               "hand 1, seed, nonce): verified" % m.hands[0].commit)
+    assert lines[1].startswith("hand 2: NOT VERIFIED: " + (
+        "the nonce " if field == "seed" or field == "nonce" else "commitment "))
     assert "not checked" in lines[2]
     assert lines[-1].startswith("NOT VERIFIED")
 
@@ -111,7 +114,7 @@ def test_verify_fails_on_a_changed_card(record, tmp_path, runtime):
     out = r.stdout.decode()
     assert r.returncode == 1, out
     assert out.splitlines()[0].startswith("hand 1: commitment")
-    assert out.splitlines()[1].startswith("hand 2: commitment %s: NOT VERIFIED: record line"
+    assert out.splitlines()[1].startswith("hand 2: commitment %s...: NOT VERIFIED: record line"
                                           % m.hands[1].commit), out
 
 
@@ -124,8 +127,10 @@ def test_verify_names_a_hand_in_play_without_checking_it(tmp_path):
     r = run(["--verify", str(p)])
     out = r.stdout.decode()
     assert r.returncode == 0, out
-    assert "hand 3: commitment %s: in play when the record was written" % m.hand.commit in out
-    assert out.splitlines()[-1].endswith("; hand 3 not revealed yet")
+    assert "hand 3: commitment %s...: in play when the record was written" % m.hand.commit in out
+    verdict = [ln for ln in out.splitlines() if ln.startswith("verified: ")]
+    assert verdict == ["verified: 2 hands, every commitment, deal, move and result; hand 3 "
+                       "unverified: in play when the record was written, its seed not revealed yet"]
     seed, nonce = engine.deal.hand_keys(secret_from_int(99), 3)
     assert hex_text(seed) not in p.read_text() and hex_text(nonce) not in p.read_text()
 
@@ -154,8 +159,8 @@ def _bad_files(tmp_path, good):
         "nul": text.replace("seed", "se\x00ed").encode(),
         "huge": b"gin-rummy record 3\n" + b"0 draw_stock\n" * 30000,
         "not_a_record": b"hello world\n",
-        "newer_format": text.replace("gin-rummy record 3", "gin-rummy record 9").encode(),
-        "newer_version": text.replace("version 1.0.0", "version 2.0.0").encode(),
+        "newer_format": text.replace(text.split("\n")[0], "gin-rummy record 9").encode(),
+        "newer_version": text.replace("version " + VERSION, "version 2.0.0").encode(),
         "no_hand": b"gin-rummy record 3\nversion 1.0.0\nrules cardems\nseed 1\n",
     }
     out = {}
@@ -218,15 +223,110 @@ def test_verify_checks_a_box_game_record(tmp_path, runtime):
     r = run(["--verify", str(p)], runtime)
     out = r.stdout.decode()
     assert r.returncode == 0, out
-    lines = out.splitlines()
+    lines = [ln for ln in out.splitlines() if not ln.startswith("note: ")]
     assert len(lines) == len(bm.hands) + 1
-    assert lines[0].startswith("hand 1: commitment %s = SHA-256(seed, nonce): verified"
-                               % bm.hands[0][0].commit)
+    assert lines[0].startswith("hand 1: commitment %s... = SHA-256(the commitment before it, "
+                               "hand 1, seed, nonce): verified" % bm.hands[0][0].commit)
     # a changed nonce: not verified
     w = [ln for ln in text.split("\n") if ln.startswith("hand 2 ")][0].split()
     bad = tmp_path / "box_bad.txt"
     bad.write_text(text.replace(w[7], ("0" if w[7][0] != "0" else "1") + w[7][1:]))
     r = run(["--verify", str(bad)], runtime)
     out = r.stdout.decode()
-    assert r.returncode == 1 and out.startswith("NOT VERIFIED: record line"), out
-    assert "commitment %s is not what its seed and nonce give" % w[3] in out
+    assert r.returncode == 1 and out.startswith("hand 1: commitment"), out
+    assert out.splitlines()[1].startswith("hand 2: NOT VERIFIED: the nonce ")
+    assert out.splitlines()[-1].startswith("NOT VERIFIED")
+
+
+def test_a_record_s_version_line_may_be_a_development_build(monkeypatch):
+    """check_version reads X.Y.Z-dev: a dev build of 1.1 writes 1.1's
+    records, newer than 1.0's and read by 1.1.0."""
+    from engine import record_read
+    monkeypatch.setattr(record_read, "VERSION", "1.0.0")
+    with pytest.raises(record_read.NewerRecord):
+        record_read.check_version("1.1.0-dev")
+    record_read.check_version("1.0.1-dev")
+    monkeypatch.setattr(record_read, "VERSION", "1.1.0")
+    assert record_read.check_version("1.1.0-dev")[:3] == (1, 1, 0)
+    monkeypatch.setattr(record_read, "VERSION", "1.1.0-dev")
+    record_read.check_version("1.1.0")
+    with pytest.raises(ValueError):
+        record_read.check_version("1.1.0-beta")
+
+
+def _verify_text(text, tmp_path, name="r.txt", args=()):
+    p = tmp_path / name
+    p.write_text(text)
+    r = run(["--verify"] + list(args) + [str(p)])
+    return r.returncode, r.stdout.decode()
+
+
+def test_the_deal_notes_a_player_took_hold_the_record(record, tmp_path):
+    m, p = record
+    text = p.read_text()
+    notes = ",".join([h.commit for h in m.hands])
+    st, out = _verify_text(text, tmp_path, args=["--noted", notes])
+    assert st == 0 and "noted: the commitments of 3 hands start with the DEAL # you noted" in out
+    st, out = _verify_text(text, tmp_path, args=["--noted", "-,DEAL #0000000000"])
+    assert st == 1 and "you noted DEAL #0000000000 for hand 2" in out, out
+    r = run(["--verify", "--noted", "xyz", str(p)])
+    assert r.returncode == 2 and "not 4 to 64 hex digits" in r.stdout.decode()
+
+
+def test_every_refusal_names_its_line(record, tmp_path):
+    _, p = record
+    lines = p.read_text().split("\n")
+    i = [k for k in range(len(lines)) if lines[k].startswith("hand 2 ")][0]
+    for cut in ("hand", "hand 2", "hand two", "hand 2 commit"):
+        bad = lines[:i] + [cut] + lines[i + 1:]
+        st, out = _verify_text("\n".join(bad), tmp_path)
+        assert st == 1, (cut, out)
+        assert "hand 2: NOT VERIFIED: record line %d (%s): " % (i + 1, cut) in out, out
+        assert "not a game record" not in out and "Error" not in out
+    # a comment line before it: the number is the file's own
+    st, out = _verify_text("\n".join(["# kept by hand"] + lines[:i] + ["hand 2"] + lines[i + 1:]),
+                           tmp_path)
+    assert st == 1 and "record line %d (hand 2)" % (i + 2) in out
+    # a finished hand without its result line, an older version line
+    j = [k for k in range(len(lines)) if lines[k].startswith("result ")][0]
+    st, out = _verify_text("\n".join(lines[:j] + lines[j + 1:]), tmp_path)
+    assert st == 1 and "its result line is missing" in out, out
+    st, out = _verify_text("\n".join(lines).replace("version " + VERSION, "version 0.9.0"), tmp_path)
+    assert st == 1 and "record line 2 (version 0.9.0): version 0.9.0 contradicts" in out, out
+
+
+def test_a_record_cut_inside_a_hand_is_incomplete(record, tmp_path):
+    _, p = record
+    lines = p.read_text().split("\n")
+    j = [k for k in range(len(lines)) if lines[k].startswith("result ")][1]
+    st, out = _verify_text("\n".join(lines[:j - 2]) + "\n", tmp_path)
+    assert st == 1 and out.splitlines()[-1].startswith("INCOMPLETE: "), out
+    assert "verified: " not in out
+
+
+def test_box_and_two_player_records_read_comments_and_spaces_alike(record, tmp_path):
+    from engine.box import BoxMatch, box_record_text
+
+    bm = BoxMatch(seed=8, secret=secret_from_int(3))
+    for _ in range(60):
+        legal = bm.legal()
+        bm.act("draw_stock" if "draw_stock" in legal else legal[0])
+    _, p = record
+    for text in (box_record_text(bm), p.read_text()):
+        lines = text.split("\n")
+        for variant in (["# a note"] + lines, [ln.replace(" ", "  ") for ln in lines],
+                        lines[:3] + ["", "  "] + lines[3:]):
+            st, out = _verify_text("\n".join(variant), tmp_path)
+            assert st == 0, out
+        st, out = _verify_text("\n".join(lines[:5]) + "\n", tmp_path)
+        assert st == 2 and "the record holds no hand" in out, out
+
+
+def test_a_record_of_version_1_0_0_verifies_and_says_what_it_cannot_show(tmp_path):
+    path = os.path.join(ROOT, "host_tests", "records_1_0_0", "cardems.txt")
+    for runtime in RUNTIMES:
+        r = run(["--verify", path], runtime)
+        out = r.stdout.decode()
+        assert r.returncode == 0, out
+        assert "note: in this record's format (3, version 1.0.0) a commitment is 40 bits" in out
+        assert out.splitlines()[-1] == "verified: 4 hands, every commitment, deal, move and result"

@@ -10,7 +10,7 @@ import pytest
 
 from tools.pico import harness as h
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def touch(path, text="x"):

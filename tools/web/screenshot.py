@@ -1,32 +1,34 @@
 """The README's picture of the web handheld, made again from the page itself:
 built, served on localhost and shown in headless Chromium (web/
-browser.py), in test mode (?seed=1&fakeclock=1) so the screen is always the
-same; a new match, a card drawn, the discard to choose.
+browser.py), played as a player plays it (real time, not the test mode's
+numbered deals), so the deal shows its commitment as in a real game; its
+secret is the browser's, so each picture deals another hand. A new match,
+a card drawn, the discard to choose.
 
-    .venv/bin/python web/screenshot.py [--out web/screenshot.png]
+    .venv/bin/python -m tools.web.screenshot [--out web/screenshot.png]
 """
 
 import argparse
 import os
 import sys
 import tempfile
+import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WEB = os.path.join(ROOT, "web")
 
 from web import browser as wb  # noqa: E402
-from web import build  # noqa: E402
+from tools.web import build  # noqa: E402
 
 KEYS = ("Enter", "Enter")          # NEW MATCH, then draw from the stock
 WIDTH = 1000
-HEIGHT = 470
+HEIGHT = 490
+SETTLE = 2.5                       # seconds for a key's screen (the deal's note)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(HERE, "screenshot.png"))
+    ap.add_argument("--out", default=os.path.join(WEB, "screenshot.png"))
     args = ap.parse_args(argv)
     why = wb.missing()
     if why:
@@ -37,12 +39,16 @@ def main(argv=None):
         build.build(site, quiet=True)
         shot = os.path.join(tmp, "shot.png")
         with wb.serve(site) as url, wb.Browser() as b:
-            b.page(url + "?seed=1&fakeclock=1", width=WIDTH, height=HEIGHT)
+            b.page(url, width=WIDTH, height=HEIGHT)
             b.wait("window.gin && (gin.ready || gin.failed)", 60000)
-            for n, k in enumerate(KEYS):
+            time.sleep(SETTLE)
+            for k in KEYS:
                 b.key(k)
-                b.wait("gin.keysDone > %d || gin.failed" % n, 60000)
-            b.eval("document.getElementById('status').textContent = ''")  # no 'test mode' note
+                time.sleep(SETTLE)
+            if b.eval("gin.failed") or b.eval("gin.screen()") != "play":
+                print("the page did not reach a hand: %s" % b.eval("gin.failed"), file=sys.stderr)
+                return 1
+            b.eval("document.getElementById('status').textContent = ''")
             b.call("screenshot", path=shot)
         from PIL import Image
 

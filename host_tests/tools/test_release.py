@@ -141,7 +141,7 @@ def test_newest_release_orders_versions_as_numbers(tmp_path):
 
 
 def _verify(dist):
-    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy", "release.py"),
+    return subprocess.run([sys.executable, "-m", "tools.deploy.release",
                            "verify", "--dist", str(dist)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
 
@@ -174,3 +174,63 @@ def test_a_dirty_work_tree_is_seen(tmp_path):
     assert rel.dirty(repo) == []
     (tmp_path / "new.py").write_text("x = 1\n")
     assert rel.dirty(repo) == ["?? new.py"]
+
+
+def test_every_zip_s_note_stands_alone(tmp_path):
+    """Each zip carries its docs and a note with the pin table and the
+    buttons, read from firmware/board.py, and sends nobody to an address."""
+    from firmware import board
+    zips = {"mpy": rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "m")),
+            "circuitpython": rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)}
+    for kind, data in zips.items():
+        top = "gin-rummy-%s-9.9.9/" % kind
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = z.namelist()
+            for doc in rel.DOCS:
+                assert top + doc in names, (kind, doc)
+                with open(os.path.join(rel.ROOT, doc), "rb") as f:
+                    assert z.read(top + doc) == f.read()
+            text = z.read(top + "INSTALL.txt").decode()
+        for n, pin in ((board.I2C_SDA, 6), (board.I2C_SCL, 7), (board.BTN_LEFT, 14),
+                       (board.BTN_A, 19), (board.BTN_B, 20)):
+            assert "GP%d, pin %d" % (n, pin) in text, (kind, n)
+        for name in ("LEFT", "RIGHT", "UP", "DOWN", "A ", "B "):
+            assert "\n  %s" % name in text, (kind, name)
+        assert "3V3(OUT), pin 36" in text and "README.md" in text
+        assert "repository's README" not in text and "OWNER" not in text
+        assert "KB" not in text and " ms" not in text      # no lab figures
+    web = rel.WEB_README.format(version="9.9.9", commit="0" * 40, docs=rel.DOCS_NOTE)
+    assert "http://localhost:8000/" in web and "README.md" in web and "Backspace" in web
+
+
+def test_a_development_version_is_released_as_the_plain_one(tmp_path):
+    (tmp_path / "engine").mkdir()
+    vf = tmp_path / "engine" / "version.py"
+    vf.write_text('"""doc"""\n\nVERSION = "1.1.0-dev"\n\nDEV = "-dev"\n')
+    assert rel.set_plain_version(str(tmp_path)) == "1.1.0"
+    assert vf.read_text() == '"""doc"""\n\nVERSION = "1.1.0"\n\nDEV = "-dev"\n'
+    assert rel.set_plain_version(str(tmp_path)) == "1.1.0"        # a release stays as it is
+    assert sorted(["1.1.0", "1.0.0", "1.1.0-dev", "1.10.0", "1.9.2"], key=rel.version_key) == [
+        "1.0.0", "1.1.0-dev", "1.1.0", "1.9.2", "1.10.0"]
+
+
+def test_a_development_build_names_its_commit(tmp_path):
+    from tools.deploy import buildinfo
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "version.py").write_text('VERSION = "2.0.0-dev"\n')
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    assert buildinfo.dev_commit(str(tmp_path)) == ""               # no commit yet
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+               GIT_COMMITTER_EMAIL="t@t")
+    subprocess.run(["git", "-C", str(tmp_path), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "commit", "-qm", "x"], check=True, env=env)
+    short = subprocess.run(["git", "-C", str(tmp_path), "rev-parse", "--short", "HEAD"],
+                           capture_output=True, text=True).stdout.strip()
+    assert buildinfo.dev_commit(str(tmp_path)) == short
+    out = buildinfo.write_module(str(tmp_path / "gen"), str(tmp_path))
+    assert (tmp_path / "gen" / "engine" / "build_commit.py").read_text().endswith(
+        "COMMIT = %r\n" % short)
+    assert out == str(tmp_path / "gen")
+    (tmp_path / "engine" / "version.py").write_text('VERSION = "2.0.0"\n')
+    assert buildinfo.dev_commit(str(tmp_path)) == ""               # a release names none
+    assert buildinfo.write_module(str(tmp_path / "gen2"), str(tmp_path)) is None

@@ -1,0 +1,256 @@
+"""The Pico's ports that the run loop (firmware/pico.py) and the
+bring-up (firmware/bringup.py) both use: the display port and its headless
+stand-in, the buzzer, the clock, the settings file's path. Its own module so
+that the bring-up, imported for the boot and let go, and the run loop import
+these from one place and not from each other.
+"""
+
+import time
+
+import machine
+
+from firmware.compat import const
+from firmware.port_common import HeadlessDisplay as NoDisplay
+from firmware.port_common import bus_error
+
+SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
+
+# The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
+clock_ms = time.ticks_ms
+sleep_ms = time.sleep_ms
+
+# -- display ------------------------------------------------------------------
+
+class HeadlessDisplay(NoDisplay):
+    """No display: the game runs on. With a `view` (run() attaches a
+    firmware.textview.TextView) each changed frame is printed on the serial
+    console as text; without one frames go nowhere. `why` says in a few
+    words what bring-up found."""
+
+    addr = None
+    sh1106 = False
+
+    def __init__(self, why="no display"):
+        self.why = why
+        self.view = None
+
+    def show(self, buf, full=False):
+        v = self.view
+        if v is not None:
+            try:
+                v.show(buf, full)
+            except OSError:
+                pass  # the console went away; the game goes on
+        return 0  # no bytes on the I2C bus
+
+
+class DisplayPort:
+    """The OLED driver with bus errors caught: the first error is reported
+    on the console, the game goes on, and the picture is resent in full once
+    the display answers again."""
+
+    headless = False
+
+    def __init__(self, driver, out=print):
+        self.driver = driver
+        self.out = out
+        self.addr = driver.addr
+        self.sh1106 = driver.sh1106
+        self.errors = 0  # bus errors since the display last answered
+        self.last_bytes = 0
+
+    def _failed(self, e):
+        bus_error(self, e)
+
+    def show(self, buf, full=False):
+        try:
+            n = self.driver.show(buf, full)
+        except OSError as e:
+            self._failed(e)
+            self.last_bytes = 0
+            return 0
+        if self.errors:
+            self.errors = 0
+            self.out("The display answers again.")
+        self.last_bytes = n
+        return n
+
+    def _cmd(self, name, arg):
+        try:
+            getattr(self.driver, name)(arg)
+        except OSError as e:
+            self._failed(e)
+
+    def contrast(self, value):
+        self._cmd("contrast", value)
+
+    def power(self, on):
+        self._cmd("power", on)
+
+    def invert(self, on):
+        self._cmd("invert", on)
+
+    def invalidate(self):
+        self.driver.invalidate()
+
+    def reconfigure(self, sh1106, flip):
+        """The HARDWARE page's choice, applied at once: another controller
+        type sets the panel up again (its init sequence), a flip turns the
+        picture; the next show() sends the whole frame."""
+        d = self.driver
+        try:
+            if bool(sh1106) != bool(d.sh1106):
+                from firmware.ssd1306 import SSD1306
+
+                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
+                            sh1106=sh1106, flip=flip)
+                self.driver = d
+                self.sh1106 = d.sh1106
+            elif bool(flip) != bool(d.flip):
+                d.rotate(flip)
+        except OSError as e:
+            self._failed(e)
+        d.invalidate()
+
+
+# -- sound --------------------------------------------------------------------
+
+class Buzzer:
+    """A passive piezo on a PWM pin: tone(hz) sounds it, tone(0) stops it."""
+
+    def __init__(self, pin, duty=0x8000):
+        self.pwm = machine.PWM(machine.Pin(pin))
+        self.duty = duty
+        self.pwm.duty_u16(0)
+
+    def tone(self, hz):
+        if hz:
+            self.pwm.freq(hz)
+            self.pwm.duty_u16(self.duty)
+        else:
+            self.pwm.duty_u16(0)
+
+    def off(self):
+        try:
+            self.pwm.duty_u16(0)
+            self.pwm.deinit()
+        except Exception:
+            pass
+
+
+# -- the board's own LED and BOOTSEL button -------------------------------------
+
+BLINK_MS = const(100)    # a blink: this long on, then this long off
+CYCLE_MS = const(2000)   # the running patterns repeat this often
+FAIL_MS = const(100)     # stopped on an error: on and off this fast
+RUNNING = 1              # blinks a cycle: the game runs, the display answers
+HEADLESS = 2             # the game runs, no display answered
+LOOK_MS = const(100)     # BOOTSEL is read this often ...
+HOLD_MS = const(3000)    # ... and held this long asks for the recovery start
+
+# The recovery start's flag: a watchdog scratch register (WATCHDOG_SCRATCH0;
+# the SDK and the boot ROM use 4..7), which a soft reset keeps and a power
+# cut or a reset clears, so no start after the next one is touched.
+SCRATCH0 = const(0x4005800C)
+RECOVERY = const(0x0DEFA017)
+
+
+def ask_recovery():
+    """The next start (a soft reset) ignores /board.json."""
+    machine.mem32[SCRATCH0] = RECOVERY
+
+
+def take_recovery():
+    """True once after ask_recovery() (the flag is cleared here)."""
+    try:
+        m = machine.mem32
+        if m[SCRATCH0] != RECOVERY:
+            return False
+        m[SCRATCH0] = 0
+        return True
+    except Exception:        # no such register here: never asked
+        return False
+
+
+class Onboard:
+    """The Pico's own LED and BOOTSEL button, which work whatever is wired
+    to the pins.
+
+    The LED (machine.Pin("LED"): GP25 on a Pico, the radio chip's pin on
+    a Pico W) is a sign of life when the screen stays dark:
+
+        off                 no game running (not flashed, the ROM's USB
+                            drive, stopped by Ctrl-C)
+        on                  starting (under a second), or safe boot
+        1 blink every 2 s   the game runs (RUNNING)
+        2 blinks every 2 s  the game runs without a display (HEADLESS)
+        fast blinking       the game stopped on an error (fail())
+
+    BOOTSEL (rp2.bootsel_button(), or `bootsel`) read every LOOK_MS and
+    held for HOLD_MS sets `fired`: the run loop then starts again into
+    the recovery start (firmware/pico.py).
+
+    tick() is called by the button sampler's timer every `tick_ms`: it
+    counts, switches the LED on a blink's edges only and reads BOOTSEL
+    every LOOK_MS, allocating nothing, so none of it needs a timer of its
+    own; it returns True once BOOTSEL has been held long enough. Without
+    an LED pin or BOOTSEL (another board) that part does nothing."""
+
+    def __init__(self, blinks=RUNNING, tick_ms=2, pin="LED", bootsel=None):
+        try:
+            self.pin = machine.Pin(pin, machine.Pin.OUT)
+        except Exception:      # no such pin on this board
+            self.pin = None
+        if bootsel is None:
+            try:
+                import rp2
+
+                bootsel = rp2.bootsel_button
+            except (ImportError, AttributeError):
+                pass
+        self.bootsel = bootsel
+        self.per = BLINK_MS // tick_ms      # ticks a blink's half
+        self.cycle = CYCLE_MS // tick_ms    # ticks a cycle
+        self.look = LOOK_MS // tick_ms      # ticks between two readings of BOOTSEL
+        self.need = HOLD_MS // LOOK_MS      # readings held in a row
+        self.edges = 2 * blinks
+        self.n = 0
+        self.held = 0
+        self.fired = False
+        self.timer = None
+
+    def tick(self):
+        n = self.n
+        if n % self.per == 0:
+            k = n // self.per
+            if k <= self.edges and self.pin is not None:
+                self.pin.value(k < self.edges and not k & 1)
+        if n % self.look == 0 and self.bootsel is not None:
+            if self.bootsel():
+                self.held += 1
+                if self.held >= self.need:
+                    self.fired = True
+            else:
+                self.held = 0
+        n += 1
+        self.n = 0 if n >= self.cycle else n
+        return self.fired
+
+    def fail(self):
+        """Fast blinking from now on, by a timer of its own (the loop that
+        ticked the LED has stopped; the REPL's soft reset ends it)."""
+        p = self.pin
+        if p is None:
+            return
+        try:
+            self.timer = machine.Timer(-1, mode=machine.Timer.PERIODIC, period=FAIL_MS,
+                                       callback=self._flip)
+        except Exception:
+            p.value(1)
+
+    def _flip(self, t):
+        self.pin.toggle()
+
+    def off(self):
+        if self.pin is not None:
+            self.pin.value(0)

@@ -1,0 +1,117 @@
+"""The wiring pictures are the firmware's pin table: tools/wiring/wiring.py
+redraws docs/wiring-*.svg from firmware/board.py, the committed pictures
+must be what it draws now, and every pin a picture draws is checked here
+against firmware/board.py and the GPIO-to-pin table firmware/bringup.py
+prints its messages with."""
+
+import ast
+import os
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from firmware import board
+from tools.wiring import wiring
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def bringup_phys():
+    """firmware/bringup.py's _PHYS (GPIO -> physical pin), read from its source
+    (the module imports machine)."""
+    with open(os.path.join(ROOT, "firmware", "bringup.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_PHYS":
+            return ast.literal_eval(node.value)
+    raise AssertionError("no _PHYS in firmware/bringup.py")
+
+
+def wires(svg_text):
+    root = ET.fromstring(svg_text)
+    out = []
+    for g in root.iter(SVG + "g"):
+        if g.get("class") == "wire" and g.get("data-part") != "example":
+            out.append({k[5:]: v for k, v in g.attrib.items() if k.startswith("data-")})
+    return out
+
+
+@pytest.mark.parametrize("name,make", wiring.PICTURES)
+def test_the_committed_picture_is_what_the_tool_draws_now(name, make):
+    with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+        committed = f.read()
+    assert committed == make(), (
+        "docs/%s is not what tools/wiring/wiring.py draws from firmware/board.py now: "
+        "run .venv/bin/python -m tools.wiring.wiring and commit the pictures" % name)
+
+
+def test_the_pinout_is_the_pico_s_and_the_firmware_s():
+    phys = bringup_phys()
+    for gpio, pin in enumerate(phys):
+        if pin > 0:
+            assert wiring.PINOUT[pin] == "GP%d" % gpio, (gpio, pin)
+    named = {v for v in wiring.PINOUT.values() if v.startswith("GP")}
+    assert named == {"GP%d" % g for g, p in enumerate(phys) if p > 0}
+    assert sorted(p for p, v in wiring.PINOUT.items() if v == "GND") == [3, 8, 13, 18, 23,
+                                                                         28, 33, 38]
+    assert wiring.PINOUT[36] == "3V3(OUT)"
+
+
+def want():
+    """Every connection the pictures must draw, from firmware/board.py:
+    (part, terminal) -> (gpio or None, physical pin, the pin's name)."""
+    phys = bringup_phys()
+    out = {("OLED", "SDA"): (board.I2C_SDA, phys[board.I2C_SDA]),
+           ("OLED", "SCL"): (board.I2C_SCL, phys[board.I2C_SCL]),
+           ("OLED", "VCC"): (None, 36), ("OLED", "GND"): (None, wiring.OLED_GND_PIN),
+           ("GND rail", "GND"): (None, wiring.BUTTON_GND_PIN)}
+    for name, gpio in zip(("LEFT", "RIGHT", "UP", "DOWN", "A", "B"), board.BUTTON_PINS):
+        out[("button " + name, "leg 1")] = (gpio, phys[gpio])
+        out[("button " + name, "leg 4")] = (None, wiring.BUTTON_GND_PIN)
+    return out
+
+
+@pytest.mark.parametrize("name,make", wiring.PICTURES)
+def test_every_pin_drawn_is_the_firmware_s(name, make):
+    drawn = wires(make())
+    got = {}
+    for w in drawn:
+        key = (w["part"], w["terminal"])
+        assert key not in got, "drawn twice: %s" % (key,)
+        got[key] = (int(w["gpio"]) if "gpio" in w else None, int(w["pin"]))
+    assert got == want()
+    for (part, term), (gpio, pin) in got.items():
+        if gpio is None:
+            assert wiring.PINOUT[pin] in ("GND", "3V3(OUT)"), (part, term, pin)
+        else:
+            assert wiring.PINOUT[pin] == "GP%d" % gpio
+    # the pads name their pins as the Pico does; the picture's text says the
+    # same GPIO and pin as the wire
+    text = make()
+    for name_, _, gpio in wiring.BUTTONS:
+        assert "GP%d" % gpio in text
+    if name == "wiring-breadboard.svg":
+        root = ET.fromstring(text)
+        pads = {int(g.get("data-pin")): g.get("data-name") for g in root.iter(SVG + "g")
+                if g.get("class") == "pad"}
+        assert pads == wiring.PINOUT
+        for _, _, gpio in wiring.BUTTONS:
+            assert "GP%d, pin %d" % (gpio, bringup_phys()[gpio]) in text
+
+
+def test_a_pin_changed_in_the_table_moves_in_the_picture(monkeypatch):
+    """The pictures follow firmware/board.py: B on GP16 is drawn to pin 21."""
+    monkeypatch.setattr(wiring, "BUTTONS", wiring.BUTTONS[:5] + (("B", "back", 16),))
+    for _, make in wiring.PICTURES:
+        got = {(w["part"], w["terminal"]): w for w in wires(make())}
+        assert got[("button B", "leg 1")]["gpio"] == "16"
+        assert got[("button B", "leg 1")]["pin"] == "21"
+
+
+def test_the_docs_show_both_pictures():
+    for doc in ("README.md", os.path.join("docs", "HARDWARE.md")):
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as f:
+            text = f.read()
+        for name, _ in wiring.PICTURES:
+            assert name in text, (doc, name)
