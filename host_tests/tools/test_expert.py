@@ -152,3 +152,54 @@ def test_the_worlds_hold_hands_as_good_as_the_opponents_real_ones():
     assert n >= 10
     real, tilted, plain = real / n, tilted / n, plain / n
     assert plain > real + 10 and abs(tilted - real) < (plain - real) / 3, (real, tilted, plain)
+
+
+def test_the_discard_ranking_is_hard_evaluators():
+    # discard_scores scores every discard hard's evaluator weighs, as
+    # discard_choice does: its best is hard's card and, without the danger
+    # charge, its best value is the one discard_choice keeps (dc_value)
+    from engine.cards import CARD_VALUE
+    from engine.hand import KNOCK, action_code
+    from engine.melds import best_discard4, deadwood4
+    from tools.ailab.expert_search import discard_scores
+    m = Match(CARDEMS, 3)
+    p = [bots.make("hard", 1), bots.make("simple", 2)]
+    plain = bots.make("hard", 1)
+    plain.ev.t_danger = 0
+    n = 0
+    while m.phase != "match_over" and len(m.results) < 6:
+        if m.phase == "hand_over":
+            m.next_hand()
+            continue
+        s = m.to_move
+        v = m.view(s)
+        a = p[s].choose(v)
+        if s == 0 and v.phase == "discard":
+            for h in (p[0], plain):
+                if h is plain:
+                    h.choose(v)
+                k = h.k
+                h._setup(k, 2)
+                hand = list(h.ev.m)
+                scores = discard_scores(h.ev, k, k.limit, k.taken)
+                cards = [c for _, c in scores]
+                lo = best_discard4(hand, k.taken) >> 6
+                want = []
+                for c in v.hand:
+                    x = list(hand)
+                    x[c // 13] ^= 1 << (c % 13)
+                    if c != k.taken and deadwood4(*x) <= lo + h.ev.t_margin:
+                        want.append(c)
+                assert sorted(cards) == sorted(want) and len(cards) >= 1
+                best = min(scores, key=lambda x: (x[0], -CARD_VALUE[x[1]]))
+                assert best[1] == h.ev.discard_choice(k, True, k.limit, k.taken)
+                if h is plain:
+                    assert best[0] == h.ev.dc_value
+                else:
+                    hard_best = best[1]
+            code = action_code(a)
+            if DISCARD <= code < KNOCK:
+                assert code == DISCARD + hard_best      # hard played the ranking's best
+                n += 1
+        assert m.act(a) is None
+    assert n >= 20

@@ -396,7 +396,7 @@ NAMES = ("easy", "normal", "hard", "simple") + tuple(
     "switcher", "lookahead-3", "lookahead-6", "hard-eager", "hard-patient",
     "hard-switcher", "hard-frozen") + ADAPT
 # players of the lab only, left out of NAMES (a match of theirs takes seconds
-# to minutes): the expert of tools/ailab/expert.py
+# to minutes): the expert of tools/ailab/expert_search.py
 LAB = ("expert",)
 
 
@@ -454,6 +454,6 @@ def make(name, seed=0):
     if name == "early-knock-late-gin":
         return EarlyKnockLateGin(seed)
     if name == "expert":
-        from tools.ailab.expert import Expert
+        from tools.ailab.expert_search import Expert
         return Expert(seed)
     raise ValueError("unknown bot %r (%s, or module:function)" % (name, " ".join(NAMES + LAB)))

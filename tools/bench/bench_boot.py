@@ -141,7 +141,9 @@ def main(argv=None):
     print("bundle %s: %d files, %d bytes" % (os.path.relpath(out, ROOT), len(files), total))
     for pkg in deploy.PACKAGES:
         fs = [f for f in files if f.startswith(pkg + "/")]
-        src = sum(os.path.getsize(os.path.join(ROOT, f[:-4] + ".py")) for f in fs)
+        # a module the build writes (engine/build_commit.py) has no source in the tree
+        src = sum(os.path.getsize(os.path.join(ROOT, f[:-4] + ".py")) for f in fs
+                  if os.path.isfile(os.path.join(ROOT, f[:-4] + ".py")))
         print("  %-9s %6d bytes in %2d .mpy files (sources %6d bytes)"
               % (pkg + "/", sum(sizes[f] for f in fs), len(fs), src))
     print("  main.py   %6d bytes" % sizes["main.py"])
