@@ -107,3 +107,24 @@ def test_version_1_0_0_wrote_no_mirror_line():
     text = record_text(a).replace("version " + VERSION, "version 1.0.0")
     st, out = _verdict(text)
     assert st == 1 and "version 1.0.0 wrote no mirror line" in "".join(out), out
+
+
+def test_a_link_match_between_two_apps_carries_the_chain_and_both_records_verify():
+    from link.test_link_match import _linked_pair, _run
+
+    p, (a, b) = _linked_pair(7)
+    ma, mb = a.match, b.match
+    assert ma.chained and mb.chained and ma.mirror != mb.mirror
+    assert ma.chain_start() == mb.chain_start() and ma.hand.commit == mb.hand.commit
+    for _ in range(40):             # the scripted players on: a hand or more over
+        _run(p, 2000, play=True)
+        if len(a.match.results) >= 2 and len(b.match.results) >= 2:
+            break
+    ma, mb = a.match, b.match
+    assert len(ma.results) >= 2, p.where()
+    assert [h.commit for h in ma.hands] == [h.commit for h in mb.hands]
+    for m in (ma, mb):
+        st, out = _verdict(record_text(m))
+        assert st == 0, out[-3:]
+        assert m.mirror == any(ln.startswith("note: the record of a link match's second board")
+                               for ln in out)
