@@ -158,6 +158,16 @@ class Dealer:
         self._c0 = match_commitment(self.CHAIN_HEADER, rules.text(), seed) if chained else None
         self._c = self._c0            # the commitment of the hand dealt last (C0 before)
         self._c_prev = None           # the one before it
+        self.mirror = False           # a link match's seat 1 (engine/match.py)
+
+    def _seats(self, deck):
+        """The deck as this match deals it: a mirrored match (the second
+        board of a link match) gives seat 0 the cards the other board's
+        seat 1 gets, and seat 1 seat 0's. The commitments are of the hand's
+        seed, not of its seats: both boards show and record the same chain."""
+        if not self.mirror:
+            return deck
+        return deck[10:20] + deck[0:10] + deck[20:]
 
     @property
     def committed(self):
@@ -170,7 +180,7 @@ class Dealer:
         if self.committed:
             n = len(self.hands) + 1
             hs, nonce = keys_of(self._secret, self._reveals, n)
-            h = Hand(self.rules, deck_from_seed(hs), first, None)
+            h = Hand(self.rules, self._seats(deck_from_seed(hs)), first, None)
             if self.chained:
                 self._c_prev = self._c
                 self._c = chained_commitment(self._c, n, hs, chained_nonce(self._c, hs))
@@ -179,7 +189,7 @@ class Dealer:
                 h.commit = commitment(hs, nonce)
         else:
             deal = self._rng.seed30()
-            h = Hand(self.rules, deck_for(deal), first, deal)
+            h = Hand(self.rules, self._seats(deck_for(deal)), first, deal)
         return h
 
     def proof(self, i):
@@ -227,8 +237,8 @@ class Dealer:
         match dealing by deal numbers, a finished hand of a committed one."""
         h = self.dealt(i)
         if h.deal is not None:
-            return deck_for(h.deal)
-        return deck_from_seed(self.proof(i)[0])
+            return self._seats(deck_for(h.deal))
+        return self._seats(deck_from_seed(self.proof(i)[0]))
 
 
 # -- the chain of commitments (records of format 4) ------------------------------

@@ -15,8 +15,16 @@ Two ways to deal (engine/deal.py says why):
   hand after hand from the match seed's own generator (engine/rng.py), so
   (rules, seed, moves) replays it anywhere; `hand.deal` is the deal number.
 `reveals` (a list of (seed, nonce)) deals a committed match again from a
-game record. `ai_seed` is the AI's own seed, kept with the match (saved
-with it), drawn apart from the deal: the engine does not use it.
+game record. `mirror` makes the match the second board's of a link match:
+both boards play the same deals, and each board's own player is its seat
+0, so the mirrored match deals seat 0 the other board's seat-1 cards (and
+the other way round) and its seat 1 moves first where the other board's
+seat 0 does; an action string means the same move on both. Its
+commitments are the other board's (engine/deal.py: they are of the deal,
+not of the seats). `chained=False` keeps the commitments of a match saved
+or recorded by version 1.0.0 (engine/deal.py). `ai_seed` is the AI's own
+seed, kept with the match (saved with it), drawn apart from the deal: the
+engine does not use it.
 """
 from .hand import PastHand, OVER, PHASE_NAMES, action_code, action_text
 from .deal import Dealer
@@ -42,9 +50,10 @@ class Match(Dealer):
     CHAIN_HEADER = "gin-rummy record 4"     # engine/record_format.py's HEADER
 
     def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
-                 chained=None):
+                 chained=None, mirror=False):
         Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals,
                         chained)
+        self.mirror = bool(mirror)
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.results = []       # HandResult of every finished hand
@@ -77,7 +86,7 @@ class Match(Dealer):
     def _first_player(self):
         how = self.rules.first
         if how == "human" or not self.results:
-            return 0
+            return 1 if self.mirror else 0
         prev = self.hands[-1].first
         if how == "alternate":
             return 1 - prev

@@ -8,6 +8,7 @@ same match:
     rules cardems knock_limit=10 ...
     seed 12345
     match 7B40...(64 hex)
+    [mirror]
     hand 1 commit 3FA09C21B7...(64 hex) seed 6E0F...(32 hex) nonce 91AB...(32 hex) first 0
     0 draw_stock
     0 discard:Td
@@ -34,6 +35,14 @@ has no `match` line, and a committed hand's C is the first 10 hex digits
 of SHA-256(S || X). For a deal number D, P is engine.rng.fingerprint(D) (a
 check value, not a secret: tests, tools and matches from before committed
 deals).
+
+`mirror` follows the `match` line (the seed line where there is none) in
+the record of a link match's second board (engine/match.py): its seat 0 is
+that board's player, dealt the cards the other board's record gives seat
+1, so both boards' records replay. The commitments are of the deals, not of
+the seats: both boards' records hold the same `match` line and hand
+commitments, and the `mirror` line is in none of them (it and every seat
+number swapped give the other board's record of the same match).
 
 `replay` checks every commitment (or fingerprint), deals every hand again,
 re-plays every move through the legality checks and verifies each result
@@ -76,6 +85,8 @@ def _lines(match):
     if chained:
         yield "match " + hex_text(match.chain_start())
         walk = match.chain()
+    if getattr(match, "mirror", False):
+        yield "mirror"
     scores = [0, 0]
     for i in range(len(match.hands)):
         h = match.hands[i]

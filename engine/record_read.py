@@ -109,7 +109,12 @@ def replay(text, on_move=None):
     if open_hand == 1:
         raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
                          "is over, and no hand before it can be replayed")
-    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals, chained=chained)
+    # a link match's second board: `mirror` after the match line (format
+    # 4) or the seed line (format 3); only in a record with a version line
+    at = 4 + b if chained else 3 + b
+    mirror = b == 1 and len(lines) > at and lines[at] == "mirror"
+    m = Match(rules, _int(lines[2 + b][5:], 2 + b), reveals=reveals, chained=chained,
+              mirror=mirror)
     m.unrevealed = open_hand
     hand_seen = 0
     prev = None
@@ -118,6 +123,8 @@ def replay(text, on_move=None):
         if len(lines) < 4 + b or lines[3 + b] != want:
             raise ValueError("record line %d: expected %r" % (4 + b, want))
         prev = m.chain_start()
+        b += 1
+    if mirror:
         b += 1
     for n in range(3 + b, len(lines)):
         ln = lines[n]

@@ -4,6 +4,8 @@ Layout, version 3 and 4:
 
     magic:4  version:1  rules_len:1  rules_text  seed:4 (big-endian)
     flags:1  [secret:16 if flags & 1]  [ai_seed:4 if flags & 2]
+    (flags & 4: the match is mirrored, the second board's of a link match,
+    engine/match.py; a two-player match's only, and never written by 1.0.0)
     then one byte per move: every hand's log in order (hand.py's log
     codes), NEXT (3) between two hands
 
@@ -82,14 +84,16 @@ def dumps(match):
     ai = getattr(match, "ai_seed", None)
     if getattr(match, "_reveals", None) is not None:
         raise ValueError("a match dealt again from a record has no secret to save")
-    v3 = secret is not None or ai is not None
+    mirror = getattr(match, "mirror", False)
+    v3 = secret is not None or ai is not None or mirror
     out = bytearray(BOX_MAGIC if box else MAGIC)
     out.append(VERSION if getattr(match, "chained", False) else 3 if v3 else 2)
     out.append(len(rt))
     out.extend(rt)
     _u32(out, match.seed)
     if v3:
-        out.append((1 if secret is not None else 0) | (2 if ai is not None else 0))
+        out.append((1 if secret is not None else 0) | (2 if ai is not None else 0)
+                   | (4 if mirror else 0))
         if secret is not None:
             out.extend(secret)
         if ai is not None:
@@ -159,12 +163,13 @@ def _start(data):
         seed = _read_u32(data, pos)
         pos += 4
         secret = ai = None
+        flags = 0
         if ver >= 3:
             if pos >= len(data):
                 raise ValueError("the flags are missing")
             flags = data[pos]
             pos += 1
-            if flags & ~3:
+            if flags & ~7 or (flags & 4 and magic == BOX_MAGIC):
                 raise ValueError("unknown flags %d" % flags)
             if flags & 1:
                 if pos + 16 > len(data):
@@ -180,7 +185,8 @@ def _start(data):
             from .box import BoxMatch
             m = BoxMatch(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4)
         else:
-            m = Match(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4)
+            m = Match(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4,
+                      mirror=flags & 4)
     except (ValueError, UnicodeError) as e:
         raise SaveError("save header is invalid: %s" % e)
     return ver, m, pos

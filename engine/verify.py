@@ -17,6 +17,10 @@ record (engine/box.py) alike:
 
 - the header, the version line (a version this game can read the format
   of, and one that wrote that format), the rules line and the seed line;
+- a two-player record's `mirror` line, where there is one (a link match's
+  second board, docs/LINK.md): its hands are dealt with the seats swapped
+  and its seat 1 starts where seat 0 would; versions before link play
+  wrote none;
 - each hand line's form and number (hand 1, 2, ... in order) and, for a
   committed deal, that its seed and nonce give its commitment; for a deal
   number, its fingerprint;
@@ -210,6 +214,17 @@ class Head:
                 raise Refused(it, "the match's commitment is SHA-256 of the header, rules and seed "
                               "lines: %s" % hex_text(c0))
             self.chain = c0
+        self.mirror = False
+        if not box and k + 1 < len(items) and items[k + 1][2][0] == "mirror":
+            it = items[k + 1]
+            if it[2] != ["mirror"]:
+                raise Refused(it, "expected 'mirror' (a link match's second board) or a hand line")
+            if fmt < 3 or self.version < FIRST_VERSION[4]:
+                raise Refused(it, "%s no mirror line (link play came with %s)"
+                              % ("a record of format %d has" % fmt if fmt < 3 else
+                                 "version %d.%d.%d wrote" % self.version[:3], FIRST_TEXT[4]))
+            self.mirror = True
+            k += 1
         self.next = k + 1
 
     def _line(self, items, k, word, form):
@@ -475,11 +490,12 @@ def _is_hex(s):
     return True
 
 
-def next_first(rules, prev_first, last):
+def next_first(rules, prev_first, last, mirror=False):
     """The seat that starts the hand after one started by `prev_first` and
-    ending in `last` (engine.Match's rule: R2, V5)."""
+    ending in `last` (engine.Match's rule: R2, V5); `mirror`: a link
+    match's second board, whose seat 1 is the other board's seat 0."""
     if rules.first == "human":
-        return 0
+        return 1 if mirror else 0
     if rules.first == "alternate":
         return 1 - prev_first
     return prev_first if last.winner is None else 1 - last.winner
@@ -654,7 +670,8 @@ def check_two(head, body, write, noted=None):
                 if not final:
                     raise Refused(hit, "a hand whose seed is not revealed (in play) can only be the "
                                   "record's last")
-                first = 0 if m is None else next_first(rules, prev_first, last_res)
+                first = (1 if head.mirror else 0) if m is None else \
+                    next_first(rules, prev_first, last_res, head.mirror)
                 if hl.first != first:
                     raise Refused(hit, "hand %d's first player is seat %d" % (k, first))
                 moves = []
@@ -678,7 +695,8 @@ def check_two(head, body, write, noted=None):
                     return _broken(v, hands, why, hit, write)
                 reveals.append((hl.seed, hl.nonce))
             if m is None:
-                m = Match(rules, head.seed, reveals=reveals if kind == "committed" else None)
+                m = Match(rules, head.seed, reveals=reveals if kind == "committed" else None,
+                          mirror=head.mirror)
             else:
                 why = m.next_hand()
                 if why:
@@ -776,6 +794,11 @@ def _note(head, kind, write, box=False, noted=None, hands=0):
     if k:
         write("noted: the commitment%s of %d hand%s start%s with the DEAL # you noted\n"
               % ("" if k == 1 else "s", k, "" if k == 1 else "s", "s" if k == 1 else ""))
+    if getattr(head, "mirror", False):
+        write("note: the record of a link match's second board (its mirror line): seat 0 is "
+              "that board's player, dealt what the other board's record deals seat 1; the "
+              "commitments are the same on both boards' records, and the mirror line is in "
+              "none of them\n")
     if kind == "numbered":
         write("note: a match dealt by deal numbers has no commitments: a deal number is a check "
               "of the deal, and the rules are checked only as far as the play agrees with them\n")

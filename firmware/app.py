@@ -76,6 +76,8 @@ class App:
         self.saving = Saving(self)   # the saves, the records, the notes (firmware/saving.py)
         # the match and its AIs, new to over (firmware/matchlife.py)
         self.life = Life(self, seed, player_factory, entropy)
+        self.link = None             # firmware.linkmatch.LinkGame while a link match is on
+        self.link_port = None        # () -> the link's port (any/read/write), or None: no LINK
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
         self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
@@ -137,6 +139,8 @@ class App:
         collect()
 
     def go(self, name, **kw):
+        if self.link is not None:
+            name = self.link.screen(name)    # a link match's play screen
         s = self.screen_named(name)
         self.screen = s
         s.enter(**kw)
@@ -220,6 +224,8 @@ class App:
     def _step(self):
         now = self.clock()
         self.saving.catch_up()
+        lk = self.link
+        lw = None if lk is None else lk.tick(now)   # every screen of a link match
         b = self.buttons
         b.poll(now)
         if self.idle != AWAKE:
@@ -239,6 +245,8 @@ class App:
             if b.held():
                 self._input_t = now
         wait = self.screen.tick(now)
+        if lw is not None and (wait is None or lw < wait):
+            wait = lw
         if self.banner is not None:
             left = ticks_diff(self.banner[2], now)
             if left <= 0:
@@ -341,6 +349,10 @@ def class_of_screen(name):
         from firmware.screens.message import Message as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
+    elif name == "link":             # a link match's screens (firmware/linkmatch.py)
+        from firmware.screens.link import LinkScreen as cls
+    elif name == "link_play":
+        from firmware.screens.link_play import LinkPlay as cls
     elif name == "box_play":         # V6: the three-player box game's screens
         from firmware.screens.box_play import BoxPlay as cls
     elif name == "box_showdown":

@@ -32,6 +32,16 @@ BUTTONS_ACTIVE_LOW = True
 # button mask is the pin BUTTON_PINS[i].
 BUTTON_PINS = (BTN_LEFT, BTN_RIGHT, BTN_UP, BTN_DOWN, BTN_A, BTN_B)
 
+# The link cable to a second board (LINK on the title, docs/LINK.md): three
+# wires, this board's TX to the other's RX, RX to its TX, GND to GND. GP8
+# (pin 11) and GP9 (pin 12) are UART1's TX and RX and free on this wiring,
+# with a GND beside them (pin 13): one 3-pin connector. Another pair works
+# if it is a UART's: TX on GP0, 4, 8, 12, 16, 20, 24 or 28, RX the next pin
+# (UART0 or UART1 follows from the pins).
+LINK_TX = const(8)
+LINK_RX = const(9)
+LINK_BAUD = const(115200)
+
 # Optional passive piezo buzzer: its GPIO (PWM), e.g. 16 for GP16 (pin 21),
 # wired pin -> piezo -> GND (a 100 ohm resistor in series is kind to the
 # pin). None: no buzzer. Mute it in the game's SETTINGS > SOUND.

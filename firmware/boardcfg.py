@@ -74,6 +74,8 @@ KEYS = (
     ("btn_b", "BTN_B", "pin"),
     ("buttons_active_low", "BUTTONS_ACTIVE_LOW", "bool"),
     ("buzzer", "BUZZER_PIN", "pin?"),
+    ("link_tx", "LINK_TX", "pin"),
+    ("link_rx", "LINK_RX", "pin"),
     ("headless_text", "HEADLESS_TEXT", ("blocks", "ascii", "off")),
 )
 # The pins, in the order a clash is looked for (the later key of a clash

@@ -268,6 +268,26 @@ def preload(out=print):
     return _bringup().preload(out)
 
 
+def _link_pins(cfg):
+    """(tx, rx) of the link cable, or the words of a pin another part has
+    (the wiring's pins keep theirs: LINK then says what to set)."""
+    tx = getattr(cfg, "LINK_TX", board.LINK_TX)
+    rx = getattr(cfg, "LINK_RX", board.LINK_RX)
+    used = list(cfg.BUTTON_PINS) + [cfg.I2C_SDA, cfg.I2C_SCL, cfg.BUZZER_PIN]
+    for p in (tx, rx):
+        if p in used:
+            return "GP%d is wired to another part: set link_tx and link_rx in /board.json" % p
+    return (tx, rx)
+
+
+def _link_uart(pins):
+    if isinstance(pins, str):
+        raise ValueError(pins)
+    from firmware.linkport import open_uart
+
+    return open_uart(pins[0], pins[1])
+
+
 def kept_settings(cfg):
     """firmware.bringup.kept_settings."""
     return _bringup().kept_settings(cfg)
@@ -319,10 +339,10 @@ def recover(display, out=print):
 
 
 def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out, kept,
-            pins, hardware, note=None):
+            pins, hardware, note=None, link_pins=None):
     """run()'s App (firmware.app.App unless `app_factory`), with the game
-    records, the HARDWARE page's parts, and that page first when asked
-    (with `note` on its status line)."""
+    records, the HARDWARE page's parts, the link cable's pins (_link_pins)
+    and that page first when asked (with `note` on its status line)."""
     import gc
 
     from firmware.records import Records
@@ -337,6 +357,7 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
                       seed=hw_seed() if seed is None else seed, **kw)
     app.saving.records = Records(root.rstrip("/") + "/records", out=out)
     app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
+    app.link_port = lambda: _link_uart(link_pins)   # LINK on the title: the cable's UART
     if hardware:
         buttons.suppress()          # the button held at power-on
         app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed
@@ -368,6 +389,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     let_go_bringup()
     pins = ButtonPins(cfg=cfg)
     buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
+    link_pins = _link_pins(cfg)
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
     onboard = Onboard(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
     sampler = Sampler(buttons, sound=sound, onboard=onboard)
@@ -375,7 +397,7 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     loop = Loop(buttons, keys, sampler, display, out)
     try:
         app = play(new_app, (loop, app_factory, display, buttons, storage, sound, seed, root,
-                             out, kept, pins, hardware, note),
+                             out, kept, pins, hardware, note, link_pins),
                    loop.step, loop.pause, display, out, max_steps,
                    oom_advice=" If it happens again, check that only the game's files "
                    "are on the board (mpremote ls) and report it.",

@@ -147,12 +147,17 @@ class Saving:
         app = self.app
         if "settings" in self.unsaved:         # refused before: tried again
             self.store("settings", app.settings.encode())
+        name = gamesave.NAME
         try:
-            payload = gamesave.encode(app.stats, app.match, self.held, self._finished)
+            if app.link is not None:    # a link match: its own save (firmware/linkmatch.py)
+                name = "link"
+                payload = app.link.payload()
+            else:
+                payload = gamesave.encode(app.stats, app.match, self.held, self._finished)
         except MemoryError as e:
-            self.error = "could not save %s: %s" % (gamesave.NAME, e)
+            self.error = "could not save %s: %s" % (name, e)
             return
-        if self.store(gamesave.NAME, payload):
+        if self.store(name, payload):
             self.saved_at = app.clock()
 
     def reset_stats(self):

@@ -25,6 +25,13 @@ def is_box(match):
     return match is not None and hasattr(match, "hand_roles")
 
 
+def other_name(app):
+    """The other player's name: b"CPU", or in a link match the other
+    board's player (b"P1" or b"P2", firmware/linkmatch.py)."""
+    g = getattr(app, "link", None)
+    return b"CPU" if g is None else g.other
+
+
 class Screen:
     name = "?"
     part = 0

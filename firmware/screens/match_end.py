@@ -16,7 +16,7 @@ V4 breakdown, the winner's side, one line each, figures on the right:
 
 from firmware import fb
 from firmware import buttons as btn
-from firmware.screens import Screen
+from firmware.screens import Screen, other_name
 from firmware.screens import layout as L
 
 # A 15x12 trophy, column bytes (2 pages).
@@ -84,6 +84,10 @@ class MatchEnd(Screen):
 
     def enter(self, **kw):
         self.dirty = True
+        o = other_name(self.app)
+        self.other = o
+        self.wins = o + b" WINS"
+        self.total = o + b" TOTAL"
         m = self.app.match
         self.end = m.end
         self.scores = list(m.scores)
@@ -141,12 +145,12 @@ class MatchEnd(Screen):
             return
         if won:
             cups(c, 13)
-        L.text_c(c, b"YOU WIN!" if won else b"CPU WINS", 15, 1, fb.BIG)
+        L.text_c(c, b"YOU WIN!" if won else self.wins, 15, 1, fb.BIG)
         x = c.text(b"YOU", 18, 26, 1, fb.BIG)
         x = c.num(self.scores[0], x + 6, 26, 1, fb.BIG)
         x = c.text(b"-", x + 6, 26, 1, fb.BIG)
         x = c.num(self.scores[1], x + 6, 26, 1, fb.BIG)
-        c.text(b"CPU", x + 6, 26, 1, fb.BIG)
+        c.text(self.other, x + 6, 26, 1, fb.BIG)
         x = c.text(b"HANDS WON", 2, 37, 1)
         x = c.num(e.hands_won[0], x + 4, 37, 1)
         x = c.text(b"-", x + 2, 37, 1)
@@ -163,14 +167,15 @@ class MatchEnd(Screen):
         shutout bonus and the total, one line each."""
         if won:
             cups(c, 10)
-        L.text_c(c, b"YOU WIN!" if won else b"CPU WINS", 10, 1, fb.BIG)
+        L.text_c(c, b"YOU WIN!" if won else self.wins, 10, 1, fb.BIG)
         # the final score, centred: YOU n - m CPU
         w = 4 * 10 + fb.num_width(self.scores[0]) + fb.num_width(self.scores[1])
         x = c.text(b"YOU ", (128 - w) // 2, 18, 1)
         x = c.num(self.scores[0], x, 18, 1)
         x = c.text(b" - ", x, 18, 1)
         x = c.num(self.scores[1], x, 18, 1)
-        c.text(b" CPU", x, 18, 1)
+        x = c.text(b" ", x, 18, 1)
+        c.text(self.other, x, 18, 1)
         _line(c, b"HAND POINTS", e.hand_points[e.winner], 25)
         _line(c, b"GAME BONUS", e.game_bonus, 31)
         _line(c, self.hands_label, e.hand_bonus, 37)
@@ -179,7 +184,7 @@ class MatchEnd(Screen):
         else:
             _line(c, b"NO SHUTOUT", 0, 43)
         c.hline(2, 49, 124, 1)
-        _line(c, b"YOUR TOTAL" if won else b"CPU TOTAL", e.total, 51)
+        _line(c, b"YOUR TOTAL" if won else self.total, e.total, 51)
 
 
 def _line(c, label, n, y):

@@ -17,6 +17,12 @@ from engine.hand import DRAW_STOCK, PASS, DISCARD, KNOCK, TOOK
 
 class AiTurn:
     plans_ahead = True      # the AI decides at the start of its pause
+    # what the other player's turn says (a link match names the other board's)
+    t_thinking = b"CPU THINKING"
+    t_drew = b"CPU DREW STOCK"
+    t_passed = b"CPU PASSED"
+    t_took = b"CPU TOOK "
+    t_turn = b"CPU'S TURN"
 
     def _plan_ai(self):
         """The AI's move for the position on screen (kept in ai_plan until
@@ -136,7 +142,7 @@ class AiTurn:
         y1 = TEXT_Y1
         y2 = TEXT_Y2
         if self.thinking:
-            c.text(b"CPU THINKING", x0, y1, 1, fb.BIG)
+            c.text(self.t_thinking, x0, y1, 1, fb.BIG)
             if self.fresh:
                 c.text(self.fp, x0, y2, 1, fb.BIG)
         elif self.ai_took == NOCARD and self.ai_out == NOCARD:
@@ -146,11 +152,11 @@ class AiTurn:
         else:
             t = self.ai_took
             if t == STOCK:
-                c.text(b"CPU DREW STOCK", x0, y1, 1, fb.BIG)
+                c.text(self.t_drew, x0, y1, 1, fb.BIG)
             elif t == PASSED:
-                c.text(b"CPU PASSED", x0, y1, 1, fb.BIG)
+                c.text(self.t_passed, x0, y1, 1, fb.BIG)
             elif t != NOCARD:
-                x = c.text(b"CPU TOOK ", x0, y1, 1, fb.BIG)
+                x = c.text(self.t_took, x0, y1, 1, fb.BIG)
                 L.big_card(c, t, x, y1)
             if self.ai_out != NOCARD:
                 x = c.text(b"KNOCKED " if self.ai_knock else b"DISCARDED ", x0, y2, 1, fb.BIG)
@@ -158,7 +164,7 @@ class AiTurn:
         self._turn_line(c)
 
     def _ai_line(self, c, x0, y):
-        c.text(b"CPU'S TURN", x0, y, 1, fb.BIG)
+        c.text(self.t_turn, x0, y, 1, fb.BIG)
 
     def _ai_hints(self, c, y):
         x = L.hint(c, b"A", b"HURRY", 0, y)

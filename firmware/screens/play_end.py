@@ -12,6 +12,8 @@ from firmware.screens.play_modes import M_END, MARK_MS
 
 
 class HandEnd:
+    t_gin = b"CPU GOES GIN!"      # the other player's (a link match names the other board's)
+    t_knocks = b"CPU KNOCKS!"
     def _hand_over(self, now):
         m = self.app.match
         res = self._last_result()
@@ -47,9 +49,9 @@ class HandEnd:
             else:
                 self.end_kind = b"STOCK RAN OUT"
         elif res.kind == "gin":
-            self.end_kind = b"YOU GO GIN!" if res.knocker == 0 else b"CPU GOES GIN!"
+            self.end_kind = b"YOU GO GIN!" if res.knocker == 0 else self.t_gin
         else:
-            self.end_kind = b"YOU KNOCK!" if res.knocker == 0 else b"CPU KNOCKS!"
+            self.end_kind = b"YOU KNOCK!" if res.knocker == 0 else self.t_knocks
 
     def _end_event(self, ev, now):
         if ev == btn.A:

@@ -26,6 +26,7 @@ def new_menu():
 
 
 class Overlays:
+    t_kept = b"CPU KEPT FROM THE PILE:"
     # -- the menu --------------------------------------------------------
     def _open_menu(self):
         self.menu.sel = 0
@@ -151,7 +152,7 @@ class Overlays:
         if n:
             c.text(b"NEWEST FIRST, THE TOP ONE LIT", 2, y, 1)
             y += 7
-        x = c.text(b"CPU KEPT FROM THE PILE:", 2, y, 1) + 4
+        x = c.text(self.t_kept, 2, y, 1) + 4
         k = self.known
         if not len(k):
             c.text(b"NONE", x, y, 1)

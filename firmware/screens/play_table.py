@@ -13,11 +13,12 @@ from firmware.screens.play_modes import (M_DRAW, NOCARD, TABLE_Y, TABLE_LIFT, ST
 
 
 class Table:
+    t_other = b"CPU"              # the other player's name in the status row
     def _status(self, c):
         c.fill_rect(0, 0, 128, 7, 1)
         x = c.text(b"YOU", 2, 1, 0)
         c.num(self.me, x + 2, 1, 0)
-        x = c.text(b"CPU", 33, 1, 0)
+        x = c.text(self.t_other, 33, 1, 0)
         c.num(self.opp, x + 2, 1, 0)
         if self.limit == 10:
             x = c.text(b"HAND", 64, 1, 0)

@@ -12,12 +12,10 @@ tools/records/replay.py --verify checks them); UP or B goes back.
 
 from firmware import fb
 from firmware import buttons as btn
-from firmware.screens import Screen
+from firmware.screens import Screen, other_name
 from firmware.screens import layout as L
 from firmware.screens.scoring import score_sum
 
-WHO = (b"YOU", b"CPU")
-SCORES = (b"YOU SCORE", b"CPU SCORES")
 
 
 def why_text(res, stop_at):
@@ -112,6 +110,9 @@ class Result(Screen):
 
     def enter(self, **kw):
         self.dirty = True
+        o = other_name(self.app)
+        self.who = (b"YOU", o)
+        self.says = (b"YOU SCORE", o + b" SCORES")
         m = self.app.match
         res = m.results[-1]
         self.hand_no = m.hand_no
@@ -167,7 +168,7 @@ class Result(Screen):
             L.text_c(c, b"DRAWN HAND", 11, 1, fb.BIG)
             x = L.text_c(c, self.why, 20, 1)
         else:
-            x = L.text_c(c, SCORES[self.winner], 11, 1, fb.BIG, 0, 128 - 6 - fb.num_width(self.points, fb.BIG))
+            x = L.text_c(c, self.says[self.winner], 11, 1, fb.BIG, 0, 128 - 6 - fb.num_width(self.points, fb.BIG))
             c.num(self.points, x + 6, 11, 1, fb.BIG)
             L.text_c(c, self.why, 20, 1)
         # running totals, a bar toward the target, hands won
@@ -177,7 +178,7 @@ class Result(Screen):
         c.text(b"WON", 112, 28, 1)
         for s in range(2):
             yy = 35 + 10 * s
-            c.text(WHO[s], 2, yy, 1, fb.BIG)
+            c.text(self.who[s], 2, yy, 1, fb.BIG)
             v = self.scores[s]
             c.num(v, 50 - fb.num_width(v, fb.BIG), yy, 1, fb.BIG)
             L.progress(c, 54, yy + 2, 52, v, self.target)

@@ -22,11 +22,10 @@ the deal number, which lets anyone replay the hand.
 from firmware import fb
 from firmware import buttons as btn
 from firmware import glyphs
-from firmware.screens import Screen
+from firmware.screens import Screen, other_name
 from firmware.screens import layout as L
 from firmware.screens.scoring import score_sum
 
-WHO = (b"YOU", b"CPU")
 HINT_X = 104       # A NEXT, right of the sum
 
 K_TEXT_Y = 10       # the knocker's line ...
@@ -58,6 +57,7 @@ class Showdown(Screen):
 
     def enter(self, **kw):
         self.dirty = True
+        self.who = (b"YOU", other_name(self.app))
         m = self.app.match
         res = self._last_result()
         o = res.outcome
@@ -170,7 +170,7 @@ class Showdown(Screen):
         c.text(b"DEAL", x - 20, 2, 0)
 
     def _name(self, seat):
-        return WHO[seat]
+        return self.who[seat]
 
     def _who(self, c, seat, x, y):
         return c.text(self._name(seat), x, y, 1)

@@ -2,7 +2,9 @@
 and the best hand score, over every match on this device, and the hand
 reviews' running figure: the estimated cost per decision over the last few
 matches (it falls as the player learns), next to the one over all of them.
-B goes back; holding A resets them (after a confirmation)."""
+B goes back; holding A resets them (after a confirmation). From the link
+screen, the same for the link matches (app.stats is then theirs,
+firmware/linkmatch.py), and B goes back there."""
 
 from firmware import fb
 from firmware import buttons as btn
@@ -28,6 +30,9 @@ class StatsScreen(Screen):
     def enter(self, **kw):
         self.dirty = True
         self.confirm = False
+        link = self.app.link is not None
+        self.back = "link" if link else "title"
+        self.head = b"LINK STATISTICS" if link else b"STATISTICS"
 
     def event(self, ev, now):
         if self.confirm:
@@ -40,11 +45,11 @@ class StatsScreen(Screen):
             self.confirm = True
             self.dirty = True
         elif ev == btn.B or ev == btn.A:
-            self.app.go("title")
+            self.app.go(self.back)
 
     def draw(self, c):
         c.fill(0)
-        L.title_bar(c, b"STATISTICS")
+        L.title_bar(c, self.head)
         st = self.app.stats
         y = 11
         for r in _ROWS:

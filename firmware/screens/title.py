@@ -1,6 +1,12 @@
 """The title screen: continue / new match / settings / statistics / rules /
 3-player game.
 
+LINK (on a board with a link port: the cable's UART, the simulator's
+socket) plays the player of another board (firmware/linkmatch.py,
+imported only then); the title showing again ends the link match's
+part of the heap (LinkGame.leave: the link match stays in its save and
+LINK takes it up again).
+
 CONTINUE shows only when a match is in progress (resumed from the save at
 boot, or left through the play menu); it goes back to the two-player or
 the three-player (V6 box game) table. All six entries fit on the screen. Starting a new match over one in
@@ -21,6 +27,7 @@ _ITEMS = {
     "settings": b"SETTINGS",
     "stats": b"STATISTICS",
     "rules": b"RULES",
+    "link": b"LINK",
 }
 
 _LET_GO = ("firmware.screens.title",)
@@ -43,10 +50,14 @@ class Title(Screen):
     def enter(self, **kw):
         self.dirty = True
         self.confirm = False
+        if self.app.link is not None:
+            self.app.link.leave()
         keys = []
         if self.app.match_in_progress():
             keys.append("continue")
         keys.extend(("new", "settings", "stats", "rules", "box"))
+        if self.app.link_port is not None:
+            keys.append("link")
         # Back from settings, statistics or rules: the cursor stays there.
         last = self.keys[self.menu.sel] if self.keys else None
         sel = keys.index(last) if last in keys and last in ("settings", "stats", "rules") else 0
@@ -82,6 +93,8 @@ class Title(Screen):
             app.go("settings")
         elif k == "stats":
             app.go("stats")
+        elif k == "link":
+            self._link()
         else:
             app.go("help", back="title")
 
@@ -93,6 +106,21 @@ class Title(Screen):
             return
         self.app.life.new_match()
         self._table("play", new_hand=True)
+
+    def _link(self):
+        """LINK: the link match in the save, or a new one; the link screen
+        says how the boards find each other."""
+        app = self.app
+        try:
+            port = app.link_port()
+        except Exception as e:
+            app.go("message", title=b"LINK", text="The link port did not open: %s" % e,
+                   then="title")
+            return
+        from firmware.linkmatch import LinkGame
+
+        app.link = LinkGame(app, port)
+        app.go("link")
 
     def _table(self, name, **kw):
         """To the table. In a two-player match this screen and its module

@@ -18,12 +18,14 @@ FULL = {
     "i2c_id": 1, "i2c_sda": 2, "i2c_scl": 3, "i2c_freq": 100000,
     "btn_left": 6, "btn_right": 7, "btn_up": 8, "btn_down": 9, "btn_a": 20, "btn_b": 21,
     "buttons_active_low": False, "buzzer": 22, "headless_text": "ascii",
+    "link_tx": 12, "link_rx": 13,
 }
 WANT = {
     "DISPLAY_TYPE": "sh1106", "DISPLAY_ADDR": 0x3D, "DISPLAY_FLIP": True,
     "I2C_ID": 1, "I2C_SDA": 2, "I2C_SCL": 3, "I2C_FREQ": 100000,
     "BTN_LEFT": 6, "BTN_RIGHT": 7, "BTN_UP": 8, "BTN_DOWN": 9, "BTN_A": 20, "BTN_B": 21,
     "BUTTONS_ACTIVE_LOW": False, "BUZZER_PIN": 22, "HEADLESS_TEXT": "ascii",
+    "LINK_TX": 12, "LINK_RX": 13,
 }
 
 # (name, file bytes, the one line's words, what falls back)

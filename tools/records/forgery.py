@@ -6,7 +6,8 @@ ones, each given to the verifier (engine/verify.py, what
     micropython tools/records/forgery.py [--quick | --step N] [RECORD ...]
 
 The genuine records: a committed match played to its end under each rules
-preset, one with a hand in play, a V6 box match and one with its hand in
+preset, one with a hand in play, a link match's as its second board
+writes it (its mirror line), a V6 box match and one with its hand in
 play, a match dealt by deal numbers, and the records given as arguments
 (host_tests/test_forgery.py adds records the App wrote in the simulator).
 
@@ -73,6 +74,7 @@ KINDS = (
     "hide a finished hand",
     "after the hand in play",
     "re-chained",
+    "mirror line",
 )
 # the kinds a forger can follow by making every commitment of the chain
 # again (format 4): counted under "re-chained", checked against the DEAL #
@@ -122,11 +124,13 @@ def _norm(text):
     return "\n".join([it[1] for it in items_of(text)])
 
 
-def play_match(rules, secret_n, hands=None, open_moves=0, numbered=False):
+def play_match(rules, secret_n, hands=None, open_moves=0, numbered=False, mirror=False):
     """A two-player match played by the scripted players of
     record_match.py: to its end, or to `hands` finished hands and then
-    `open_moves` moves of the next. Its record and every record it had."""
-    m = Match(rules, 17 + secret_n, None if numbered else secret_from_int(secret_n))
+    `open_moves` moves of the next (`mirror`: as a link match's second
+    board plays it). Its record and every record it had."""
+    m = Match(rules, 17 + secret_n, None if numbered else secret_from_int(secret_n),
+              mirror=mirror)
     seen = [_digest(record_text(m))]
     while m.winner is None:
         if m.phase == "hand_over":
@@ -185,6 +189,8 @@ def genuine_records():
         out.append(Genuine("%s match" % r.name, text, seen))
     text, seen = play_match(None, 50, hands=2, open_moves=5)
     out.append(Genuine("hand in play", text, seen))
+    text, seen = play_match(None, 70, mirror=True)
+    out.append(Genuine("link match (second board)", text, seen))
     text, seen = play_box(60)
     out.append(Genuine("box match", text, seen))
     text, seen = play_box(61, hands=2, open_moves=6)
@@ -497,6 +503,18 @@ def variants(g, step=1):
             yield ("hide a finished hand", L[:i] + [hidden] + body + rest)
             yield ("hide a finished hand", L[:i] + [hidden] + body)
             yield ("hide a finished hand", L[:i] + [hidden] + body[:len(body) // 2])
+    if not g.box and vi:
+        # the mirror line (a link match's second board) dropped, added, moved
+        mi = [i for i in range(n) if L[i] == "mirror"]
+        at = len(head)
+        if mi:
+            at = mi[0]
+            yield ("mirror line", L[:at] + L[at + 1:])
+            yield ("mirror line", L[:at - 1] + ["mirror", L[at - 1]] + L[at + 1:])
+            yield ("mirror line", L[:at] + ["mirror 1"] + L[at + 1:])
+        else:
+            yield ("mirror line", L[:at] + ["mirror"] + L[at:])
+            yield ("mirror line", L[:at - 1] + ["mirror"] + L[at - 1:])
     if blocks and _is_open(blocks[-1][0].split()):
         i = L.index(blocks[-1][0])
         rest = L[i + 1:]

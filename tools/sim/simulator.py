@@ -203,6 +203,19 @@ class RealClock:
         return int((self._time.monotonic() - self._t0) * 1000 + 1000) & 0x3FFFFFFF
 
 
+def link_to(sim, number):
+    """The link cable of the simulator: a local socket, 127.0.0.1:number
+    (tools/link/sockport.py; the first simulator listens, the other
+    connects). LINK shows on the title."""
+    from tools.link.sockport import LocalPort
+
+    port = LocalPort(number)
+    sim.app.link_port = lambda: port
+    if sim.app.screen_name == "title":
+        sim.app.go("title")
+    return port
+
+
 def main(argv=None):
     import argparse
 
@@ -216,6 +229,10 @@ def main(argv=None):
     ap.add_argument("--saves", metavar="DIR",
                     help="where matches, settings and statistics are kept (default "
                          "./saves, or $GIN_SAVES; scripted runs keep nothing without it)")
+    ap.add_argument("--link", metavar="PORT", type=int,
+                    default=int(os.environ.get("GIN_LINK") or 0) or None,
+                    help="LINK on the title plays the simulator started with the same PORT "
+                         "on this computer (127.0.0.1; or $GIN_LINK); give each its own --saves")
     args = ap.parse_args(argv)
     if args.keys is not None:
         for k in args.keys.split():
@@ -256,6 +273,8 @@ def main(argv=None):
               entropy=entropy.board() if args.seed is None else entropy.seeded(args.seed),
               sound=SimSound(bell=True) if args.sound else None)
     keep_records(sim, saves)
+    if args.link:
+        link_to(sim, args.link)
     terminal.run(sim)
     return 0
 
