@@ -7,7 +7,8 @@ from .rules import Rules
 from .deal import commitment, chained_nonce
 from .sha256 import hex_text
 from .sha256 import from_hex
-from .version import VERSION, parse as _version_tuple
+from .version import VERSION
+from .version_parse import parse as _version_tuple
 from .record_format import (FORMAT, HEADER, HEADER_V3, HEADER_V2, HEADER_V1, PREFIX, hand_line,
                             revealed_line, result_line, winner_line)
 

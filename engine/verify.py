@@ -68,7 +68,8 @@ from engine.record_read import NewerRecord
 from engine.rng import fingerprint_text
 from engine.rules import Rules
 from engine.sha256 import from_hex, hex_text
-from engine.version import VERSION, parse as parse_version
+from engine.version import VERSION
+from engine.version_parse import parse as parse_version
 
 VERIFIED = 0
 NOT_VERIFIED = 1
@@ -136,7 +137,7 @@ def nat(s):
 
 
 def version_of(s):
-    """engine.version.parse's tuple of 'X.Y.Z' or 'X.Y.Z-dev' as the game
+    """engine.version_parse.parse's tuple of 'X.Y.Z' or 'X.Y.Z-dev' as the game
     writes it (no leading zero, no sign), or None."""
     try:
         v = parse_version(s)

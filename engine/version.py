@@ -10,6 +10,11 @@ development build of 1.1.0 is newer than 1.0.0 and older than 1.1.0.
 build where the build knows it (the frozen build freezes it in,
 manifest.py, and the .mpy bundle carries it, tools/deploy/buildinfo.py;
 the terminal simulator asks git), else "".
+
+Only these names live here: this module stays loaded on the handheld (the
+title, records and saves name VERSION), and from the .mpy bundle its code
+is on the heap. Reading and ordering versions, and the console's version
+line, are in engine/version_parse.py, imported when needed.
 """
 
 VERSION = "1.1.0-dev"
@@ -21,27 +26,3 @@ except ImportError:
 
 DEV = "-dev"
 
-
-def parse(text):
-    """(major, minor, patch, final) of 'X.Y.Z' (final 1) or 'X.Y.Z-dev'
-    (final 0: before X.Y.Z), so tuples order as the versions do;
-    ValueError for anything else."""
-    final = 1
-    if text.endswith(DEV):
-        text, final = text[:-len(DEV)], 0
-    parts = text.split(".")
-    if len(parts) != 3:
-        raise ValueError("not a version: %r" % text)
-    out = []
-    for p in parts:
-        if not p or not p.isdigit():
-            raise ValueError("not a version: %r" % text)
-        out.append(int(p))
-    out.append(final)
-    return tuple(out)
-
-
-def described():
-    """The version with the commit of a development build that knows it:
-    '1.1.0-dev (commit abc1234)', or the version alone."""
-    return VERSION + (" (commit %s)" % COMMIT if COMMIT else "")

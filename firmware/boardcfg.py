@@ -487,9 +487,12 @@ def boot(held, out=print, recovery=False):
     /board.json is not read, the defaults are used, said on the console,
     and the game starts on the HARDWARE page (cfg.recovery)."""
     try:
-        from engine.version import described
+        from engine.version_parse import described
+        from firmware.compat import heap_free, unload
 
         out("Gin Rummy %s" % described())
+        if heap_free() is not None:      # MicroPython: its code off the heap
+            unload("engine.version_parse")
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
     if recovery:

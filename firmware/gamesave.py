@@ -10,7 +10,7 @@ newer layout, or from a newer game version that this one cannot read, is
 told apart from damage: decode() raises firmware.storage.NewerSave, which
 the storage keeps as <name>.new and says ("Saved by version X; this is Y:
 kept as game.new"). Only a save that names a newer version than this one
-(engine.version.parse: X.Y.Z, and X.Y.Z-dev before X.Y.Z) is a newer one: a newer
+(engine.version_parse.parse: X.Y.Z, and X.Y.Z-dev before X.Y.Z) is a newer one: a newer
 layout, or a save this one cannot read, that names this version, an older
 one or none is damage, so the screen never says "Saved by version 1.0.0;
 this is 1.0.0".
@@ -84,14 +84,19 @@ def newer(version):
     """True when game version `version` is newer than this one (a
     development build X.Y.Z-dev comes before X.Y.Z; a version this one
     cannot parse does not count)."""
-    from engine.version import VERSION as GAME_VERSION, parse
-
     if version is None:
         return False
+    from engine.version import VERSION as GAME_VERSION
+    from engine.version_parse import parse
+    from firmware.compat import heap_free, unload
+
     try:
         return parse(version) > parse(GAME_VERSION)
     except ValueError:
         return False
+    finally:
+        if heap_free() is not None:      # MicroPython: its code off the heap
+            unload("engine.version_parse")
 
 
 def _head(payload):

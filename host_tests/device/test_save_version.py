@@ -120,7 +120,7 @@ def test_a_version_byte_changed_by_damage_is_damage():
 
 
 def test_a_development_build_sorts_between_the_releases_around_it():
-    from engine.version import parse
+    from engine.version_parse import parse
     assert parse("1.0.0") < parse("1.1.0-dev") < parse("1.1.0") < parse("1.1.1-dev")
     assert parse("1.10.0-dev") > parse("1.9.2")
     for bad in ("1.1", "1.1.0-rc1", "1.1.x", "v1.1.0", "1..0", ""):

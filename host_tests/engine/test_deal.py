@@ -274,7 +274,8 @@ def test_a_record_from_a_newer_version_is_said_to_be_newer():
     _play_to_end_of_hand(m)
     text = record_text(m)
     lines = text.split("\n")
-    from engine.version import VERSION, parse
+    from engine.version import VERSION
+    from engine.version_parse import parse
     major, minor = parse(VERSION)[:2]
     lines[1] = "version %d.%d.0" % (major, minor + 1)
     assert "newer" in raises(NewerRecord, replay, "\n".join(lines))

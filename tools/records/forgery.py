@@ -201,7 +201,7 @@ def genuine_records():
 def _newer_versions():
     """Versions newer than this game's: its next patch, minor and major
     release (and the release a development build leads to)."""
-    from engine.version import parse
+    from engine.version_parse import parse
     a, b, c, final = parse(VERSION)
     out = ("%d.%d.%d" % (a, b, c + 1), "%d.%d.0" % (a, b + 1), "%d.0.0" % (a + 1))
     return out if final else ("%d.%d.%d" % (a, b, c),) + out
