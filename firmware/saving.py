@@ -121,8 +121,17 @@ class Saving:
             else:
                 self.app.storage.save(name, payload)
         except (OSError, MemoryError) as e:
-            from firmware import savefail
-
+            try:
+                from firmware import savefail
+            except MemoryError:
+                # not even the room to load savefail (importing a .mpy opens
+                # its file: a 1148-byte run): not saved, tried again at the
+                # next turn as savefail would have it, with words that need
+                # no memory; the game goes on
+                self.error = self.failing = "could not save: no memory"
+                if payload is not None and name not in self.unsaved:
+                    self.unsaved.append(name)
+                return False
             return savefail.refused(self, name, payload, e)
         if self.failing is not None:
             from firmware import savefail
