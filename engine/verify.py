@@ -682,14 +682,7 @@ def check_two(head, body, write, noted=None):
                                       "revealed, so it is not over)")
                     moves.append((it, int(it[2][0]), it[2][1]))
                 possible_moves(rules, first, moves)
-                v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
-                       "deal is unverified; its %d move%s fit the rules (checked on a deal made "
-                       "up to fit them)" % (v.hands[i][1], len(moves), "" if len(moves) == 1 else "s"))
-                _note(head, kind, write, False, noted, len(hands))
-                write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
-                      "unverified: in play when the record was written, its seed not revealed "
-                      "yet\n" % (k - 1, "" if k == 2 else "s", k))
-                return VERIFIED
+                return _in_play(v, i, len(moves), head, kind, write, False, noted, len(hands), k)
             if hl.kind == "revealed":
                 why, chain = check_commitment(fmt, hl, k, chain)
                 if why:
@@ -809,6 +802,20 @@ def _note(head, kind, write, box=False, noted=None, hands=0):
               "and order are checked only as far as the play agrees with them\n"
               % ("" if box else "the seed line, "))
 
+
+
+def _in_play(v, i, n_moves, head, kind, write, box, noted, n_hands, k):
+    """VERIFIED for a record whose last hand, hand k, is still in play: its
+    deal unverified (seed and nonce not revealed), its moves checked to fit
+    the rules, every hand before it verified."""
+    v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
+           "deal is unverified; its %d move%s fit the rules (checked on a deal made "
+           "up to fit them)" % (v.hands[i][1], n_moves, "" if n_moves == 1 else "s"))
+    _note(head, kind, write, box, noted, n_hands)
+    write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
+          "unverified: in play when the record was written, its seed not revealed "
+          "yet\n" % (k - 1, "" if k == 2 else "s", k))
+    return VERIFIED
 
 def _running(m):
     s = [0, 0]
@@ -954,14 +961,7 @@ def check_box(head, body, write, noted=None):
                 possible_moves(head.rules, 0, moves)
                 scores = [0, 0, 0] if bm is None else bm.scores
                 _box_close(tail, rest, scores, None)
-                v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
-                       "deal is unverified; its %d move%s fit the rules (checked on a deal made "
-                       "up to fit them)" % (v.hands[i][1], len(moves), "" if len(moves) == 1 else "s"))
-                _note(head, kind, write, True, noted, len(hands))
-                write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
-                      "unverified: in play when the record was written, its seed not revealed "
-                      "yet\n" % (k - 1, "" if k == 2 else "s", k))
-                return VERIFIED
+                return _in_play(v, i, len(moves), head, kind, write, True, noted, len(hands), k)
             if hl.kind == "revealed":
                 why, chain = check_commitment(fmt, hl, k, chain)
                 if why:
