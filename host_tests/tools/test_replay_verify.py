@@ -27,14 +27,11 @@ def run(args, runtime="cpython"):
 
 def committed_match(hands=3):
     from engine.ai import Player
+    from tools.kit.play import play_out, players_choose
 
     m = engine.Match(None, 17, secret=secret_from_int(99), ai_seed=5)
-    ps = [Player("easy", 1), Player("easy", 2)]
-    while m.winner is None and len(m.results) < hands:
-        if m.to_move is None:
-            assert m.next_hand() is None
-            continue
-        assert m.act(ps[m.to_move].choose(m.view(m.to_move))) is None
+    play_out(m, players_choose((Player("easy", 1), Player("easy", 2))),
+             stop=lambda m: len(m.results) >= hands)
     return m
 
 

@@ -45,14 +45,11 @@ DROP_JS = """((text) => {
 def committed_match(hands=3):
     """A committed match as the handheld plays it (two easy AIs)."""
     from engine.ai import Player
+    from tools.kit.play import play_out, players_choose
 
     m = engine.Match(None, 23, secret=secret_from_int(41), ai_seed=7)
-    ps = [Player("easy", 1), Player("easy", 2)]
-    while m.winner is None and len(m.results) < hands:
-        if m.to_move is None:
-            assert m.next_hand() is None
-            continue
-        assert m.act(ps[m.to_move].choose(m.view(m.to_move))) is None
+    play_out(m, players_choose((Player("easy", 1), Player("easy", 2))),
+             stop=lambda m: len(m.results) >= hands)
     return m
 
 
