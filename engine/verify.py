@@ -697,11 +697,7 @@ def check_two(head, body, write, noted=None):
                     raise Refused(hit, why)
             h = m.hand
             if hl.kind == "numbered":
-                if hl.deal != h.deal:
-                    raise Refused(hit, "the seed line's hand %d is deal %d" % (k, h.deal))
-                if fmt >= 2 and hl.fp != fingerprint_text(h.deal):
-                    raise Refused(hit, "deal %d has the fingerprint %s, not %s"
-                                  % (h.deal, fingerprint_text(h.deal), hl.fp))
+                _check_deal_number(hl, h, k, fmt, hit)
             if hl.first != h.first:
                 raise Refused(hit, "hand %d's first player is seat %d" % (k, h.first))
             res_seen = None
@@ -802,6 +798,16 @@ def _note(head, kind, write, box=False, noted=None, hands=0):
               "and order are checked only as far as the play agrees with them\n"
               % ("" if box else "the seed line, "))
 
+
+
+def _check_deal_number(hl, h, k, fmt, hit):
+    """Hand k of a match dealt by deal numbers: its hand line names the deal
+    it was dealt (and, from format 2, that deal's fingerprint)."""
+    if hl.deal != h.deal:
+        raise Refused(hit, "the seed line's hand %d is deal %d" % (k, h.deal))
+    if fmt >= 2 and hl.fp != fingerprint_text(h.deal):
+        raise Refused(hit, "deal %d has the fingerprint %s, not %s"
+                      % (h.deal, fingerprint_text(h.deal), hl.fp))
 
 
 def _in_play(v, i, n_moves, head, kind, write, box, noted, n_hands, k):
@@ -976,11 +982,7 @@ def check_box(head, body, write, noted=None):
                     raise Refused(hit, why)
             h = bm.hand
             if hl.kind == "numbered":
-                if hl.deal != h.deal:
-                    raise Refused(hit, "the seed line's hand %d is deal %d" % (k, h.deal))
-                if fmt >= 2 and hl.fp != fingerprint_text(h.deal):
-                    raise Refused(hit, "deal %d has the fingerprint %s, not %s"
-                                  % (h.deal, fingerprint_text(h.deal), hl.fp))
+                _check_deal_number(hl, h, k, fmt, hit)
             if hl.roles != bm.hand_roles:
                 raise Refused(hit, "hand %d's roles are box %d captain %d sitter %d" % (
                     (k,) + tuple(bm.hand_roles)))
