@@ -19,12 +19,16 @@ class State:
 
 
 _KEPT = ("DISPLAY_TYPE", "DISPLAY_FLIP", "BUTTONS_ACTIVE_LOW", "path", "found_by_scan",
-         "I2C_ID", "I2C_SDA", "I2C_SCL", "DISPLAY_ADDR", "BUTTON_PINS", "BUZZER_PIN")
+         "I2C_ID", "I2C_SDA", "I2C_SCL", "DISPLAY_ADDR", "BUTTON_PINS", "BUZZER_PIN",
+         "LINK_TX", "LINK_RX")
 BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
 # The GPIOs a button or the buzzer may use: the Pico's header pins but the
 # ones it wires itself (GP23 power mode, GP24 USB sense, GP25 the LED,
 # GP29 VSYS: firmware.boardcfg.INTERNAL)
 HEADER_PINS = tuple(range(23)) + (26, 27, 28)
+# The link cable's pin pairs on the header: an RP2040 UART's TX and the RX
+# next to it (firmware/linkport.py)
+LINK_TXS = (0, 4, 8, 12, 16, 20)
 BEEP_HZ = 1568   # the test beep (the game's "draw" note)
 
 
@@ -33,6 +37,15 @@ def state(kept):
     for i in range(len(_KEPT)):
         setattr(st, _KEPT[i], kept[i])
     return st
+
+
+def next_pair(now, free, step):
+    """The link pair `step` (1 or -1) from `now` among LINK_TXS's pairs
+    whose pins are both in `free` (and `now` itself)."""
+    pairs = [(t, t + 1) for t in LINK_TXS if (t in free and t + 1 in free) or (t, t + 1) == now]
+    if now not in pairs:
+        pairs.insert(0, now)
+    return pairs[(pairs.index(now) + step) % len(pairs)]
 
 
 class Hardware:
@@ -57,6 +70,7 @@ class Hardware:
         self.machine = machine
         self.buzzer = None           # the test beep's (pin, PWM)
         self.boot_buzzer = getattr(cfg, "BUZZER_PIN", None)   # the game's, kept
+        self.link_moved = False      # the LINK row chose other pins (firmware.pico.link_port)
         self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
         self.pins = pins
@@ -119,6 +133,22 @@ class Hardware:
         i = choices.index(c.BUZZER_PIN) if c.BUZZER_PIN in choices else 0
         self.beep(0)
         c.BUZZER_PIN = choices[(i + step) % len(choices)]
+
+    def link_pins(self):
+        """(tx, rx) of the link cable."""
+        c = self.cfg
+        return (c.LINK_TX, c.LINK_RX)
+
+    def next_link(self, step):
+        """The LINK row's next choice: a UART pair both of whose pins are
+        free (neither the display, a button nor the buzzer); the pair in
+        use stays a choice. Used from the next link match."""
+        c = self.cfg
+        free = self.free_pins(buttons=False)
+        if c.BUZZER_PIN is not None:
+            free = [n for n in free if n != c.BUZZER_PIN]
+        c.LINK_TX, c.LINK_RX = next_pair(self.link_pins(), free, step)
+        self.link_moved = True
 
     def _machine(self):
         m = self.machine
@@ -184,7 +214,8 @@ class Hardware:
         """The keys the page writes, with the values in use now."""
         c = self.cfg
         d = {"display": c.DISPLAY_TYPE, "flip": bool(c.DISPLAY_FLIP),
-             "buttons_active_low": bool(c.BUTTONS_ACTIVE_LOW), "buzzer": c.BUZZER_PIN}
+             "buttons_active_low": bool(c.BUTTONS_ACTIVE_LOW), "buzzer": c.BUZZER_PIN,
+             "link_tx": c.LINK_TX, "link_rx": c.LINK_RX}
         for i in range(6):
             d[BUTTON_KEYS[i]] = c.BUTTON_PINS[i]
         if getattr(c, "found_by_scan", False):

@@ -201,7 +201,8 @@ def kept_settings(cfg):
     return (cfg.DISPLAY_TYPE, bool(cfg.DISPLAY_FLIP), bool(cfg.BUTTONS_ACTIVE_LOW),
             getattr(cfg, "path", SETTINGS_FILE), getattr(cfg, "found_by_scan", False),
             cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL, cfg.DISPLAY_ADDR, tuple(cfg.BUTTON_PINS),
-            getattr(cfg, "BUZZER_PIN", None))
+            getattr(cfg, "BUZZER_PIN", None),
+            getattr(cfg, "LINK_TX", board.LINK_TX), getattr(cfg, "LINK_RX", board.LINK_RX))
 
 
 def _board_config(out):

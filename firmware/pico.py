@@ -280,7 +280,12 @@ def _link_pins(cfg):
     return (tx, rx)
 
 
-def _link_uart(pins):
+def _link_uart(pins, app=None):
+    """The link cable's UART on the pins the boot read, or on those the
+    HARDWARE page's LINK row chose since (firmware.boardset.Hardware)."""
+    b = getattr(app, "board", None)
+    if b is not None and getattr(b, "link_moved", False):
+        pins = b.link_pins()
     if isinstance(pins, str):
         raise ValueError(pins)
     from firmware.linkport import open_uart
@@ -357,7 +362,7 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
                       seed=hw_seed() if seed is None else seed, **kw)
     app.saving.records = Records(root.rstrip("/") + "/records", out=out)
     app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
-    app.link_port = lambda: _link_uart(link_pins)   # LINK on the title: the cable's UART
+    app.link_port = lambda: _link_uart(link_pins, app)   # LINK on the title: the cable's UART
     if hardware:
         buttons.suppress()          # the button held at power-on
         app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed

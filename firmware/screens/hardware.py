@@ -17,6 +17,9 @@ Reached from SETTINGS (the HARDWARE row) or by holding A at power-on
              with no press in LEARN_MS
     BUZZER   OFF or the GPIO of a piezo: LEFT/RIGHT choose, A sounds a
              test beep on it; the game uses it from the next start
+    LINK     the link cable's TX and RX (docs/LINK.md): LEFT/RIGHT choose
+             among the UART pin pairs no other part uses; used from the
+             next link match
     SAVE     A writes the settings file (/board.json, firmware/boardcfg.py):
              every row's value
 
@@ -51,8 +54,8 @@ ROWS = 4
 KEYS_Y = 47
 HINT_Y = 57
 
-_ROWS = ("test", "panel", "flip", "buttons", "pins", "buzzer", "save")
-_LABELS = [b"KEY TEST", b"PANEL", b"FLIP", b"BUTTONS", b"PINS", b"BUZZER", b"SAVE"]
+_ROWS = ("test", "panel", "flip", "buttons", "pins", "buzzer", "link", "save")
+_LABELS = [b"KEY TEST", b"PANEL", b"FLIP", b"BUTTONS", b"PINS", b"BUZZER", b"LINK", b"SAVE"]
 _NAMES = (b"LEFT", b"RIGHT", b"UP", b"DOWN", b"A", b"B")   # in firmware.buttons' bit order
 # The six keys drawn left to right: (label, bit).
 _KEYS = ((b"<", btn.LEFT), (b">", btn.RIGHT), (L.KEY_UP, btn.UP), (L.KEY_DOWN, btn.DOWN),
@@ -73,6 +76,7 @@ class _Choices:
         self._low = True
         self._pins = board.BUTTON_PINS
         self._buzzer = board.BUZZER_PIN
+        self._link = (board.LINK_TX, board.LINK_RX)
 
     def sh1106(self):
         return self._sh
@@ -102,6 +106,15 @@ class _Choices:
         choices = [None] + [n for n in HEADER_PINS if n not in (4, 5) + tuple(self._pins)]
         i = choices.index(self._buzzer) if self._buzzer in choices else 0
         self._buzzer = choices[(i + step) % len(choices)]
+
+    def link_pins(self):
+        return self._link
+
+    def next_link(self, step):
+        from firmware.boardset import HEADER_PINS, next_pair
+
+        busy = (4, 5, self._buzzer) + tuple(self._pins)
+        self._link = next_pair(self._link, [n for n in HEADER_PINS if n not in busy], step)
 
     def beep(self, on):
         return "not on this port" if on else None
@@ -176,7 +189,9 @@ class HardwareScreen(Screen):
         v[4] = b"A GP%d B GP%d" % (pins[4], pins[5])
         bz = b.buzzer_pin()
         v[5] = b"OFF" if bz is None else b"GP%d" % bz
-        v[6] = b""
+        tx, rx = b.link_pins()
+        v[6] = b"GP%d GP%d" % (tx, rx)   # TX, RX (the status line names them)
+        v[7] = b""
 
     def _leave(self):
         self.board().beep(False)
@@ -244,6 +259,11 @@ class HardwareScreen(Screen):
                 b.next_buzzer(1 if ev == btn.RIGHT else -1)
                 self.beep_at = None
                 self.status = b"A: TEST BEEP"
+        elif row == "link":
+            if ev == btn.A:
+                return
+            b.next_link(1 if ev == btn.RIGHT else -1)
+            self.status = b"TX GP%d RX GP%d: NEXT LINK" % b.link_pins()
         elif ev == btn.A:
             why = b.save()
             if why is None:
@@ -388,6 +408,9 @@ class HardwareScreen(Screen):
                 x = L.hint(c, b"A", b"SAVE", 0, HINT_Y)
             elif row == "pins":
                 x = L.hint(c, b"A", b"LEARN", 0, HINT_Y)
+            elif row == "link":
+                tx, rx = self.board().link_pins()
+                x = c.text(b"TX GP%d RX GP%d" % (tx, rx), 0, HINT_Y) + 4
             elif row == "buzzer":
                 x = L.hint(c, b"<>", b"PIN", 0, HINT_Y)
                 x = L.hint(c, b"A", b"BEEP", x, HINT_Y)

@@ -102,13 +102,13 @@ def test_sh1106_and_flip_apply_at_once_and_save_writes_the_file(tmp_path, pico):
     sim.keys("D A")                     # FLIP on
     assert sim.app.board.flip()
     assert sim.image() == render.turned(canvas)
-    sim.keys("D D D D A")               # SAVE
+    sim.keys("D D D D D A")             # SAVE
     assert sim.app.screen.status == b"SAVED IN /BOARD.JSON"
     # every row's value: the file's buzzer as the page showed it, the pins
     assert json.loads((tmp_path / "board.json").read_text()) == {
         "btn_a": 14, "buzzer": 16, "display": "sh1106", "flip": True,
         "buttons_active_low": True, "btn_left": 10, "btn_right": 11, "btn_up": 12,
-        "btn_down": 13, "btn_b": 15}
+        "btn_down": 13, "btn_b": 15, "link_tx": 8, "link_rx": 9}
     said = []
     cfg = boardcfg.load(str(tmp_path / "board.json"), said.append)
     assert said == [] and cfg.DISPLAY_TYPE == "sh1106" and cfg.DISPLAY_FLIP
@@ -274,7 +274,7 @@ def test_the_buttons_pins_are_learned_by_pressing_each_one(tmp_path, pico):
     assert page.status == b"PINS LEARNED: SAVE KEEPS THEM"
     sim.run(400, 5)
     assert on_bar(sim, b"A GP27 B GP15")
-    sim.keys("D D A")                            # SAVE
+    sim.keys("D D D A")                          # SAVE
     d = json.loads((tmp_path / "board.json").read_text())
     assert [d[k] for k in boardset.BUTTON_KEYS] == new
     said = []
@@ -329,7 +329,7 @@ def test_the_buzzer_row_chooses_a_free_pin_and_beeps_on_it(tmp_path, pico):
     assert ("pwm", 16, boardset.BEEP_HZ, 0x8000) in machine.LOG
     sim.run(300, 5)
     assert machine.LOG[-2:] == [("pwm", 16, boardset.BEEP_HZ, 0), ("pwm_deinit", 16)]
-    sim.keys("D A")                              # SAVE
+    sim.keys("D D A")                            # SAVE
     assert json.loads((tmp_path / "board.json").read_text())["buzzer"] == 16
 
 
@@ -342,6 +342,46 @@ def test_the_beep_on_the_games_own_buzzer_pin_leaves_it_to_the_game(tmp_path, pi
     sim.run(300, 5)
     assert ("pwm_deinit", 16) not in machine.LOG
     assert machine.LOG[-1] == ("pwm", 16, boardset.BEEP_HZ, 0)
+
+
+def test_the_link_row_chooses_a_free_uart_pair_and_the_next_link_match_opens_it(tmp_path, pico):
+    (tmp_path / "board.json").write_text('{"buzzer": 16, "btn_a": 20}')
+    sim, _ = board_sim(tmp_path, pico, sh1106_panel=False)
+    to_row(sim, "link")
+    assert on_bar(sim, b"GP8 GP9") and shows(sim.image(), b"TX GP8 RX GP9")
+    b = sim.app.board
+    seen = []
+    for _ in range(6):
+        sim.press("R")
+        seen.append(b.link_pins())
+    # the display's GP4/5, the buttons' GP10-13, 15 and 20 and the buzzer's
+    # GP16 leave GP0/1 and GP8/9 (and the pair in use)
+    assert seen == [(0, 1), (8, 9)] * 3
+    assert sim.app.screen.status == b"TX GP8 RX GP9: NEXT LINK"
+    sim.press("L")
+    assert b.link_pins() == (0, 1) and on_bar(sim, b"GP0 GP1")
+    assert shows(sim.image(), b"TX GP0 RX GP1: NEXT LINK")
+    sim.keys("D A")                              # SAVE
+    saved = json.loads((tmp_path / "board.json").read_text())
+    assert (saved["link_tx"], saved["link_rx"]) == (0, 1)
+    cfg = boardcfg.load(str(tmp_path / "board.json"), lambda s: None)
+    assert (cfg.LINK_TX, cfg.LINK_RX) == (0, 1)
+    # the next link match opens the chosen pins, not the ones the boot read
+    import machine
+    from firmware import pico as P
+    del machine.LOG[:]
+    port = P._link_uart((8, 9), sim.app)
+    assert port.tx == 0 and port.rx == 1 and port.id == 0
+
+
+def test_the_link_row_without_a_board(tmp_path):
+    sim = Sim()
+    to_row(sim, "link")
+    assert on_bar(sim, b"GP8 GP9")
+    sim.press("R")
+    assert sim.app.board.link_pins() == (16, 17)   # GP10-15 are the buttons
+    sim.keys("L L")
+    assert sim.app.board.link_pins() == (0, 1)
 
 
 def test_the_rows_without_a_board_say_so(tmp_path):

@@ -97,6 +97,26 @@ class I2C:
         return self.bus.writevto(addr, vector, stop)
 
 
+class UART:
+    """The link cable's UART: its id, baud rate and pins, logged; nothing
+    comes in."""
+
+    def __init__(self, id, baudrate=115200, tx=None, rx=None, rxbuf=256):
+        self.id = id
+        self.tx = tx.id if tx else None
+        self.rx = rx.id if rx else None
+        LOG.append(("uart", id, baudrate, self.tx, self.rx))
+
+    def any(self):
+        return 0
+
+    def read(self, n=-1):
+        return None
+
+    def write(self, buf):
+        return len(buf)
+
+
 class Timer:
     PERIODIC = 1
     ONE_SHOT = 0
