@@ -346,8 +346,8 @@ def draw_link(s):
 
 
 def link_pins_order():
-    """The socket's terminals top to bottom as it sits on the header's left
-    side (the inset draws it so): (terminal, GPIO, pin) by physical pin."""
+    """The socket's terminals top to bottom, as the main picture draws it on
+    either side of the Pico: (terminal, GPIO, pin) by physical pin."""
     return sorted(((t, g, p) for t, g, p, _ in link_pins()), key=lambda r: r[2])
 
 
