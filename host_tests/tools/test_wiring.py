@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from firmware import board
+from firmware.linkport import uart_of
 from tools.wiring import wiring
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -28,11 +29,11 @@ def bringup_phys():
     raise AssertionError("no _PHYS in firmware/bringup.py")
 
 
-def wires(svg_text):
+def wires(svg_text, cls="wire"):
     root = ET.fromstring(svg_text)
     out = []
     for g in root.iter(SVG + "g"):
-        if g.get("class") == "wire" and g.get("data-part") != "example":
+        if g.get("class") == cls and g.get("data-part") != "example":
             out.append({k[5:]: v for k, v in g.attrib.items() if k.startswith("data-")})
     return out
 
@@ -69,7 +70,23 @@ def want():
     for name, gpio in zip(("LEFT", "RIGHT", "UP", "DOWN", "A", "B"), board.BUTTON_PINS):
         out[("button " + name, "leg 1")] = (gpio, phys[gpio])
         out[("button " + name, "leg 4")] = (None, wiring.BUTTON_GND_PIN)
+    out[("link", "TX")] = (board.LINK_TX, phys[board.LINK_TX])
+    out[("link", "RX")] = (board.LINK_RX, phys[board.LINK_RX])
     return out
+
+
+def check_link_gnd(got):
+    """The link socket's GND (popped from got): a GND pin of the Pico, on the
+    same side of the header as TX and RX and beside one of them, so the
+    socket's three pins are side by side."""
+    gpio, gnd = got.pop(("link", "GND"))
+    assert gpio is None
+    assert wiring.PINOUT[gnd] == "GND", gnd
+    phys = bringup_phys()
+    tx, rx = phys[board.LINK_TX], phys[board.LINK_RX]
+    assert (gnd <= 20) == (tx <= 20) == (rx <= 20), (tx, rx, gnd)
+    assert min(abs(gnd - tx), abs(gnd - rx)) == 1, (tx, rx, gnd)
+    return gnd
 
 
 @pytest.mark.parametrize("name,make", wiring.PICTURES)
@@ -80,6 +97,7 @@ def test_every_pin_drawn_is_the_firmware_s(name, make):
         key = (w["part"], w["terminal"])
         assert key not in got, "drawn twice: %s" % (key,)
         got[key] = (int(w["gpio"]) if "gpio" in w else None, int(w["pin"]))
+    check_link_gnd(got)
     assert got == want()
     for (part, term), (gpio, pin) in got.items():
         if gpio is None:
@@ -98,6 +116,21 @@ def test_every_pin_drawn_is_the_firmware_s(name, make):
         assert pads == wiring.PINOUT
         for _, _, gpio in wiring.BUTTONS:
             assert "GP%d, pin %d" % (gpio, bringup_phys()[gpio]) in text
+        for term, gpio in (("TX", board.LINK_TX), ("RX", board.LINK_RX)):
+            assert "%s GP%d, pin %d" % (term, gpio, bringup_phys()[gpio]) in text
+    else:
+        for term, gpio in (("TX", board.LINK_TX), ("RX", board.LINK_RX)):
+            assert "GP%d (UART%d %s)" % (gpio, uart_of(board.LINK_TX, board.LINK_RX),
+                                         term) in text
+
+
+@pytest.mark.parametrize("name,make", wiring.PICTURES)
+def test_the_link_cable_drawn_crosses_tx_and_rx(name, make):
+    """Between the two boards' LINK sockets: TX to RX, RX to TX, GND to GND,
+    each once."""
+    cable = sorted((c["from"], c["to"]) for c in wires(make(), "cable"))
+    assert cable == [("GND", "GND"), ("RX", "TX"), ("TX", "RX")]
+    assert "TX to RX, RX to TX, GND to GND" in make()
 
 
 def test_a_pin_changed_in_the_table_moves_in_the_picture(monkeypatch):
@@ -107,6 +140,23 @@ def test_a_pin_changed_in_the_table_moves_in_the_picture(monkeypatch):
         got = {(w["part"], w["terminal"]): w for w in wires(make())}
         assert got[("button B", "leg 1")]["gpio"] == "16"
         assert got[("button B", "leg 1")]["pin"] == "21"
+
+
+@pytest.mark.parametrize("tx", [0, 4, 8, 12, 16, 20])
+def test_link_pins_changed_in_the_table_move_in_the_picture(monkeypatch, tx):
+    """Every UART pair on the header: the pictures draw the socket's TX and
+    RX on its pins and a GND beside them (GP16/GP17: pins 21, 22 and 23)."""
+    monkeypatch.setattr(board, "LINK_TX", tx)
+    monkeypatch.setattr(board, "LINK_RX", tx + 1)
+    phys = bringup_phys()
+    for _, make in wiring.PICTURES:
+        got = {(w["part"], w["terminal"]): (int(w["gpio"]) if "gpio" in w else None,
+                                            int(w["pin"]))
+               for w in wires(make()) if w["part"] == "link"}
+        gnd = check_link_gnd(got)
+        assert got == {("link", "TX"): (tx, phys[tx]), ("link", "RX"): (tx + 1, phys[tx + 1])}
+        if tx == 16:
+            assert (phys[tx], phys[tx + 1], gnd) == (21, 22, 23)
 
 
 def test_the_docs_show_both_pictures():

@@ -3,8 +3,9 @@
     .venv/bin/python -m tools.wiring.wiring [--out docs/]
 
 writes docs/wiring-breadboard.svg (the parts as they look: the Pico from
-above, USB up, the OLED module, the six 6x6 mm switches on a breadboard)
-and docs/wiring-schematic.svg (the same connections as a circuit). Every
+above, USB up, the OLED module, the six 6x6 mm switches on a breadboard,
+the optional LINK socket and its crossed cable to a second board) and
+docs/wiring-schematic.svg (the same connections as a circuit). Every
 GPIO drawn is read from firmware/board.py, the file the firmware itself
 imports, so a pin changed there is a pin moved here: run this again and
 commit the pictures (host_tests/tools/test_wiring.py fails until they match).
@@ -50,6 +51,13 @@ BUTTONS = (
 )
 COLOURS = ("#e8731a", "#2a9d3a", "#7b3fb5", "#8a5a2b", "#12908e", "#d0307f")
 RED, BLACK, SDA_C, SCL_C = "#d62728", "#222222", "#1f5fd1", "#d9a400"
+TX_C, RX_C = "#00a3d9", "#8dbf1a"    # the link cable's TX and RX
+# The link socket: a JST-XH 3-pin (2.5 mm pitch, keyed and latched), TX RX
+# GND in the order of the Pico's pins (docs/HARDWARE.md says why this one).
+LINK_SOCKET = "JST-XH 3-pin"
+# The cable between two boards' sockets: this board's terminal -> the
+# other board's.
+CABLE = (("TX", "RX"), ("RX", "TX"), ("GND", "GND"))
 
 
 def pin_of(gpio):
@@ -61,6 +69,27 @@ def pin_of(gpio):
     raise ValueError("GP%d is not on the Pico's header" % gpio)
 
 
+def gnd_beside(*pins):
+    """The GND pin nearest these pins on their side of the Pico: the link
+    socket's third pin, so its three pins sit side by side on the header."""
+    side = [p for p, v in PINOUT.items() if v == "GND" and (p <= 20) == (pins[0] <= 20)]
+    return min(side, key=lambda g: (min(abs(g - p) for p in pins), g))
+
+
+def link_pins():
+    """The link socket's pins: (terminal, GPIO or None, physical pin, colour),
+    TX and RX from firmware/board.py, GND the GND pin beside them."""
+    tx, rx = pin_of(board.LINK_TX), pin_of(board.LINK_RX)
+    return (("TX", board.LINK_TX, tx, TX_C), ("RX", board.LINK_RX, rx, RX_C),
+            ("GND", None, gnd_beside(tx, rx), BLACK))
+
+
+def link_uart():
+    """'UART1': the RP2040 UART of the link pins (firmware/linkport.py)."""
+    from firmware.linkport import uart_of
+    return "UART%d" % uart_of(board.LINK_TX, board.LINK_RX)
+
+
 def connections():
     """What the pictures draw: (part, its terminal, GPIO or None, pin)."""
     out = [("OLED", "VCC", None, POWER_PIN), ("OLED", "GND", None, OLED_GND_PIN),
@@ -69,6 +98,8 @@ def connections():
     for name, _, gpio in BUTTONS:
         out.append(("button " + name, "leg 1", gpio, pin_of(gpio)))
         out.append(("button " + name, "leg 4", None, BUTTON_GND_PIN))
+    for term, gpio, pin, _ in link_pins():
+        out.append(("link", term, gpio, pin))
     return out
 
 
@@ -110,6 +141,22 @@ class Svg:
         for x, y in (points[0], points[-1]):
             self.circle(x, y, width * 0.9, colour)
         self.add("</g>")
+
+    def cable(self, points, colour, frm, to, width=4):
+        """A wire of the link cable between two boards' sockets: this board's
+        terminal frm to the other board's terminal to (data-from, data-to)."""
+        pts = " ".join("%s,%s" % (n(x), n(y)) for x, y in points)
+        self.add('<g class="cable" data-from="%s" data-to="%s"><polyline points="%s" '
+                 'fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round" '
+                 'stroke-linecap="round"/>' % (esc(frm), esc(to), pts, colour, n(width)))
+        for x, y in (points[0], points[-1]):
+            self.circle(x, y, width * 0.9, colour)
+        self.add("</g>")
+
+    def dashed(self, x, y, w, h, stroke="#888"):
+        """The dashed outline of an optional part."""
+        self.rect(x, y, w, h, "none", stroke, rx=8,
+                  extra=' stroke-width="1.5" stroke-dasharray="7,5"')
 
     def done(self):
         return "\n".join(self.out + ["</svg>"]) + "\n"
@@ -215,13 +262,105 @@ def draw_switch(s, cx, cy, body, label, legs_at, strip_colour="#9a9a9a"):
         s.text(cx, cy + 4, label, 12, "middle", "#fff", "bold")
 
 
+def draw_socket(s, x, ys, terms, labels="left"):
+    """The link's JST-XH socket from above at x (its left edge): one pin at
+    each y of ys, named by terms beside it; the two ribs on the side away
+    from the labels are its key, so a plug goes in one way only."""
+    top, bot = min(ys) - 16, max(ys) + 16
+    s.rect(x, top, 30, bot - top, "#f3eedc", "#9a8d62", rx=2, extra=' stroke-width="1.5"')
+    s.rect(x + 5, top + 4, 20, bot - top - 8, "#e2d9bc", rx=1)
+    kx = x + 30 if labels == "left" else x - 4
+    for ky in (top + 8, bot - 16):
+        s.rect(kx, ky, 4, 8, "#d8cfae", "#9a8d62")
+    for y, term in zip(ys, terms):
+        s.rect(x + 12, y - 3, 6, 6, "#c9a43a", "#7a5f10")
+        if labels == "left":
+            s.text(x - 6, y + 4, term, 11, "end", "#222", "bold")
+        else:
+            s.text(x + 36, y + 4, term, 11, "start", "#222", "bold")
+
+
+def draw_link(s):
+    """The LINK socket on the header's link pins, its wires, and an inset of
+    two boards' sockets and the crossed cable between them."""
+    pins = link_pins()
+    if pins[0][2] <= 20:
+        # the left side: straight across to the socket, beside the pads
+        x = PICO_X - 162
+        ys = [pad_end(pin)[1] for _, _, pin, _ in pins]
+        routes = [[pad_end(pin), (x + 15, pad_end(pin)[1])] for _, _, pin, _ in pins]
+    else:
+        # the right side: out to a lane each, down past the Pico's bottom
+        # edge and left to the socket under it; the lowest pad takes the
+        # innermost lane and the top pin of the socket, so no wires cross
+        x = PICO_X + 90
+        order = sorted(range(len(pins)), key=lambda i: -pad_end(pins[i][2])[1])
+        ys = [0.0] * len(pins)
+        routes = [None] * len(pins)
+        for k, i in enumerate(order):
+            px, py = pad_end(pins[i][2])
+            lane, ys[i] = PICO_X + PICO_W + 10 + 8 * k, PICO_Y + PICO_H + 80 + 25.4 * k
+            routes[i] = [(px, py), (lane, py), (lane, ys[i]), (x + 15, ys[i])]
+    for (term, gpio, pin, colour), pts in zip(pins, routes):
+        data = [("part", "link"), ("terminal", term), ("pin", pin)]
+        if gpio is not None:
+            data.append(("gpio", gpio))
+        s.wire(pts, colour, data)
+    draw_socket(s, x, ys, [t for t, _, _, _ in pins], "left")
+    bx0 = x - 84                            # the dashed outline's left edge
+    cx = bx0 + 65
+    s.dashed(bx0, min(ys) - 62, 130, max(ys) - min(ys) + 174)
+    s.text(cx, min(ys) - 44, "optional: link play", 10, "middle", "#666")
+    s.text(cx, min(ys) - 24, "LINK", 14, "middle", "#222", "bold")
+    s.text(cx, max(ys) + 34, LINK_SOCKET, 10, "middle", "#666")
+    for k, (term, gpio, pin, _) in enumerate(pins):
+        where = ("GP%d, pin %d" % (gpio, pin)) if gpio is not None else "pin %d" % pin
+        s.text(cx, max(ys) + 54 + 14 * k, "%s %s" % (term, where), 10, "middle", "#333")
+
+    # the inset: two boards' sockets and the cable, TX to RX, RX to TX
+    ix, iy, iw, ih = 36, 268, 400, 318
+    s.dashed(ix, iy, iw, ih)
+    s.text(ix + 14, iy + 24, "The link cable (optional): two boards", 13, "start", "#222",
+           "bold")
+    terms = [t for t, _, _ in link_pins_order()]
+    cy = [iy + 96 + 34 * k for k in range(3)]
+    ax, bx = ix + 64, ix + iw - 94
+    s.text(ax + 15, iy + 56, "this board", 11, "middle", "#333", "bold")
+    s.text(bx + 15, iy + 56, "the other board", 11, "middle", "#333", "bold")
+    colour = dict((t, c) for t, _, _, c in pins)
+    for a, b in CABLE:
+        ya, yb = cy[terms.index(a)], cy[terms.index(b)]
+        s.cable([(ax + 15, ya), (ax + 80, ya), (bx - 50, yb), (bx + 15, yb)], colour[a], a, b)
+    draw_socket(s, ax, cy, terms, "left")
+    draw_socket(s, bx, cy, terms, "right")
+    notes = (("to the other board: TX to RX, RX to TX, GND to GND", "bold"),
+             ("(the cable crosses TX and RX)", "bold"),
+             ("Three wires, a metre or two at %d baud:" % board.LINK_BAUD, ""),
+             ("both boards are 3.3 V, no level shifter.", ""),
+             ("Never join the two boards' 3V3 or VBUS:", ""),
+             ("each board has its own power.", ""),
+             ("A keyed %s socket: the plug" % LINK_SOCKET, ""),
+             ("goes in one way only (docs/HARDWARE.md).", ""))
+    for k, (t, w) in enumerate(notes):
+        s.text(ix + 14, iy + 196 + 15 * k, t, 11, "start", "#333", w or "normal")
+
+
+def link_pins_order():
+    """The socket's terminals top to bottom, as the main picture draws it on
+    either side of the Pico: (terminal, GPIO, pin) by physical pin."""
+    return sorted(((t, g, p) for t, g, p, _ in link_pins()), key=lambda r: r[2])
+
+
 def breadboard_svg():
     s = Svg(1340, 990, "Pocket Gin Rummy: the wiring, breadboard view")
     used = {POWER_PIN: RED, OLED_GND_PIN: BLACK, BUTTON_GND_PIN: BLACK,
             pin_of(board.I2C_SDA): SDA_C, pin_of(board.I2C_SCL): SCL_C}
     for (name, _, gpio), c in zip(BUTTONS, COLOURS):
         used[pin_of(gpio)] = c
+    for _, _, pin, c in link_pins():
+        used[pin] = c
     draw_breadboard(s)
+    draw_link(s)
 
     # the OLED module, its four header pins along its lower edge
     ox, oy, ow, oh = 250, 50, 290, 120
@@ -347,10 +486,9 @@ def gnd_symbol(s, x, y):
 
 
 def schematic_svg():
-    s = Svg(1000, 560, "Pocket Gin Rummy: the wiring, schematic view")
+    s = Svg(1000, 660, "Pocket Gin Rummy: the wiring, schematic view")
     bx, by, bw = 430, 60, 200
-    rows = len(BUTTONS) + 1
-    bh = 40 + 40 * rows
+    bh = 360                        # the buttons and GND on the left; OLED, LINK right
     s.rect(bx, by, bw, bh, "#f7f7f2", "#333", extra=' stroke-width="2"')
     s.text(bx + bw / 2, by - 10, "Raspberry Pi Pico", 14, "middle", "#222", "bold")
 
@@ -401,14 +539,49 @@ def schematic_svg():
             data.append(("gpio", gpio))
         s.wire([(bx + bw, y), (ox, y)], colour, data, 2.5)
 
+    # the LINK socket on the right, under the OLED, and the cable crossed to
+    # the other board's socket
+    pins = link_pins()
+    ys = [by + 260 + 32 * k for k in range(len(pins))]
+    jx, kx = 720, 850                   # this board's socket, the other board's
+    s.dashed(jx - 26, ys[0] - 54, 260, ys[-1] - ys[0] + 112)
+    s.text(jx - 14, ys[-1] + 52, "optional: link play (docs/LINK.md)", 10, "start", "#666")
+    s.text(jx + 25, ys[0] - 22, "LINK", 14, "middle", "#222", "bold")
+    s.text(kx + 25, ys[0] - 22, "the other board", 11, "middle", "#222", "bold")
+    for sx in (jx, kx):
+        s.rect(sx, ys[0] - 17, 50, ys[-1] - ys[0] + 34, "#f7f7f2", "#333",
+               extra=' stroke-width="2"')
+    uart = link_uart()
+    for k, (term, gpio, pin, colour) in enumerate(pins):
+        y = ys[k]
+        name = PINOUT[pin] + (" (%s %s)" % (uart, term) if gpio is not None else "")
+        s.text(bx + bw - 8, y + 4, name, 12, "end", "#222", "bold")
+        s.text(bx + bw + 6, y - 5, str(pin), 10, "start", "#555")
+        data = [("part", "link"), ("terminal", term), ("pin", pin)]
+        if gpio is not None:
+            data.append(("gpio", gpio))
+        s.wire([(bx + bw, y), (jx, y)], colour, data, 2.5)
+        s.text(jx + 6, y + 4, "%d %s" % (k + 1, term), 11, "start", "#222", "bold")
+        s.text(kx + 6, y + 4, "%d %s" % (k + 1, term), 11, "start", "#222", "bold")
+    terms = [t for t, _, _, _ in pins]
+    for a, b in CABLE:
+        ya, yb = ys[terms.index(a)], ys[terms.index(b)]
+        colour = [c for t, _, _, c in pins if t == a][0]
+        s.cable([(jx + 50, ya), (jx + 62, ya), (kx - 12, yb), (kx, yb)], colour, a, b, 2.5)
+    s.text((jx + kx + 50) / 2, ys[-1] + 34, "TX to RX, RX to TX, GND to GND", 10, "middle",
+           "#333")
+
     notes = ("Small numbers: the Pico's physical pins; GPn: the GPIO (firmware/board.py).",
              "Each button is a 4-leg 6x6 mm switch: legs 1 and 4 are diagonal to each other,",
              "never joined inside (1 is joined to 3, 2 to 4, straight across the body).",
              "A pressed button pulls its GPIO to GND; the RP2040's own pull-ups hold it high",
              "otherwise, so there are no resistors. Any GND pin will do (3 8 13 18 23 28 33 38).",
-             "No buzzer by default; one is a board setting (docs/BOARD.md).")
+             "No buzzer by default; one is a board setting (docs/BOARD.md).",
+             "LINK (optional): a %s socket and a three-wire cable to a second board," % LINK_SOCKET,
+             "crossed; a metre or two at %d baud. Never join the two boards' 3V3 or VBUS."
+             % board.LINK_BAUD)
     for k, t in enumerate(notes):
-        s.text(40, 420 + 20 * k, t, 12, "start", "#333")
+        s.text(40, 470 + 20 * k, t, 12, "start", "#333")
     return s.done()
 
 
