@@ -307,7 +307,8 @@ Source commit: {commit}
 # The docs every zip carries, beside its note: the repository's README and
 # what a maker or player reads after it.
 DOCS = ("README.md", "CHANGELOG.md", "docs/RULES.md", "docs/HARDWARE.md", "docs/BOARD.md",
-        "docs/SAVES.md", "docs/FAIRNESS.md", "docs/DEVICE.md", "docs/wiring-breadboard.svg",
+        "docs/SAVES.md", "docs/FAIRNESS.md", "docs/DEVICE.md", "docs/LINK.md",
+        "docs/wiring-breadboard.svg",
         "docs/wiring-schematic.svg")
 
 DOCS_NOTE = """\
@@ -321,10 +322,10 @@ def wiring_text():
     """The pin table and which button is which, from firmware/board.py
     (the firmware's own defaults), for the zips' notes."""
     from firmware import board
-    from tools.wiring.wiring import pin_of
+    from tools.wiring import wiring
 
     def gp(n):
-        return "GP%d, pin %d" % (n, pin_of(n))
+        return "GP%d, pin %d" % (n, wiring.pin_of(n))
     rows = (("LEFT", board.BTN_LEFT, "move left; choose the stock or the pile"),
             ("RIGHT", board.BTN_RIGHT, "move right"),
             ("UP", board.BTN_UP, "knock (or go gin), after a confirmation"),
@@ -342,6 +343,10 @@ def wiring_text():
            "  buttons: GPIO, pin   what it does"]
     for name, n, what in rows:
         out.append("  %-6s %-16s %s" % (name, gp(n), what))
+    out += ["  Link cable (optional, LINK on the title; docs/LINK.md): to the other",
+            "  board, TX to RX, RX to TX, GND to GND; never 3V3 or VBUS.",
+            "  TX %s   RX %s   GND, pin %d" % (gp(board.LINK_TX), gp(board.LINK_RX),
+                                            wiring.link_pins()[2][2])]
     return "\n".join(out) + "\n"
 
 
