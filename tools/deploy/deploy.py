@@ -74,6 +74,22 @@ def sources(root=ROOT):
     return sorted(out)
 
 
+# frozen all the same: the emulated Pico's on-board scripts import it from
+# the firmware (tools/pico/onboard), and a /firmware folder beside a frozen
+# package would hide that package
+FROZEN_TOO = (os.path.join("firmware", "keyscript.py"),)
+
+
+def package_files(pkg, root=ROOT):
+    """The files of package `pkg` (engine or firmware) the frozen build's
+    manifest.py freezes, relative to it: sources() (no firmware/main.py,
+    which is frozen as main.py, and no HOST_ONLY: the record checker would
+    take 17 KB of flash) and FROZEN_TOO."""
+    pre = pkg + os.sep
+    rels = sorted(sources(root) + [r for r in FROZEN_TOO if r.startswith(pre)])
+    return [rel[len(pre):].replace(os.sep, "/") for rel in rels if rel.startswith(pre)]
+
+
 def _buildinfo():
     """tools/deploy/buildinfo.py beside this file (run as a script, the
     repository is not on sys.path)."""
