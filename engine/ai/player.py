@@ -70,30 +70,43 @@ class Player:
         self.unlocked = 0            # decisions made again without the heap lock (locked.py)
         self.code = 0                # begin()'s choice
         self.view = None             # ... and its view (result() legalises for it)
+        self.rest = False            # begin() left choose_rest to step()
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
         """The action for the player to move in `view` (a legal action string)."""
-        self.begin(view)
-        while self.step():
-            pass
-        return self.result()
-
-    def begin(self, view):
-        """Start the decision for `view` (here, all of it: the action string
-        the level chooses). Then step() until it is False, and result() is
-        the move."""
         self.k.fill(view)
         if self.lv == 2:
             self.habit.learn(view, self.k.seat)
-        code = locked_decision(self, view, PART_ALL, self.lv)
-        self.code = code
+        self.code = locked_decision(self, view, PART_ALL, self.lv)
         self.view = view
+        self.rest = False
+        return self._text(self.code)
+
+    def begin(self, view):
+        """Start the decision for `view`; then step() until it is False, and
+        result() is the move (together as choose(view) decides). Hard's
+        decision is two slices of about half of it each (choose_first, then
+        choose_rest when the first did not settle it), so the App serves
+        the buttons and the frame between them; the other levels decide
+        here. Returns the move, or None while a slice remains."""
+        if self.lv != 2:
+            self.choose(view)
+            return self.result()
+        self.view = view
+        code = self.choose_first(view)
+        self.rest = code < 0
+        if self.rest:
+            return None
+        self.code = code
         return self._text(code)
 
     def step(self):
         """One bounded slice of the work begin() left: True while work
-        remains (none: begin() decides whole)."""
+        remains."""
+        if self.rest:
+            self.rest = False
+            self.code = self.choose_rest(self.view)
         return False
 
     def result(self):

@@ -260,7 +260,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
                 return 0
             return wait                   # paused while the menu is open
         if self.mode == M_AI and self.overlay == O_NONE:
-            if self.ai_plan is None and self.plans_ahead:
+            if self.ai_plan is None and self.ai_busy is None and self.plans_ahead:
                 if self.dirty:
                     return 0              # show CPU THINKING first, then decide
                 # Decide now, while the AI speed setting's pause runs: the

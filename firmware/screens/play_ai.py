@@ -26,9 +26,10 @@ class AiTurn:
 
     def _plan_ai(self):
         """The AI's move for the position on screen (kept in ai_plan until
-        the pause ends): its fast choice, and ai_busy while its steps remain
-        (a player without them chooses at once). A bug in the AI must not
-        stop the game: the move is then the first legal one."""
+        the pause ends): its first slice, and ai_busy while slices remain
+        (a player without them chooses at once; hard's first slice may
+        leave the plan None for the next). A bug in the AI must not stop
+        the game: the move is then the first legal one."""
         m = self.app.match
         ai = self.app.life.ai
         self.ai_busy = None
@@ -44,8 +45,9 @@ class AiTurn:
 
     def _ai_step(self):
         """One slice of the AI's work; when it is done, its move into
-        ai_plan. A bug in a step keeps the fast choice; a player that is no
-        longer the App's (a new game) decides again."""
+        ai_plan. A bug in a step keeps the first slice's choice (the first
+        legal move when it had none); a player that is no longer the App's
+        (a new game) decides again."""
         ai = self.ai_busy
         if ai is not self.app.life.ai:
             self.ai_busy = None
@@ -56,7 +58,8 @@ class AiTurn:
                 return
             self.ai_plan = ai.result()
         except Exception:
-            pass
+            if self.ai_plan is None:
+                self.ai_plan = self.app.match.legal()[0]
         self.ai_busy = None
 
     def _ai_event(self, ev, now):
@@ -66,7 +69,7 @@ class AiTurn:
 
     def _ai_move(self, now):
         m = self.app.match
-        if self.ai_plan is None:
+        if self.ai_plan is None and self.ai_busy is None:
             self._plan_ai()
         while self.ai_busy is not None:
             self._ai_step()

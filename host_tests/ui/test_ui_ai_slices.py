@@ -168,3 +168,90 @@ def test_hard_hurried_or_not_makes_the_same_moves():
     a = play(False)
     b = play(True)
     assert a == b and a[1] > 10
+
+
+class Counted:
+    """The real hard player, its begin/step/result counted with the App's
+    step in which each ran, and a twin deciding each view whole
+    (Player.choose) beside it."""
+
+    def __init__(self, sim_box, seed):
+        from engine.ai import Player
+        self.p = Player("hard", seed)
+        self.twin = Player("hard", seed)
+        self.level = "hard"
+        self.box = sim_box
+        self.calls = []      # (what, App step number)
+        self.pairs = []      # (the twin's move, the sliced move)
+        self.undecided = 0   # begin() left the choice to its step
+
+    def _at(self, what):
+        self.calls.append((what, self.box[0].n_steps))
+
+    def begin(self, view):
+        self._at("begin")
+        self.want = self.twin.choose(view)
+        r = self.p.begin(view)
+        self.undecided += r is None
+        return r
+
+    def step(self):
+        self._at("step")
+        return self.p.step()
+
+    def result(self):
+        got = self.p.result()
+        self.pairs.append((self.want, got))
+        return got
+
+    def choose(self, view):
+        raise AssertionError("the App asks in slices")
+
+    def hint(self, view):
+        return self.p.hint(view)
+
+
+def test_hard_thinks_in_two_slices_served_a_tick_apart_and_moves_as_choose():
+    box = []
+    ai = Counted(box, 5)
+    sim = Sim(seed=5, storage=MemStorage(), settings={"speed": "fast"},
+              player_factory=lambda lv, s: ai)
+    box.append(sim)
+    sim.n_steps = 0
+    step = sim.app.step
+
+    def counted_step():
+        sim.n_steps += 1
+        return step()
+    sim.app.step = counted_step
+    sim.press("A")
+    m = sim.app.match
+    for _ in range(200):
+        if sim.screen != "play" or m.hand.result is not None:
+            break
+        if m.to_move == 0:
+            for k in presses_for(sim, simple_choice(m.view(0))):
+                sim.press(k)
+        sim.settle()
+    split = [i for i in range(len(ai.calls) - 1)
+             if ai.calls[i][0] == "begin" and ai.calls[i + 1][0] == "step"]
+    assert len(ai.pairs) > 5 and split and ai.undecided > 0
+    assert all(want == got for want, got in ai.pairs)
+    # the slice begin() left runs in a later App step than begin
+    assert all(ai.calls[i + 1][1] > ai.calls[i][1] for i in split)
+
+
+def test_a_first_slice_without_a_move_and_a_failing_step_still_move():
+    class Undecided(Slicer):
+        def begin(self, view):
+            super().begin(view)
+            return None
+    ai = Undecided(None, 3, 10, fail_at=1)
+    sim = _sim(ai, "fast")
+    m = to_ai_turn(sim)
+    legal = m.legal()
+    sim.run(600, 5)
+    assert len(m.hand.log) >= 3           # moved: the first legal move
+    first = legal[0]
+    got = m.hand.log[2]
+    assert (got >= TOOK) if first.startswith("draw_upcard") else (got == (DRAW_STOCK if first == "draw_stock" else PASS))
