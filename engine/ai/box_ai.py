@@ -105,10 +105,61 @@ def _fallback(view, legal):
     return best[1] if best is not None else legal[0]
 
 
-def consider(player, view, advice):
-    """(action, follows, words): the captain's move given the sitter's advice."""
+class Think:
+    """The AI's move in the box game in slices, as the App asks a two-player
+    AI (begin, step while True, result): the AI sitter's advice when an AI
+    captain is to move (a hint: one slice), then the mover's own choice
+    (Player.begin, and its step when begin left one). result() is
+    (own move, the AI sitter's advice or None); consider() then weighs
+    advice against the own move at the moment of the move, so advice a
+    human sitter gives meanwhile still counts."""
+
+    def __init__(self, ais, match):
+        p = match.to_move
+        _box, cap, sit = match.hand_roles
+        self.player = ais[p]
+        self.view = match.view(p)
+        self.adviser = None
+        if p == cap and sit != 0 and match.advice is None:
+            self.adviser = (ais[sit], match.view(sit))
+        self.advice = None
+        self.own = None
+        self.stage = 0
+
+    def step(self):
+        """One slice; True while slices remain."""
+        if self.stage == 0:
+            self.stage = 1
+            if self.adviser is not None:
+                self.advice = sitter_advice(self.adviser[0], self.adviser[1])[0]
+                self.adviser = None
+                return True
+        pl = self.player
+        if self.stage == 1:
+            self.stage = 2
+            begin = getattr(pl, "begin", None)
+            if begin is None:
+                self.own = pl.choose(self.view)
+                return False
+            self.own = begin(self.view)
+            if self.own is None:
+                return True
+        if self.own is None:
+            if pl.step():
+                return True
+            self.own = pl.result()
+        return False
+
+    def result(self):
+        return self.own, self.advice
+
+
+def consider(player, view, advice, own=None):
+    """(action, follows, words): the captain's move given the sitter's
+    advice; `own`: its own choice when already made (Think), else asked
+    of `player` here."""
     legal = view.legal
-    own = plain(player.choose(view))
+    own = plain(player.choose(view) if own is None else own)
     if own not in legal:
         own = _fallback(view, legal)
     up = view.upcard

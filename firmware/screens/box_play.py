@@ -73,6 +73,7 @@ class BoxPlay(Play):
         self.adv_kind = A_NONE            # the AI sitter's advice to the human
         self.adv_card = NOCARD
         self.adv_words = ""
+        self.ai_for = None                # the match the AI's slices are for
 
     # -- state -----------------------------------------------------------
     def enter(self, **kw):
@@ -160,28 +161,66 @@ class BoxPlay(Play):
         self._sync_turn(now)
 
     # -- the AI players ----------------------------------------------------
-    plans_ahead = False     # the captain weighs the sitter's advice when it moves
+    # The AI to move thinks in slices in its pause (engine.ai.box_ai.Think:
+    # an AI sitter's advice, then the mover's own choice, a slice a tick);
+    # the captain weighs the advice when it moves, so a human sitter's
+    # advice given in the pause counts.
+
+    def _plan_ai(self):
+        from engine.ai.box_ai import Think
+        m = self.app.match
+        self.ai_plan = None
+        self.ai_busy = None
+        self.ai_for = m
+        try:
+            self.ai_busy = Think(self.app.life.box_ais(), m)
+        except Exception:               # an AI bug must not stop the game
+            self.ai_plan = (None, None)
+            return
+        self._ai_step()
+
+    def _ai_step(self):
+        t = self.ai_busy
+        if self.ai_for is not self.app.match:
+            self.ai_busy = None         # a new match: decide again
+            self.ai_plan = None
+            return
+        try:
+            if t.step():
+                return
+            self.ai_plan = t.result()
+        except Exception:
+            self.ai_plan = (None, None)
+        self.ai_busy = None
 
     def _ai_move(self, now):
-        from engine.ai.box_ai import consider, sitter_advice
+        from engine.ai.box_ai import consider
         m = self.app.match
+        if self.ai_plan is None and self.ai_busy is None:
+            self._plan_ai()
+        while self.ai_busy is not None:
+            self._ai_step()
+        own, sit_advice = self.ai_plan or (None, None)
+        self.ai_plan = None
         ais = self.app.life.box_ais()
         p = m.to_move
         box, cap, sit = m.hand_roles
         turn = m.hand.turn
         answer = None
         try:
-            v = m.view(p)
+            if own is None:
+                raise ValueError("no move")
             if p == cap:
+                v = m.view(p)
                 adv = m.advice[1] if m.advice is not None else None
-                if adv is None and sit != 0:
-                    adv = sitter_advice(ais[sit], m.view(sit))[0]
+                if adv is None and sit != 0 and sit_advice is not None:
+                    adv = sit_advice
                     m.advise(sit, adv)
-                action, follows, words = consider(ais[p], v, adv)
+                action, follows, words = consider(ais[p], v, adv, own)
                 if sit == 0 and adv is not None:
                     answer = (follows, words)
             else:
-                action = ais[p].choose(v)
+                action = own
             why = m.act(action)
         except Exception as e:          # a bug in the AI must not stop the game
             why = str(e)

@@ -468,3 +468,41 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
     saved = gamesave.decode(sim.storage.load("game")[0]).match
     assert saved.committed and saved.ai_seed == m.ai_seed and saved._secret == m._secret
     g.finish()
+
+
+def test_box_ai_thinks_in_slices_a_tick_apart(monkeypatch):
+    """The real hard AI in both AI seats: each AI move is worked out in
+    slices (engine.ai.box_ai.Think: an AI sitter's advice, the mover's
+    choice in hard's two halves), one slice an App step, so the frame and
+    the buttons are served between them; and no move is refused."""
+    from engine.ai import box_ai
+    sim = new_sim(SEED_BOX, level="hard", factory=None)
+    n = [0]
+    step = sim.app.step
+
+    def counted():
+        n[0] += 1
+        return step()
+    sim.app.step = counted
+    slices = {}                  # id(Think) -> [App step of each slice]
+    real = box_ai.Think.step
+
+    def logged(self):
+        slices.setdefault(id(self), []).append(n[0])
+        return real(self)
+    monkeypatch.setattr(box_ai.Think, "step", logged)
+    m = start_box(sim, settle=False)
+    refused = []
+    act = m.act
+
+    def checked(a):
+        why = act(a)
+        if why is not None:
+            refused.append((a, why))
+        return why
+    m.act = checked
+    play_hand(sim)
+    assert not refused and len(slices) > 5
+    many = [s for s in slices.values() if len(s) > 1]
+    assert many, slices                         # some moves took more than one slice
+    assert all(len(set(s)) == len(s) for s in slices.values())   # one slice an App step
