@@ -1,0 +1,180 @@
+"""Link play between two tabs of the web handheld (web; see conftest.py):
+two pages of one browser context join over the BroadcastChannel (web.js,
+webport.LinkPort), agree who deals, and play a whole hand by keys, each
+tab's player choosing with the simple policy (tools/kit/ui_driver.py) and
+pressing the keyboard keys that play it. Both tabs show the same DEAL #
+and end the hand with the same scores (each tab's own player is its seat
+0: the second's match is the mirror of the first's).
+
+A third tab that chooses LINK while the two play stays looking (told the
+others are busy) and the pair's hand goes on untouched; a tab reloaded
+after the hand gets its own handheld's saves back and takes the match up.
+"""
+
+import ast
+import json
+import time
+from types import SimpleNamespace
+
+from firmware.screens.play_modes import M_DISCARD, M_DRAW, O_NONE
+from tools.kit.ui_driver import presses_for, simple_choice
+
+KEYBOARD = {"L": "ArrowLeft", "R": "ArrowRight", "U": "ArrowUp", "D": "ArrowDown",
+            "A": "Enter", "B": "x"}
+READY = "window.gin && (gin.ready || gin.failed)"
+# what the play screen and the match are at, on a tab
+STATE = ("(lambda s, m: (app.screen_name, getattr(s, 'overlay', None), getattr(s, 'mode', None),"
+         " m.to_move if m else None, len(m.hand.log) if m else 0))(app.screen, app.match)")
+VIEW = ("(lambda v, s: (v.phase, list(v.hand), v.upcard, list(v.legal), v.knock_limit, v.taken,"
+        " s.src, s.cur, list(s.row.cards[:s.row.n])))(app.match.view(0), app.screen)")
+
+
+def py(b, expr, tab):
+    """A Python expression's value in the tab's page (through its repr)."""
+    return ast.literal_eval(b.eval("gin.py(%s)" % json.dumps("repr(%s)" % expr), tab=tab))
+
+
+def press(b, key, tab):
+    b.key(KEYBOARD[key], delay=60, tab=tab)
+    time.sleep(0.09)
+
+
+def ready(b, tab):
+    b.wait(READY, 60000, tab=tab)
+    assert b.eval("gin.failed", tab=tab) is None, b.eval("gin.failed", tab=tab)
+
+
+def choose_link(b, tab):
+    """On the title: down to LINK, A."""
+    keys = py(b, "app.screen.keys", tab)
+    assert "link" in keys, "no LINK on the title of tab %d: %s" % (tab, keys)
+    for _ in range((keys.index("link") - py(b, "app.screen.menu.sel", tab)) % len(keys)):
+        press(b, "D", tab)
+    press(b, "A", tab)
+
+
+class _Row:
+    def __init__(self, cards):
+        self.cards = cards
+        self.n = len(cards)
+
+    def index_of(self, c):
+        return self.cards.index(c)
+
+
+def move_keys(b, tab):
+    """The keys that play the simple policy's move on the tab's screen."""
+    ph, hand, up, legal, limit, taken, src, cur, row = py(b, VIEW, tab)
+    view = SimpleNamespace(phase=ph, hand=hand, upcard=up, legal=legal,
+                           knock_limit=limit, taken=taken)
+    screen = SimpleNamespace(src=src, cur=cur, row=_Row(row))
+    return presses_for(SimpleNamespace(app=SimpleNamespace(screen=screen)), simple_choice(view))
+
+
+def play_hand(b, tabs, watch=None, limit_s=240):
+    """Both tabs' players play until the hand is over on both; returns the
+    moves played by key."""
+    moves = 0
+    t_end = time.time() + limit_s
+    while True:
+        states = [py(b, STATE, t) for t in tabs]
+        if all(s[0] == "showdown" for s in states):
+            return moves
+        assert time.time() < t_end, "the hand did not end: %s" % (states,)
+        if watch is not None:
+            watch()
+        acted = False
+        for t, (name, overlay, mode, to_move, n) in zip(tabs, states):
+            if name == "link_play" and overlay != O_NONE:
+                press(b, "A", t)
+                acted = True
+            elif (name == "link_play" and to_move == 0 and mode in (M_DRAW, M_DISCARD)):
+                for k in move_keys(b, t):
+                    press(b, k, t)
+                # the move made on this tab (or the hand over)
+                b.wait("(() => { const s = gin.py(%s); return s !== %s; })()"
+                       % (json.dumps("repr(len(app.match.hand.log) if app.match else -1)"),
+                          json.dumps(repr(n))), 10000, tab=t)
+                moves += 1
+                acted = True
+        if not acted:
+            time.sleep(0.1)
+
+
+def test_two_tabs_link_and_play_a_hand_with_a_third_kept_out(browser, site):
+    b = browser
+    b.page(site)
+    ready(b, 0)
+    one = b.tab(site)
+    ready(b, one)
+    tabs = [0, one]
+    # each tab is its own handheld: the second keeps saves of its own
+    assert [b.eval("gin.handheld", tab=t) for t in tabs] == [1, 2]
+    for t in tabs:
+        choose_link(b, t)
+    b.wait("gin.screen() === 'link_play'", 30000, tab=0)
+    b.wait("gin.screen() === 'link_play'", 30000, tab=one)
+    ids = [b.eval("gin.link.me", tab=t) for t in tabs]
+    assert [b.eval("gin.link.state", tab=t) for t in tabs] == ["paired", "paired"]
+    assert [b.eval("gin.link.peer", tab=t) for t in tabs] == ids[::-1]
+    # who deals: the handshake's leader is P1 (role 0) on one tab only
+    roles = sorted(py(b, "app.link.role", t) for t in tabs)
+    assert roles == [0, 1]
+    deal = [py(b, "app.match.hand.commit", t) for t in tabs]
+    assert deal[0] == deal[1] and len(deal[0]) >= 4, deal
+
+    # a third tab: LINK, but the two are paired; it stays looking
+    three = b.tab(site)
+    ready(b, three)
+    assert b.eval("gin.handheld", tab=three) == 3
+    choose_link(b, three)
+    b.wait("gin.link.state === 'looking' && gin.link.busyAt > 0", 10000, tab=three)
+
+    # a stranger (id 1, below every tab's) claims each of the pair and
+    # sends one of them bytes: both answer busy, the bytes are refused
+    heard = b.eval("""(async () => {
+      const ch = new BroadcastChannel("gin-rummy-link");
+      const heard = [];
+      ch.onmessage = (e) => { if (e.data.to === 1) heard.push(e.data.k + " " + e.data.from); };
+      for (const id of %s) ch.postMessage({ k: "claim", from: 1, to: id });
+      ch.postMessage({ k: "data", from: 1, to: %d, d: new Uint8Array([126, 68, 0]) });
+      await new Promise((r) => setTimeout(r, 500));
+      ch.close();
+      return heard.sort();
+    })()""" % (json.dumps(ids), ids[0]), tab=three)
+    assert heard == sorted(["busy %d" % ids[0], "busy %d" % ids[1], "bye %d" % ids[0]]), heard
+
+    def kept_out():
+        assert b.eval("gin.link.state", tab=three) == "looking"
+        assert b.eval("gin.screen()", tab=three) == "link"
+        for t in tabs:
+            assert b.eval("gin.link.peer", tab=t) == ids[1 - tabs.index(t)]
+
+    moves = play_hand(b, tabs, watch=kept_out)
+    kept_out()
+    assert moves >= 2
+    assert "other tabs are linked" in b.eval("document.getElementById('status').textContent",
+                                             tab=three)
+    b.close_tab(three)
+
+    # the same hand, the same result, on both tabs
+    logs = [py(b, "list(app.match.hands[0].log)", t) for t in tabs]
+    assert len(logs[0]) == len(logs[1]) >= 4
+    scores = [py(b, "app.match.scores", t) for t in tabs]
+    assert scores[0] == scores[1][::-1], scores
+    assert [py(b, "app.match.hands[0].commit", t) for t in tabs] == deal
+    assert [py(b, "len(app.match.results)", t) for t in tabs] == [1, 1]
+    for t in tabs:
+        assert b.eval("gin.failed", tab=t) is None
+        assert b.eval("gin.link.dropped", tab=t) == 0
+
+    # tab 2 reloaded: its own saves (handheld 2) back, LINK takes the match up
+    b.call("reload", tab=one)
+    ready(b, one)
+    assert b.eval("gin.handheld", tab=one) == 2
+    choose_link(b, one)
+    b.wait("['link_play', 'showdown', 'result'].includes(gin.screen()) && "
+           "gin.link.state === 'paired'", 30000, tab=one)
+    assert py(b, "app.match.scores", one) == scores[1]
+    assert py(b, "list(app.match.hands[0].log)", one) == logs[1]
+    assert py(b, "app.match.hands[0].commit", one) == deal[1]
