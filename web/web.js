@@ -487,6 +487,7 @@ function up(name, src) {
     return;
   }
   holders[name].delete(src);
+  if (!holders[name].size) gin.t.keyup = performance.timeOrigin + performance.now();
   applyMask();
 }
 

@@ -2,7 +2,8 @@
 two pages of one browser context join over the BroadcastChannel (web.js,
 webport.LinkPort), agree who deals, and play a whole hand by keys, each
 tab's player choosing with the simple policy (tools/kit/ui_driver.py) and
-pressing the keyboard keys that play it. Both tabs show the same DEAL #
+pressing the keyboard keys that play it (tools/web/link_latency.py's
+helpers, which also time the link). Both tabs show the same DEAL #
 and end the hand with the same scores (each tab's own player is its seat
 0: the second's match is the mirror of the first's).
 
@@ -11,94 +12,9 @@ others are busy) and the pair's hand goes on untouched; a tab reloaded
 after the hand gets its own handheld's saves back and takes the match up.
 """
 
-import ast
 import json
-import time
-from types import SimpleNamespace
 
-from firmware.screens.play_modes import M_DISCARD, M_DRAW, O_NONE
-from tools.kit.ui_driver import presses_for, simple_choice
-
-KEYBOARD = {"L": "ArrowLeft", "R": "ArrowRight", "U": "ArrowUp", "D": "ArrowDown",
-            "A": "Enter", "B": "x"}
-READY = "window.gin && (gin.ready || gin.failed)"
-# what the play screen and the match are at, on a tab
-STATE = ("(lambda s, m: (app.screen_name, getattr(s, 'overlay', None), getattr(s, 'mode', None),"
-         " m.to_move if m else None, len(m.hand.log) if m else 0))(app.screen, app.match)")
-VIEW = ("(lambda v, s: (v.phase, list(v.hand), v.upcard, list(v.legal), v.knock_limit, v.taken,"
-        " s.src, s.cur, list(s.row.cards[:s.row.n])))(app.match.view(0), app.screen)")
-
-
-def py(b, expr, tab):
-    """A Python expression's value in the tab's page (through its repr)."""
-    return ast.literal_eval(b.eval("gin.py(%s)" % json.dumps("repr(%s)" % expr), tab=tab))
-
-
-def press(b, key, tab):
-    b.key(KEYBOARD[key], delay=60, tab=tab)
-    time.sleep(0.09)
-
-
-def ready(b, tab):
-    b.wait(READY, 60000, tab=tab)
-    assert b.eval("gin.failed", tab=tab) is None, b.eval("gin.failed", tab=tab)
-
-
-def choose_link(b, tab):
-    """On the title: down to LINK, A."""
-    keys = py(b, "app.screen.keys", tab)
-    assert "link" in keys, "no LINK on the title of tab %d: %s" % (tab, keys)
-    for _ in range((keys.index("link") - py(b, "app.screen.menu.sel", tab)) % len(keys)):
-        press(b, "D", tab)
-    press(b, "A", tab)
-
-
-class _Row:
-    def __init__(self, cards):
-        self.cards = cards
-        self.n = len(cards)
-
-    def index_of(self, c):
-        return self.cards.index(c)
-
-
-def move_keys(b, tab):
-    """The keys that play the simple policy's move on the tab's screen."""
-    ph, hand, up, legal, limit, taken, src, cur, row = py(b, VIEW, tab)
-    view = SimpleNamespace(phase=ph, hand=hand, upcard=up, legal=legal,
-                           knock_limit=limit, taken=taken)
-    screen = SimpleNamespace(src=src, cur=cur, row=_Row(row))
-    return presses_for(SimpleNamespace(app=SimpleNamespace(screen=screen)), simple_choice(view))
-
-
-def play_hand(b, tabs, watch=None, limit_s=240):
-    """Both tabs' players play until the hand is over on both; returns the
-    moves played by key."""
-    moves = 0
-    t_end = time.time() + limit_s
-    while True:
-        states = [py(b, STATE, t) for t in tabs]
-        if all(s[0] == "showdown" for s in states):
-            return moves
-        assert time.time() < t_end, "the hand did not end: %s" % (states,)
-        if watch is not None:
-            watch()
-        acted = False
-        for t, (name, overlay, mode, to_move, n) in zip(tabs, states):
-            if name == "link_play" and overlay != O_NONE:
-                press(b, "A", t)
-                acted = True
-            elif (name == "link_play" and to_move == 0 and mode in (M_DRAW, M_DISCARD)):
-                for k in move_keys(b, t):
-                    press(b, k, t)
-                # the move made on this tab (or the hand over)
-                b.wait("(() => { const s = gin.py(%s); return s !== %s; })()"
-                       % (json.dumps("repr(len(app.match.hand.log) if app.match else -1)"),
-                          json.dumps(repr(n))), 10000, tab=t)
-                moves += 1
-                acted = True
-        if not acted:
-            time.sleep(0.1)
+from tools.web.link_latency import choose_link, play_hand, py, ready
 
 
 def test_two_tabs_link_and_play_a_hand_with_a_third_kept_out(browser, site):
@@ -122,6 +38,8 @@ def test_two_tabs_link_and_play_a_hand_with_a_third_kept_out(browser, site):
     assert roles == [0, 1]
     deal = [py(b, "app.match.hand.commit", t) for t in tabs]
     assert deal[0] == deal[1] and len(deal[0]) >= 4, deal
+    shown = [py(b, "app.screen.fp", t) for t in tabs]     # the DEAL # on the table
+    assert shown[0] == shown[1] == b"DEAL #" + deal[0].encode(), shown
 
     # a third tab: LINK, but the two are paired; it stays looking
     three = b.tab(site)
