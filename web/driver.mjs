@@ -7,6 +7,8 @@
 // Requests ({"cmd": ..., ...}):
 //   page {url, touch?, width?, height?}  a fresh context and page at url
 //                                        (the previous ones are closed): tab 0
+//   page {url, init?}                    init: a script run in every page of the
+//                                        context before its own (addInitScript)
 //   page {url, same: true}               one more page (tab) in the same context
 //                                        (its storage, BroadcastChannel, locks);
 //                                        answers the tab's number
@@ -67,6 +69,7 @@ async function openPage(req) {
     viewport: { width: req.width || 1100, height: req.height || 700 },
     hasTouch: !!req.touch,
   });
+  if (req.init) await context.addInitScript(req.init);
   const page = await context.newPage();
   pages = [page];
   page.on("response", (r) => {

@@ -103,6 +103,7 @@ function browserStore(keep) {
 // are kept as they always were (gin-rummy/), a second tab open at the same
 // time gets handheld 2 (gin-rummy-2/), and so on; a reloaded tab takes its
 // own back (sessionStorage), waiting for the page it replaces to let go.
+// Without Web Locks, the open tabs say which they hold (claimByChannel).
 const SLOTS = 8;
 const SLOT_KEY = "gin-rummy-handheld";
 
@@ -115,10 +116,45 @@ function holdLock(name, opts) {
   });
 }
 
+// Without Web Locks (a page served over plain HTTP from another computer is
+// no secure context): the tabs open answer which handhelds they hold on a
+// BroadcastChannel, and this tab takes its own or the lowest free one (two
+// tabs opened within SLOT_ASK_MS of each other may take the same one).
+const SLOT_CHANNEL = "gin-rummy-handheld";
+const SLOT_ASK_MS = 250;
+let slotChannel = null; // kept open while the page lives, to answer
+
+async function claimByChannel(was) {
+  if (typeof BroadcastChannel === "undefined") return 1;
+  const ch = (slotChannel = new BroadcastChannel(SLOT_CHANNEL));
+  const taken = new Set();
+  let mine = 0;
+  ch.onmessage = (e) => {
+    const m = e.data;
+    if (!m || typeof m !== "object") return;
+    if (m.k === "who" && mine) ch.postMessage({ k: "mine", slot: mine });
+    else if (m.k === "mine" && typeof m.slot === "number") taken.add(m.slot);
+  };
+  ch.postMessage({ k: "who" });
+  await new Promise((r) => setTimeout(r, SLOT_ASK_MS));
+  let slot = was >= 1 && was <= SLOTS && !taken.has(was) ? was : 0;
+  for (let n = 1; !slot && n <= SLOTS; n++) if (!taken.has(n)) slot = n;
+  mine = slot;
+  if (slot) ch.postMessage({ k: "mine", slot }); // to a tab asking at the same time
+  return slot;
+}
+
 async function claimHandheld() {
-  if (!navigator.locks) return 1;
   let was = 0;
   try { was = Number(sessionStorage.getItem(SLOT_KEY)) || 0; } catch (e) { /* none */ }
+  const slot = navigator.locks ? await claimByLock(was) : await claimByChannel(was);
+  if (slot) {
+    try { sessionStorage.setItem(SLOT_KEY, String(slot)); } catch (e) { /* not kept */ }
+  }
+  return slot; // 0: every handheld is open in another tab
+}
+
+async function claimByLock(was) {
   let slot = 0;
   if (was >= 1 && was <= SLOTS &&
       await holdLock("gin-rummy-handheld-" + was, { signal: AbortSignal.timeout(1500) })) {
@@ -127,10 +163,7 @@ async function claimHandheld() {
   for (let n = 1; !slot && n <= SLOTS; n++) {
     if (await holdLock("gin-rummy-handheld-" + n, { ifAvailable: true })) slot = n;
   }
-  if (slot) {
-    try { sessionStorage.setItem(SLOT_KEY, String(slot)); } catch (e) { /* not kept */ }
-  }
-  return slot; // 0: every handheld is open in another tab
+  return slot;
 }
 
 // -- the link cable: a BroadcastChannel between tabs --

@@ -96,3 +96,26 @@ def test_two_tabs_link_and_play_a_hand_with_a_third_kept_out(browser, site):
     assert py(b, "app.match.scores", one) == scores[1]
     assert py(b, "list(app.match.hands[0].log)", one) == logs[1]
     assert py(b, "app.match.hands[0].commit", one) == deal[1]
+
+
+def test_without_web_locks_the_open_tabs_still_keep_their_own_saves(browser, site):
+    """A page that is no secure context (plain HTTP from another computer)
+    has no navigator.locks: the open tabs say which handhelds they hold on
+    a BroadcastChannel instead."""
+    b = browser
+    b.page(site, init="Object.defineProperty(Navigator.prototype, 'locks', "
+                      "{ get: () => undefined, configurable: true });")
+    ready(b, 0)
+    assert b.eval("navigator.locks === undefined")
+    tabs = [0, b.tab(site), b.tab(site)]
+    for t in tabs[1:]:
+        ready(b, t)
+    assert [b.eval("gin.handheld", tab=t) for t in tabs] == [1, 2, 3]
+    b.call("reload", tab=tabs[1])
+    ready(b, tabs[1])
+    assert b.eval("gin.handheld", tab=tabs[1]) == 2          # its own back
+    b.close_tab(tabs[0])
+    b.call("reload", tab=tabs[2])
+    ready(b, tabs[2])
+    assert b.eval("gin.handheld", tab=tabs[2]) == 3          # its own, not the freed 1
+    assert "Handheld 3" in b.eval("document.getElementById('status').textContent", tab=tabs[2])
