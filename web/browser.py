@@ -6,6 +6,8 @@ localhost and headless Chromium driven through web/driver.mjs
         b.page(url + "?seed=1&fakeclock=1")
         b.wait("window.gin && gin.ready")
         b.key("Enter")
+        t = b.tab(url)              # a second tab in the same context
+        b.key("Enter", tab=t)       # every request takes tab= (default 0)
 
 Chromium is Debian's package (`apt-get install chromium`; .ci/run installs
 it); find_chromium() says where it is, or None.
@@ -137,14 +139,22 @@ class Browser:
     def page(self, url, **kw):
         return self.call("page", url=url, **kw)
 
-    def wait(self, js, timeout=30000):
-        return self.call("wait", js=js, timeout=timeout)
+    def tab(self, url):
+        """One more tab at url in the page's context (its storage, its
+        BroadcastChannel); returns the tab's number for tab=."""
+        return self.call("page", url=url, same=True)
 
-    def eval(self, js):
-        return self.call("eval", js=js)
+    def close_tab(self, tab):
+        return self.call("close", tab=tab)
 
-    def key(self, key, delay=0):
-        return self.call("key", key=key, delay=delay)
+    def wait(self, js, timeout=30000, tab=0):
+        return self.call("wait", js=js, timeout=timeout, tab=tab)
+
+    def eval(self, js, tab=0):
+        return self.call("eval", js=js, tab=tab)
+
+    def key(self, key, delay=0, tab=0):
+        return self.call("key", key=key, delay=delay, tab=tab)
 
     def close(self):
         if self.proc.poll() is None:

@@ -6,7 +6,14 @@
 //
 // Requests ({"cmd": ..., ...}):
 //   page {url, touch?, width?, height?}  a fresh context and page at url
-//                                        (the previous ones are closed)
+//                                        (the previous ones are closed): tab 0
+//   page {url, init?}                    init: a script run in every page of the
+//                                        context before its own (addInitScript)
+//   page {url, same: true}               one more page (tab) in the same context
+//                                        (its storage, BroadcastChannel, locks);
+//                                        answers the tab's number
+//   close {tab}                          close that tab
+// Every request below takes tab (default 0): the page it acts on.
 //   wait {js, timeout?}                  until the expression is truthy
 //   eval {js}                            the expression's value (awaited)
 //   key {key, delay?}                    keyboard.press (delay: ms held)
@@ -41,11 +48,20 @@ function argValue(name) {
 const executablePath = argValue("--chromium") || process.env.CHROMIUM || "/usr/bin/chromium";
 let browser = null;
 let context = null;
-let page = null;
+let pages = [];
 let responses = [];
 let messages = [];
 
 async function openPage(req) {
+  if (req.same && context) {
+    const tab = pages.length;
+    const p = await context.newPage();
+    p.on("console", (m) => messages.push("tab " + tab + ": " + m.type() + ": " + m.text()));
+    p.on("pageerror", (e) => messages.push("tab " + tab + ": pageerror: " + e.message));
+    pages.push(p);
+    await p.goto(req.url, { waitUntil: "load" });
+    return tab;
+  }
   if (context) await context.close();
   responses = [];
   messages = [];
@@ -53,7 +69,9 @@ async function openPage(req) {
     viewport: { width: req.width || 1100, height: req.height || 700 },
     hasTouch: !!req.touch,
   });
-  page = await context.newPage();
+  if (req.init) await context.addInitScript(req.init);
+  const page = await context.newPage();
+  pages = [page];
   page.on("response", (r) => {
     const entry = { url: r.url(), status: r.status(), body: null, headers: null };
     entry.done = r.request().sizes().then(
@@ -68,60 +86,71 @@ async function openPage(req) {
   return true;
 }
 
+function pg(req) {
+  const p = pages[req.tab || 0];
+  if (!p) throw new Error("no tab " + (req.tab || 0));
+  return p;
+}
+
 const handlers = {
+  async close(req) {
+    await pg(req).close();
+    pages[req.tab || 0] = null;
+    return true;
+  },
   page: openPage,
   async wait(req) {
-    await page.waitForFunction(req.js, null, { timeout: req.timeout || 30000, polling: 20 });
+    await pg(req).waitForFunction(req.js, null, { timeout: req.timeout || 30000, polling: 20 });
     return true;
   },
   async eval(req) {
-    return await page.evaluate(req.js);
+    return await pg(req).evaluate(req.js);
   },
   async key(req) {
-    await page.keyboard.press(req.key, { delay: req.delay || 0 });
+    await pg(req).keyboard.press(req.key, { delay: req.delay || 0 });
     return true;
   },
   async keydown(req) {
-    await page.keyboard.down(req.key);
+    await pg(req).keyboard.down(req.key);
     return true;
   },
   async keyup(req) {
-    await page.keyboard.up(req.key);
+    await pg(req).keyboard.up(req.key);
     return true;
   },
   async pointer(req) {
-    const box = await page.locator(req.selector).boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    if (req.hold) await page.waitForTimeout(req.hold);
-    await page.mouse.up();
+    const box = await pg(req).locator(req.selector).boundingBox();
+    await pg(req).mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await pg(req).mouse.down();
+    if (req.hold) await pg(req).waitForTimeout(req.hold);
+    await pg(req).mouse.up();
     return true;
   },
   async tap(req) {
-    await page.locator(req.selector).tap();
+    await pg(req).locator(req.selector).tap();
     return true;
   },
   async click(req) {
-    await page.locator(req.selector).click();
+    await pg(req).locator(req.selector).click();
     return true;
   },
   async fill(req) {
-    await page.locator(req.selector).fill(req.text);
+    await pg(req).locator(req.selector).fill(req.text);
     return true;
   },
   async upload(req) {
-    await page.locator(req.selector).setInputFiles({
+    await pg(req).locator(req.selector).setInputFiles({
       name: req.name, mimeType: "text/plain", buffer: Buffer.from(req.data, "base64"),
     });
     return true;
   },
-  async reload() {
+  async reload(req) {
     responses = [];
-    await page.reload({ waitUntil: "load" });
+    await pg(req).reload({ waitUntil: "load" });
     return true;
   },
   async screenshot(req) {
-    const target = req.selector ? page.locator(req.selector) : page;
+    const target = req.selector ? pg(req).locator(req.selector) : pg(req);
     await target.screenshot({ path: req.path });
     return req.path;
   },

@@ -10,7 +10,14 @@
 //   ?keys=A+R+A    with fakeclock: scripted keys played at start
 //
 // For tests and benchmarks: window.gin (ready, t: timings, frames, fb(),
-// fbHex(), screen(), py(expr), press(name), keysDone, mp, checks).
+// fbHex(), screen(), py(expr), press(name), keysDone, mp, checks; handheld:
+// this tab's save slot; link: the link channel's state; onframe: called
+// after each new frame is painted).
+//
+// Link play (docs/LINK.md, "In the browser"): LINK on the title plays
+// another tab of this page in the same browser, over a BroadcastChannel
+// (makeLink below, webport.LinkPort on the Python side). Each open tab is
+// its own handheld with its own saves (claimHandheld).
 //
 // The "Check a game record" panel (#check) checks a record dropped, chosen or
 // pasted with engine/verify.py (webport.check_record) on the same MicroPython:
@@ -67,8 +74,9 @@ function fail(e) {
 }
 
 // -- storage: the browser's localStorage, or memory when it keeps nothing --
-function browserStore() {
+function browserStore(keep) {
   try {
+    if (!keep) throw new Error("not kept");
     const s = window.localStorage;
     const k = "gin-rummy-probe";
     s.setItem(k, "1");
@@ -87,6 +95,221 @@ function browserStore() {
       },
     };
   }
+}
+
+// -- the handheld: which saves this tab keeps --
+// Tabs of one origin share localStorage. Each open tab holds one of SLOTS
+// handhelds (a Web Lock held while the page lives): the first tab's saves
+// are kept as they always were (gin-rummy/), a second tab open at the same
+// time gets handheld 2 (gin-rummy-2/), and so on; a reloaded tab takes its
+// own back (sessionStorage), waiting for the page it replaces to let go.
+// Without Web Locks, the open tabs say which they hold (claimByChannel).
+const SLOTS = 8;
+const SLOT_KEY = "gin-rummy-handheld";
+
+function holdLock(name, opts) {
+  return new Promise((resolve) => {
+    navigator.locks.request(name, opts, (lock) => {
+      resolve(!!lock);
+      return lock ? new Promise(() => {}) : undefined; // held until the page goes
+    }).catch(() => resolve(false));
+  });
+}
+
+// Without Web Locks (a page served over plain HTTP from another computer is
+// no secure context): the tabs open answer which handhelds they hold on a
+// BroadcastChannel, and this tab takes its own or the lowest free one (two
+// tabs opened within SLOT_ASK_MS of each other may take the same one).
+const SLOT_CHANNEL = "gin-rummy-handheld";
+const SLOT_ASK_MS = 250;
+let slotChannel = null; // kept open while the page lives, to answer
+
+async function claimByChannel(was) {
+  if (typeof BroadcastChannel === "undefined") return 1;
+  const ch = (slotChannel = new BroadcastChannel(SLOT_CHANNEL));
+  const taken = new Set();
+  let mine = 0;
+  ch.onmessage = (e) => {
+    const m = e.data;
+    if (!m || typeof m !== "object") return;
+    if (m.k === "who" && mine) ch.postMessage({ k: "mine", slot: mine });
+    else if (m.k === "mine" && typeof m.slot === "number") taken.add(m.slot);
+  };
+  ch.postMessage({ k: "who" });
+  await new Promise((r) => setTimeout(r, SLOT_ASK_MS));
+  let slot = was >= 1 && was <= SLOTS && !taken.has(was) ? was : 0;
+  for (let n = 1; !slot && n <= SLOTS; n++) if (!taken.has(n)) slot = n;
+  mine = slot;
+  if (slot) ch.postMessage({ k: "mine", slot }); // to a tab asking at the same time
+  return slot;
+}
+
+async function claimHandheld() {
+  let was = 0;
+  try { was = Number(sessionStorage.getItem(SLOT_KEY)) || 0; } catch (e) { /* none */ }
+  const slot = navigator.locks ? await claimByLock(was) : await claimByChannel(was);
+  if (slot) {
+    try { sessionStorage.setItem(SLOT_KEY, String(slot)); } catch (e) { /* not kept */ }
+  }
+  return slot; // 0: every handheld is open in another tab
+}
+
+async function claimByLock(was) {
+  let slot = 0;
+  if (was >= 1 && was <= SLOTS &&
+      await holdLock("gin-rummy-handheld-" + was, { signal: AbortSignal.timeout(1500) })) {
+    slot = was;
+  }
+  for (let n = 1; !slot && n <= SLOTS; n++) {
+    if (await holdLock("gin-rummy-handheld-" + n, { ifAvailable: true })) slot = n;
+  }
+  return slot;
+}
+
+// -- the link cable: a BroadcastChannel between tabs --
+// webport.LinkPort's host. Every message is {k, from, to, d?}: `from` this
+// tab's id (random, a new one each load), `to` one tab's id or 0 (all).
+// A tab in a link match with no partner posts "look" whenever its link
+// writes (a HELLO every 500 ms); a looking tab claims a looking tab of a
+// larger id ("claim"), which answers "ok" and is paired, or "busy" when it
+// is paired or has a claim of its own out. Paired, the link's bytes go as
+// "data" to the partner only, and "look" from a third tab is answered
+// "busy". A tab that leaves its link match, closes or reloads says "bye";
+// a partner silent for LINK_QUIET_MS is let go too. Either way the link
+// hears silence, says LOST, and goes on when a partner comes back.
+const LINK_CHANNEL = "gin-rummy-link";
+const LINK_RX_MAX = 4096;      // bytes waiting for the game: more are dropped, as a UART's
+const LINK_CLAIM_MS = 1000;    // a claim not answered in this long is dropped
+const LINK_QUIET_MS = 10000;   // paired, nothing heard this long: look again
+const WORDS_BUSY = "The other tabs are linked to each other: this one waits for one of them.";
+
+function makeLink(onData) {
+  if (typeof BroadcastChannel === "undefined") return null;
+  const ch = new BroadcastChannel(LINK_CHANNEL);
+  const me = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] >>> 1);
+  const L = {
+    me, state: "off", peer: 0, pending: 0, pendingAt: 0, heard: 0, busyAt: -1e9,
+    q: [], qOff: 0, qLen: 0, dropped: 0, sent: 0, got: 0, arrivals: [], sends: [],
+  };
+  const now = () => performance.now();
+  const send = (k, to, d) => ch.postMessage(d ? { k, from: me, to, d } : { k, from: me, to });
+  const flush = () => { L.q = []; L.qOff = 0; L.qLen = 0; };
+  const pair = (x) => {
+    L.state = "paired"; L.peer = x; L.pending = 0; L.heard = now(); flush();
+    if (statusEl.textContent === WORDS_BUSY) setStatus("");
+  };
+  const unpair = () => { L.state = "looking"; L.peer = 0; flush(); };
+  const claimOut = () => L.pending && now() - L.pendingAt < LINK_CLAIM_MS;
+  const stamp = (list) => {
+    list.push(performance.timeOrigin + now());
+    if (list.length > 32) list.shift();
+  };
+  ch.onmessage = (ev) => {
+    const m = ev.data;
+    if (!m || typeof m !== "object" || typeof m.from !== "number") return;
+    const x = m.from;
+    if (m.to && m.to !== me) return;
+    if (m.k === "bye") {
+      if (L.pending === x) L.pending = 0;
+      if (L.state === "paired" && L.peer === x) unpair();
+      return;
+    }
+    if (L.state === "off") {
+      if (m.k === "claim") send("busy", x);
+      else if (m.k === "data" || m.k === "ok") send("bye", x);
+      return;
+    }
+    switch (m.k) {
+      case "look":
+        if (L.state === "paired") {
+          if (x !== L.peer) { send("busy", x); return; }
+          unpair(); // the partner looks again: it let this tab go
+        }
+        if (x > me && !claimOut()) {
+          L.pending = x;
+          L.pendingAt = now();
+          send("claim", x);
+        }
+        return;
+      case "claim":
+        if (L.state === "paired" ? L.peer === x : !claimOut() || L.pending === x) {
+          if (L.state !== "paired") pair(x);
+          send("ok", x);
+        } else {
+          send("busy", x);
+        }
+        return;
+      case "ok":
+        if (L.state === "looking" && L.pending === x) pair(x);
+        else if (!(L.state === "paired" && L.peer === x)) send("bye", x);
+        return;
+      case "busy":
+        if (L.pending === x) L.pending = 0;
+        L.busyAt = now();
+        if (L.state === "looking" && statusEl.textContent !== WORDS_BUSY) setStatus(WORDS_BUSY);
+        return;
+      case "data":
+        if (L.state !== "paired" || L.peer !== x || !(m.d instanceof Uint8Array)) {
+          send("bye", x);
+          return;
+        }
+        L.heard = now();
+        L.got++;
+        stamp(L.arrivals);
+        if (L.qLen + m.d.length > LINK_RX_MAX) {
+          L.dropped += m.d.length;
+        } else {
+          L.q.push(m.d);
+          L.qLen += m.d.length;
+        }
+        onData();
+        return;
+      default:
+    }
+  };
+  const host = {
+    any() {
+      if (L.state === "paired" && now() - L.heard > LINK_QUIET_MS) unpair();
+      return L.qLen;
+    },
+    take(at, n) {
+      const mod = gin.mp._module;
+      let k = 0;
+      while (k < n && L.q.length) {
+        const d = L.q[0];
+        while (k < n && L.qOff < d.length) mod.setValue(at + k++, d[L.qOff++], "i8");
+        if (L.qOff >= d.length) { L.q.shift(); L.qOff = 0; }
+      }
+      L.qLen -= k;
+      return k;
+    },
+    post(at, n) {
+      if (L.state === "paired") {
+        const d = new Uint8Array(n);
+        for (let i = 0; i < n; i++) d[i] = getValue(at + i, "i8") & 255;
+        L.sent++;
+        stamp(L.sends);
+        send("data", L.peer, d);
+      } else if (L.state === "looking") {
+        send("look", 0);
+      }
+    },
+    use(on) {
+      if (on && L.state === "off") {
+        L.state = "looking";
+        flush();
+      } else if (!on && L.state !== "off") {
+        if (L.state === "paired") send("bye", L.peer);
+        L.state = "off";
+        L.peer = 0;
+        L.pending = 0;
+        flush();
+      }
+    },
+  };
+  window.addEventListener("pagehide", () => { if (L.state === "paired") send("bye", L.peer); });
+  gin.link = L;
+  return host;
 }
 
 // -- sound: a few short WebAudio beeps; the mute switch silences them --
@@ -211,6 +434,7 @@ function refresh() {
     if (gin.t.title === undefined && screen === "title") gin.t.title = performance.now();
     const err = py.kvError();
     if (err) setStatus(err, true);
+    if (gin.onframe) gin.onframe();
   }
   const level = py.level();
   if (level !== shownLevel) {
@@ -229,6 +453,15 @@ let stopped = false;
 function schedule(ms) {
   clearTimeout(timer);
   if (!stopped) timer = setTimeout(tick, Math.max(0, Math.min(ms, MAX_WAIT_MS)));
+}
+
+// A message from the other tab: step at once (a tab in the background has
+// its timers slowed to once a second, not its messages).
+function wake() {
+  if (web && !fake && !stopped) {
+    clearTimeout(timer);
+    tick();
+  }
 }
 
 function tick() {
@@ -273,6 +506,7 @@ function down(name, src) {
     return;
   }
   if (!holders[name].size) pressedAt[name] = performance.now();
+  gin.t.key = performance.timeOrigin + performance.now();
   holders[name].add(src);
   applyMask();
 }
@@ -286,6 +520,7 @@ function up(name, src) {
     return;
   }
   holders[name].delete(src);
+  if (!holders[name].size) gin.t.keyup = performance.timeOrigin + performance.now();
   applyMask();
 }
 
@@ -365,13 +600,14 @@ function wireInput() {
 }
 
 // -- start --
-const PY_BOOT = (seed, fake) => `
+const PY_BOOT = (seed, fake, prefix, link) => `
 import sys
 sys.path.insert(0, "/app")
 import ginhost
 import webport
 web = webport.Web(ginhost.kv, seed=${seed}, fake=${fake ? "True" : "False"},
-                  sound=webport.WebSound(ginhost.sound))
+                  sound=webport.WebSound(ginhost.sound), prefix=${prefix ? JSON.stringify(prefix) : "None"},
+                  link=${link ? "ginhost.link" : "None"})
 `;
 
 // The game record link: the match in play's record (or the newest kept) as a
@@ -500,6 +736,7 @@ function wireCheck(mp) {
 async function boot() {
   showMute();
   wireInput();
+  const slotP = fake ? Promise.resolve(1) : claimHandheld();
   const packP = fetch("app.pack").then((r) => {
     if (!r.ok) throw new Error("app.pack: HTTP " + r.status);
     return r.arrayBuffer();
@@ -515,9 +752,12 @@ async function boot() {
   gin.t.mounted = performance.now();
   gin.pack = index;
   wireCheck(mp);
-  const store = browserStore();
-  mp.registerJsModule("ginhost", { kv: store.kv, sound });
-  mp.runPython(PY_BOOT(seed, fake));
+  const slot = await slotP;
+  gin.handheld = slot;
+  const store = browserStore(slot > 0);
+  const link = fake ? null : makeLink(wake);
+  mp.registerJsModule("ginhost", { kv: store.kv, sound, link });
+  mp.runPython(PY_BOOT(seed, fake, slot > 1 ? "gin-rummy-" + slot + "/" : null, link));
   web = mp.globals.get("web");
   gin.web = web;
   getValue = mp._module.getValue;
@@ -532,7 +772,13 @@ async function boot() {
   gin.t.app = performance.now();
   refresh();
   const notes = [];
-  if (!store.kept) notes.push("This browser keeps no storage here: saves last until the page closes.");
+  if (!slot) {
+    notes.push("Every handheld is open in another tab: this one keeps its saves until it closes.");
+  } else if (!store.kept) {
+    notes.push("This browser keeps no storage here: saves last until the page closes.");
+  } else if (slot > 1) {
+    notes.push("Handheld " + slot + ": another tab is open, so this one keeps saves of its own.");
+  }
   if (fake) notes.push("test mode: fake clock, seed " + seed);
   setStatus(notes.join(" "));
   gin.screen = () => py.screen();

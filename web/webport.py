@@ -37,6 +37,14 @@ the ports differ:
   (firmware.sound.TUNES where that module exists: the buzzer's notes) as
   "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
   of its own when there is no tune. The page's mute switch silences it.
+- Link: LinkPort, the cable of link play (firmware/linkmatch.py,
+  docs/LINK.md "In the browser"): any()/read(n)/write(buf) over the page's
+  BroadcastChannel between tabs (web.js pairs two tabs and carries the
+  bytes). Bytes cross between Python and the page through the wasm memory
+  (the page copies them in and out at an address), so the port allocates
+  nothing per frame. With it, app.link_port puts LINK on the title; the
+  page tells the channel when a link match starts and ends (use()), so a
+  tab at its title is no one's cable.
 
 Checking a game record: check_record(text, noted) gives the page's "Check a
 game record" panel the verdict of engine/verify.py (what
@@ -384,13 +392,68 @@ def bad_name(name):
     return None
 
 
+RX_SIZE = 512   # bytes read at most per read(): firmware/link.py's RX_BUDGET
+
+
+class LinkPort:
+    """The link cable in the page: a UART's any()/read(n)/write(buf) over
+    `host`, the page's end of the channel (web.js):
+
+        host.any()          bytes waiting from the other tab
+        host.take(at, n)    copies up to n of them to `at`; returns how many
+        host.post(at, n)    sends the n bytes at `at` to the other tab
+        host.use(on)        a link match starts (True) or ends (False)
+
+    `at` is an address in the wasm memory (uctypes.addressof); elsewhere
+    (CPython tests) the buffer itself. read() returns a view of one buffer
+    kept for the port's life, valid until the next read (firmware/link.py
+    feeds every byte to its reader before it reads again)."""
+
+    def __init__(self, host, size=RX_SIZE):
+        self.rx = bytearray(size)
+        self.view = memoryview(self.rx)
+        self._any = host.any
+        self._take = host.take
+        self._post = host.post
+        self._use = host.use
+        if ON_WASM:
+            import uctypes
+
+            self._addr = uctypes.addressof
+            self._rx_at = uctypes.addressof(self.rx)
+        else:
+            self._addr = None
+            self._rx_at = self.rx
+        self.on = False
+
+    def any(self):
+        return self._any()
+
+    def read(self, n):
+        if n > len(self.rx):
+            n = len(self.rx)
+        k = self._take(self._rx_at, n)
+        return self.view[:k]
+
+    def write(self, buf):
+        n = len(buf)
+        self._post(buf if self._addr is None else self._addr(buf), n)
+        return n
+
+    def use(self, on):
+        if on != self.on:
+            self.on = on
+            self._use(on)
+
+
 class Web(KeyScript):
     """The App with browser ports. The page calls step() when the last
     returned wait has passed (or at once after set_buttons), and repaints
     when `frames` moves. fake=True: press(key) / settle() instead."""
 
     def __init__(self, kv=None, seed=None, fake=False, sound=None,
-                 root=DATA, prefix=None, clock=None, player_factory=None, entropy=None):
+                 root=DATA, prefix=None, clock=None, player_factory=None, entropy=None,
+                 link=None):
         if prefix is None:
             prefix = TEST_PREFIX if fake else PREFIX
         self.fs = KvFs(kv, root, prefix)
@@ -420,6 +483,13 @@ class Web(KeyScript):
         # beside the saves: the store mirrors the files of one folder
         self.records = Records(root, fs=self.fs)
         self.app.saving.records = self.records
+        # link play (not in test mode: its title must stay the simulator's)
+        self.link = None
+        if link is not None and not fake:
+            self.link = LinkPort(link)
+            self.app.link_port = self._link_port
+            if self.app.screen_name == "title":
+                self.app.go("title")      # with LINK, now that it has a port
         self.wait = self.app.step()
         self.keys_done = 0
         if fake:
@@ -427,6 +497,9 @@ class Web(KeyScript):
 
     def _read(self):
         return self.mask
+
+    def _link_port(self):
+        return self.link
 
     # -- what the page reads --
     @property
@@ -475,6 +548,9 @@ class Web(KeyScript):
     def step(self):
         """One step of the app; ms until the next one is due."""
         w = self.app.step()
+        lp = self.link
+        if lp is not None:
+            lp.use(self.app.link is not None)   # the link match on or over
         if self.mask != self.buttons.held() and w > SAMPLE_MS:
             w = SAMPLE_MS  # a change waits for its debounce
         self.wait = w

@@ -364,3 +364,93 @@ def test_the_page_in_play_deals_committed_hands_and_test_mode_does_not(tmp_path)
     assert hex_text(m.chain_head()).startswith(m.hand.commit)
     test = webport.Web(webport.DictKv(), seed=SEED, fake=True, root=str(tmp_path / "b"))
     assert test.app.life.entropy is None
+
+
+class PipeHost:
+    """web.js's end of the link channel, in memory: what one host posts
+    the other's port reads (the channel's pairing is the page's; here the
+    two are always paired)."""
+
+    def __init__(self):
+        self.q = bytearray()
+        self.peer = None
+        self.uses = []
+
+    def any(self):
+        return len(self.q)
+
+    def take(self, at, n):
+        k = min(n, len(self.q))
+        at[:k] = self.q[:k]
+        del self.q[:k]
+        return k
+
+    def post(self, at, n):
+        self.peer.q.extend(bytes(at[:n]))
+
+    def use(self, on):
+        self.uses.append(on)
+
+
+def pipe():
+    a, b = PipeHost(), PipeHost()
+    a.peer, b.peer = b, a
+    return a, b
+
+
+def test_the_link_port_reads_and_writes_through_the_page_without_a_buffer_per_read():
+    a, b = pipe()
+    pa, pb = webport.LinkPort(a), webport.LinkPort(b)
+    assert pa.any() == 0 and bytes(pa.read(10)) == b""
+    assert pb.write(memoryview(b"\x7eHELLO")[:6]) == 6
+    assert pa.any() == 6
+    first = pa.read(4)
+    assert bytes(first) == b"\x7eHEL"
+    assert first.obj is pa.rx                    # a view of the port's one buffer
+    assert bytes(pa.read(100)) == b"LO" and pa.any() == 0
+    pb.write(bytes(2000))                        # a read takes at most RX_SIZE
+    assert len(pa.read(5000)) == webport.RX_SIZE and pa.any() == 2000 - webport.RX_SIZE
+
+
+def _press(webs, clock, web, bit):
+    for mask in (bit, 0):
+        web.set_buttons(mask)
+        for _ in range(8):
+            for w in webs:
+                w.step()
+            clock.advance(10)
+
+
+def test_link_on_the_title_in_play_not_in_test_mode_and_two_pages_link(tmp_path):
+    from firmware import buttons as btn
+    from tools.link import fakelink
+
+    clock = webport.FakeClock()
+    hosts = pipe()
+    webs = [webport.Web(webport.DictKv(), seed=SEED + i, root=str(tmp_path / str(i)),
+                        clock=clock, entropy=fakelink.entropy(7 + i), link=hosts[i])
+            for i in range(2)]
+    test = webport.Web(webport.DictKv(), seed=SEED, fake=True, root=str(tmp_path / "t"),
+                       link=PipeHost())
+    assert test.link is None and "link" not in test.app.screen.keys
+    for w in webs:
+        keys = w.app.screen.keys
+        assert keys[-1] == "link"
+        for _ in range(len(keys) - 1):
+            _press(webs, clock, w, btn.DOWN)
+        _press(webs, clock, w, btn.A)
+    for _ in range(3000):
+        if all(w.app.screen_name == "link_play" for w in webs):
+            break
+        for w in webs:
+            w.step()
+        clock.advance(10)
+    assert [w.app.screen_name for w in webs] == ["link_play", "link_play"]
+    assert [h.uses for h in hosts] == [[True], [True]]      # the channel told: a match on
+    assert sorted(w.app.link.role for w in webs) == [0, 1]
+    assert webs[0].app.match.hand.commit == webs[1].app.match.hand.commit
+    # back to the title: the channel is told the match is over
+    w = webs[0]
+    w.app.go("title")
+    w.step()
+    assert hosts[0].uses == [True, False]
