@@ -234,3 +234,24 @@ def test_a_development_build_names_its_commit(tmp_path):
     (tmp_path / "engine" / "version.py").write_text('VERSION = "2.0.0"\n')
     assert buildinfo.dev_commit(str(tmp_path)) == ""               # a release names none
     assert buildinfo.write_module(str(tmp_path / "gen2"), str(tmp_path)) is None
+
+
+def test_the_web_page_and_the_circuitpython_copy_name_the_commit_of_a_development_build(
+        tmp_path, monkeypatch):
+    from tools.deploy import buildinfo
+    from tools.deploy import deploy_circuitpython as dc
+    from tools.web import build as wb
+    monkeypatch.setattr(buildinfo, "dev_commit", lambda root=None: "abc1234")
+    files = wb.commit_files(str(tmp_path), source=True)
+    assert files == [("engine/build_commit.py",
+                      (tmp_path / "commit" / "engine" / "build_commit.py").read_bytes())]
+    assert b"COMMIT = 'abc1234'" in files[0][1]
+    mpy = wb.commit_files(str(tmp_path / "m"), source=False)
+    assert mpy[0][0] == "engine/build_commit.mpy" and mpy[0][1][:1] == b"M"
+    plan = dict((dst, src) for src, dst in dc.plan())
+    with open(plan["engine/build_commit.py"], encoding="utf-8") as f:
+        assert "COMMIT = 'abc1234'" in f.read()
+    # a release names none
+    monkeypatch.setattr(buildinfo, "dev_commit", lambda root=None: "")
+    assert wb.commit_files(str(tmp_path / "r")) == []
+    assert "engine/build_commit.py" not in [dst for _, dst in dc.plan()]

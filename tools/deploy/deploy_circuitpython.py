@@ -42,6 +42,8 @@ import shutil
 import subprocess
 import sys
 
+from tools.deploy import buildinfo
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CPDIR = os.path.join(ROOT, "circuitpython")
 ENTRY = "code.py"
@@ -129,6 +131,11 @@ def plan():
     out = [(os.path.join(CPDIR, f), f) for f in entry_files()]
     for rel in bundle_files():
         out.append((os.path.join(ROOT, *rel.split("/")), rel))
+    # a development version names its commit (SETTINGS > VERSION): the
+    # module tools/deploy/buildinfo.py writes under build/commit
+    d = buildinfo.write_module(os.path.join(ROOT, "build", "commit"), ROOT)
+    if d:
+        out.append((os.path.join(d, "engine", "build_commit.py"), "engine/build_commit.py"))
     return out
 
 

@@ -34,6 +34,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WEB = os.path.join(ROOT, "web")   # the page's files and its port module
 
+from tools.deploy import buildinfo  # noqa: E402
 from tools.deploy.deploy import mpy_cross_command  # noqa: E402
 
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
@@ -103,6 +104,27 @@ def compile_all(rels, tmp, source=False):
     return out
 
 
+def commit_files(tmp, source=False):
+    """[(mount path, bytes)] of engine/build_commit for a development
+    version (tools/deploy/buildinfo.py: SETTINGS > VERSION names the
+    commit the page was built from), compiled unless `source`; [] for a
+    release or without git."""
+    d = buildinfo.write_module(os.path.join(tmp, "commit"), ROOT)
+    if not d:
+        return []
+    src = os.path.join(d, "engine", "build_commit.py")
+    if source:
+        with open(src, "rb") as f:
+            return [("engine/build_commit.py", f.read())]
+    dst = os.path.join(tmp, "build_commit.mpy")
+    r = subprocess.run(mpy_cross_command() + ["-s", "engine/build_commit.py", "-o", dst, src],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("mpy-cross failed on engine/build_commit.py:\n" + r.stdout + r.stderr)
+    with open(dst, "rb") as f:
+        return [("engine/build_commit.mpy", f.read())]
+
+
 def pack(files):
     """The app.pack bytes for [(path, data)]."""
     h = hashlib.sha256()
@@ -135,7 +157,7 @@ def build(out=DEFAULT_OUT, source=False, quiet=False):
     for f in RUNTIME_FILES:
         shutil.copyfile(os.path.join(WASM_PKG, f), os.path.join(out, f))
     with tempfile.TemporaryDirectory() as tmp:
-        files = compile_all(sources(), tmp, source)
+        files = compile_all(sources(), tmp, source) + commit_files(tmp, source)
     data, index = pack(files)
     with open(os.path.join(out, "app.pack"), "wb") as f:
         f.write(data)
