@@ -61,6 +61,21 @@ def play_hand(sim):
     raise AssertionError("the hand never ended")
 
 
+def refusals(m):
+    """The list of (action, why) the match refuses from now on (m.act
+    watched)."""
+    refused = []
+    act = m.act
+
+    def checked(a):
+        why = act(a)
+        if why is not None:
+            refused.append((a, why))
+        return why
+    m.act = checked
+    return refused
+
+
 def status_text(sim):
     """The status row's three players as the screen holds them."""
     play = sim.app.screen
@@ -346,16 +361,7 @@ def test_box_game_with_the_device_ai_to_the_end():
     No AI move is ever refused by the engine."""
     sim = new_sim(SEED_SITTER, level="easy", target=50, factory=None)
     m = start_box(sim, settle=False)
-    refused = []
-    act = m.act
-
-    def checked(a):
-        why = act(a)
-        if why is not None:
-            refused.append((a, why))
-        return why
-
-    m.act = checked
+    refused = refusals(m)
     hands = 0
     advised = answers = 0
     for _ in range(3000):
@@ -492,15 +498,7 @@ def test_box_ai_thinks_in_slices_a_tick_apart(monkeypatch):
         return real(self)
     monkeypatch.setattr(box_ai.Think, "step", logged)
     m = start_box(sim, settle=False)
-    refused = []
-    act = m.act
-
-    def checked(a):
-        why = act(a)
-        if why is not None:
-            refused.append((a, why))
-        return why
-    m.act = checked
+    refused = refusals(m)
     play_hand(sim)
     assert not refused and len(slices) > 5
     many = [s for s in slices.values() if len(s) > 1]
