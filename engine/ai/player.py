@@ -70,7 +70,6 @@ class Player:
         self.unlocked = 0            # decisions made again without the heap lock (locked.py)
         self.code = 0                # begin()'s choice
         self.view = None             # ... and its view (result() legalises for it)
-        self.rest = False            # begin() left choose_rest to step()
 
     # -- entry points ----------------------------------------------------------
     def choose(self, view):
@@ -80,33 +79,23 @@ class Player:
             self.habit.learn(view, self.k.seat)
         self.code = locked_decision(self, view, PART_ALL, self.lv)
         self.view = view
-        self.rest = False
         return self._text(self.code)
 
     def begin(self, view):
         """Start the decision for `view`; then step() until it is False, and
-        result() is the move (together as choose(view) decides). Hard's
-        decision is two slices of about half of it each (choose_first, then
-        choose_rest when the first did not settle it), so the App serves
-        the buttons and the frame between them; the other levels decide
-        here. Returns the move, or None while a slice remains."""
-        if self.lv != 2:
-            self.choose(view)
-            return self.result()
-        self.view = view
-        code = self.choose_first(view)
-        self.rest = code < 0
-        if self.rest:
-            return None
-        self.code = code
-        return self._text(code)
+        result() is the move (together as choose(view) decides). Every
+        level decides whole here, so there are no steps. Hard's decision
+        split into choose_first here and choose_rest in step() was tried:
+        inside the App on the emulated Pico the step took up to 600-900 ms
+        (80-130 ms alone, allocating nothing and running no collection;
+        the cause was not found), so it is asked for whole (docs/AI.md).
+        Returns the move."""
+        self.choose(view)
+        return self.result()
 
     def step(self):
         """One bounded slice of the work begin() left: True while work
-        remains."""
-        if self.rest:
-            self.rest = False
-            self.code = self.choose_rest(self.view)
+        remains (none: begin() decides whole)."""
         return False
 
     def result(self):

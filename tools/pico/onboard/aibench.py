@@ -153,9 +153,11 @@ class Timed:
         return a
 
     def step(self):
+        n = getattr(self.player, "unlocked", 0)
         t0 = time.ticks_us()
         more = self.player.step()
         us = time.ticks_diff(time.ticks_us(), t0)
+        LOST[0] += getattr(self.player, "unlocked", 0) - n
         self.t_total += us
         self.t_steps += 1
         if us > self.t_max:
