@@ -52,8 +52,8 @@ best plan of playing on for m = 1..ROUNDS more rounds and knocking then
   Planning one fixed knock undervalues playing on against a quick knocker
   (it may knock into our undercut on any later turn): `bias` (BIAS times the
   weight of "knocks at once") is on playing on's side, with a margin
-  (MARGIN; less while the stock is full, where tools/ailab/knock_calibration.py
-  finds the estimate of playing on short by less).
+  (MARGIN; while the stock is full, MARGIN_EARLY leans the other way, toward
+  knocking: the AI lab's search knocks there where hard played on).
 When the stock is at its end, playing on is a drawn hand (0): knock when
 EK > 0.
 
@@ -87,8 +87,12 @@ STYLE_PATIENT = const(2)  # only gin, or the stock's last card (sparring)
 END_KNOCK = const(2)      # with this few stock cards left anyone knocks
 BIAS = const(240)         # (x16) playing on, against a sure quick knocker
 MARGIN = const(48)        # (x16) playing on, always (the estimate of playing on falls short by about this)
-MARGIN_EARLY = const(16)  # ... while the stock holds EARLY cards or more (early, the
-EARLY = const(20)         # estimate of playing on falls short by less)
+# ... while the stock holds EARLY cards or more: there, knocking is worth
+# more than the estimate says (the AI lab's search over samples of the
+# hidden cards knocks where hard played on mostly while the stock is long;
+# paired 1000 matches against hard at +16: docs/AI.md, "How strong can it be")
+MARGIN_EARLY = const(-16)
+EARLY = const(20)
 UPOUT = const(64)         # chance (x1/256) a card it holds is its next discard
 FEED = const(64)          # the card model's pair chances overstate takes (x1/256)
 EQUITY = const(1)         # weigh outcomes by the match they leave (equity.py) ...
