@@ -286,8 +286,11 @@ class Player:
     def _result(self, lines):
         if not lines[-1].startswith("A "):
             return None                      # not all drawn yet
-        rows = [ln.split() for ln in lines if ln.startswith(("YOU ", "P1 ", "P2 ", "CPU "))]
-        if len(rows) == 2 and all(len(r) == 3 for r in rows):
+        # the totals' rows: YOU 27 1, P2 0 0 (name, points, hands won)
+        rows = [w for w in (ln.split() for ln in lines)
+                if len(w) == 3 and w[0] in ("YOU", "P1", "P2", "CPU") and w[1].isdigit()
+                and w[2].isdigit()]
+        if len(rows) == 2:
             self.results[int(_after(lines[0], "HAND "))] = (int(rows[0][1]), int(rows[1][1]))
         return self._press("A", lines)
 
