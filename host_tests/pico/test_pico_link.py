@@ -1,5 +1,7 @@
 """A whole link match between two emulated Picos (tools/pico/linkpair.py):
-both boards boot the frozen build, LINK is chosen on each title, the
+both boards boot the frozen build (the .mpy bundle on the stock firmware
+has no room for the link: OUT OF MEMORY at LINK, docs/LINK.md), LINK is
+chosen on each title, the
 boards find each other over the cable (UART1, GP8 to GP9 both ways) and
 a simple player on each board, reading only its panel, plays the match to
 its end. Both boards must show the same DEAL # every hand, the same
