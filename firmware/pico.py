@@ -363,6 +363,8 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     app.saving.records = Records(root.rstrip("/") + "/records", out=out)
     app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
     app.link_port = lambda: _link_uart(link_pins, app)   # LINK on the title: the cable's UART
+    if getattr(app, "screen_name", None) == "title":   # (a test's app_factory may have none)
+        app.go("title")             # the title the App opened on, now with LINK
     if hardware:
         buttons.suppress()          # the button held at power-on
         app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed

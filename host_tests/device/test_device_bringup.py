@@ -350,6 +350,20 @@ def test_real_app_runs_on_the_ports(tmp_path):
     assert last and last[-1].split()[1:3] == ["True", "True"], r.stdout + r.stderr
 
 
+def test_the_title_the_board_starts_on_offers_link(tmp_path):
+    # pico.run gives the App its link port after the App opened the title:
+    # the title is made again, so LINK shows from the first frame
+    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
+        pytest.skip("firmware/app.py (the UI) is not there yet")
+    path = tmp_path / "real.py"
+    path.write_text(REAL_APP.replace('app.screen_name)', 'app.screen_name, app.screen.keys[-1])')
+                    % {"fakes": FAKES, "repo": ROOT, "root": str(tmp_path / "data")})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    last = [l for l in r.stdout.splitlines() if l.startswith("@@")]
+    assert last and last[-1].split()[1:] == ["True", "True", "title", "link"], r.stdout + r.stderr
+
+
 @pytest.mark.parametrize("name", ["firmware/main.py", "firmware/pico.py", "firmware/storage.py"])
 def test_compiles_with_mpy_cross(tmp_path, name):
     mc = mpy_cross()

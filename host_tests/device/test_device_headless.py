@@ -426,6 +426,8 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
 
     # the board's entropy, made reproducible on both sides: committed deals
     sim = Sim(seed=SEED, storage=MemStorage(), entropy=entropy.seeded(SEED))
+    sim.app.link_port = lambda: None     # the board's title offers LINK (firmware.pico)
+    sim.app.go("title")
     sim.settle()
     con = Console([mp, "-X", "heapsize=2M", str(script)], str(tmp_path))
     try:

@@ -31,7 +31,7 @@ def test_sh1106_and_flip_from_board_json_reach_the_panel(kit):
         assert out.lstrip().startswith("Gin Rummy "), out[:200]
         assert "Display: SH1106 at 0x3C on I2C0" in out
         assert p.emu.sh1106 and p.emu.col_offset == 2
-        assert p.image() == render.turned(golden_buf("01_title"))
+        assert p.image() == render.turned(golden_buf("86_title_link"))
 
 
 def test_a_display_on_other_pins_is_found_at_boot(kit):
@@ -40,7 +40,7 @@ def test_a_display_on_other_pins_is_found_at_boot(kit):
         assert "No display found: nothing answered on I2C0" in out, out
         assert "Display found at 0x3C on I2C1 (SDA GP6 (pin 9), SCL GP7 (pin 10))" in out, out
         assert '"i2c_id": 1, "i2c_sda": 6, "i2c_scl": 7 in /board.json' in out
-        assert p.image() == golden_buf("01_title")
+        assert p.image() == golden_buf("86_title_link")
 
 
 def test_a_bad_board_json_gives_one_line_and_the_game_starts(kit):
@@ -48,4 +48,4 @@ def test_a_bad_board_json_gives_one_line_and_the_game_starts(kit):
     with boot_game(kit.firmware, kit.bootrom, fs) as p:
         lines = [t for _, _, t in p.lines() if t.startswith("board.json")]
         assert len(lines) == 2, lines
-        assert p.image() == golden_buf("01_title")
+        assert p.image() == golden_buf("86_title_link")

@@ -10,7 +10,7 @@ def _title(p, tmp_path):
     assert "Traceback" not in out, out
     assert "Display: SSD1306 at 0x3C" in out
     assert p.frames, "nothing was sent to the display"
-    assert same_as_golden(p.frames[-1].image, "01_title", tmp_path)
+    assert same_as_golden(p.frames[-1].image, "86_title_link", tmp_path)
 
 
 def test_bundle_boots_to_the_title(kit, game_fs, tmp_path):

@@ -13,6 +13,28 @@ import { FLASH_SIZE, TIMING, hookFlashWrites, loadUf2 } from './flash.mjs';
 import { I2CDisplayBus } from './i2c_bus.mjs';
 
 const CYCLE_NS = 8;
+const UARTDR = 0x0;
+const UARTTXINTR = 1 << 5;
+
+/** A PL011's transmit interrupt as the chip raises it: when the TX FIFO
+ * drains to its trigger level (in rp2040js a written byte leaves at once,
+ * so: after each write) and until UARTICR clears it. rp2040js 1.4.1 raises
+ * it again at every interrupt check, so the rp2 port's UART driver, which
+ * enables it (machine_uart.c), is interrupted forever once a UART is open:
+ * the board hangs. */
+function fixTxInterrupt(uart) {
+  uart.checkInterrupts = function checkInterrupts() {
+    this.rp2040.setInterrupt(this.irq, !!(this.interruptStatus & this.interruptMask));
+  };
+  const write = uart.writeUint32;
+  uart.writeUint32 = function writeUint32(offset, value) {
+    write.call(this, offset, value);
+    if (offset === UARTDR) {
+      this.interruptStatus |= UARTTXINTR;
+      this.checkInterrupts();
+    }
+  };
+}
 
 export class Board {
   /** flash: a FLASH_SIZE Uint8Array to boot from (kept: it is the chip). */
@@ -24,6 +46,7 @@ export class Board {
     mcu.flash.set(flash.subarray(0, FLASH_SIZE));
     mcu.logger = { debug() {}, info() {}, warn() {}, error: (_c, m) => this.events({ ev: 'log', msg: m }) };
     this.mcu = mcu;
+    for (const uart of mcu.uart) fixTxInterrupt(uart);
     this.stats = { erases: 0, pages: 0, busyNs: 0 };
     this.flashHook = hookFlashWrites(mcu, TIMING[timing], this.stats, (op, at, n, t0, t1) =>
       this.events({ ev: 'flash', op, at, n, t0, t: t1 }));
