@@ -321,14 +321,13 @@ class Player:
             return None
         pile, _ = cards_of(table.split("PILE", 1)[1])
         want = "STOCK"
-        self.taken = None
         if pile:
             now, _ = engine.best_melds(hand)
             after, _ = engine.best_discard(hand + pile[:1], forbidden=pile[0])
             if after < now:
                 want = "PILE"
-                self.taken = pile[0]
         if "> " + want in table:
+            self.taken = pile[0] if want == "PILE" else None
             return self._press("A", lines, "move")
         return self._press("R", lines, "cursor")
 
@@ -336,7 +335,8 @@ class Player:
         hand, sel = cards_of(lines[-1])
         if sel is None or len(hand) != 11:
             return None                      # a frame drawn in parts: the rest comes
-        dw, c = engine.best_discard(hand, forbidden=self.taken)
+        taken = self.taken if self.taken in hand else None   # R4: not the pile's card
+        dw, c = engine.best_discard(hand, forbidden=taken)
         i = hand.index(c)
         if sel != i:
             n = len(hand)
