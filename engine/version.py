@@ -4,7 +4,7 @@ dist/<VERSION>/ (semantic versioning: a save or record from a newer major
 or minor version may hold what this one cannot read).
 
 Between releases it is the next release's number with `-dev`: a
-development build of 1.1.0 is newer than 1.0.0 and older than 1.1.0.
+development build of 1.2.0 is newer than 1.1.0 and older than 1.2.0.
 `make release` builds a `-dev` commit as the plain version
 (tools/deploy/release.py). COMMIT is the short commit of a development
 build where the build knows it (the frozen build freezes it in,
@@ -17,7 +17,7 @@ is on the heap. Reading and ordering versions, and the console's version
 line, are in engine/version_parse.py, imported when needed.
 """
 
-VERSION = "1.1.0-dev"
+VERSION = "1.2.0-dev"
 
 try:
     from .build_commit import COMMIT
