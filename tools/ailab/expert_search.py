@@ -10,7 +10,8 @@ import random
 from engine import CARDEMS
 from engine.cards import CARD_VALUE, NO_CARD
 from engine.hand import (Hand, OVER, OFFER, DRAW, DISCARD_PHASE, DRAW_STOCK, DRAW_UPCARD,
-                         PASS, DISCARD, KNOCK, TOOK, action_code)
+                         PASS, DISCARD, KNOCK, TOOK, PHASE_NAMES, action_code)
+from engine.view import View
 from engine.melds import BIT_RANK, best_discard4, deadwood4
 from engine.ai import Player, ACTION_TEXT
 from engine.ai.equity import Equity
@@ -54,10 +55,17 @@ def stock_bucket(n):
     return 0
 
 
-class SimView:
-    """The view of one seat of a determinized hand: the attributes the hard
-    AI reads, over an engine Hand the expert made; the finished hands of the
-    match (what the habit learns from) are the real view's."""
+class SimView(View):
+    """The view of one seat of a determinized hand: engine.view.View over
+    an engine Hand the expert made in place of a match's (its own masks,
+    the pile, the stock's size, the log); the scores are set by the
+    rollout, and the finished hands of the match (what the habit learns
+    from) are the real view's. Whatever else of View reads the match is
+    not there (AttributeError)."""
+
+    hand_no = None       # (plain values here: View's are properties of the match)
+    hands_over = 0
+    rules = None
 
     def __init__(self, real, hand, rules):
         self.real = real
@@ -71,52 +79,17 @@ class SimView:
         self.hands_over = n if n is not None else 0
 
     @property
+    def _hand(self):
+        return self.h
+
+    @property
     def phase(self):
-        from engine.hand import PHASE_NAMES
         return PHASE_NAMES[self.h.phase]
-
-    def load_masks(self, out):
-        m = self.h.masks
-        o = self.seat * 4
-        out[0] = m[o]
-        out[1] = m[o + 1]
-        out[2] = m[o + 2]
-        out[3] = m[o + 3]
-
-    @property
-    def upcard(self):
-        h = self.h
-        return h.pile[h.pile_n - 1] if h.pile_n else None
-
-    def pile_card(self, i):
-        h = self.h
-        return h.pile[i] if 0 <= i < h.pile_n else None
-
-    @property
-    def stock_size(self):
-        return self.h.stock_n
-
-    @property
-    def knock_limit(self):
-        return self.h.knock_limit
-
-    @property
-    def taken(self):
-        t = self.h.taken
-        return None if t == NO_CARD else t
 
     def load_scores(self, out):
         s = self.scores_abs
         out[0] = s[self.seat]
         out[1] = s[1 - self.seat]
-
-    @property
-    def log(self):
-        return self.h.log
-
-    @property
-    def log_seat(self):
-        return self.h.log_seat
 
     def past_result(self, i):
         return self.real.past_result(i)
