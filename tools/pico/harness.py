@@ -123,47 +123,15 @@ class Frame:
             self.boot, self.t0 / 1e6, self.t1 / 1e6, self.bytes)
 
 
-class Pico:
-    """An emulated board. `fs`: the littlefs image (bytes) or None (an
-    erased region: the firmware formats it). `display`: I2C addresses that
-    answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
-    program times) or 'zero'. `display_bus`: (I2C block, SDA, SCL) the
-    display is wired to. `floating`: GPIOs besides the buttons' that read
-    their pull (nothing wired); the others read low."""
+class NodeProcess:
+    """An emulator process (serve.mjs, linkpair.mjs), JSON lines each way
+    (tools/pico/jsonlines.mjs): started with its temporary folder
+    (`self._tmp`, the images it reads), told to quit on close."""
 
-    def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
-                 sh1106=False, workdir=None, display_bus=(0, 4, 5), floating=()):
-        import tempfile
+    def _spawn(self, script, args):
+        self.proc = subprocess.Popen(["node", script] + args, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, cwd=ROOT, bufsize=1 << 16)
 
-        self._tmp = tempfile.TemporaryDirectory(dir=workdir)
-        args = ["node", SERVE, "--firmware", firmware, "--bootrom", bootrom,
-                "--display", ",".join("%x" % a for a in display) or "none",
-                "--flash-timing", flash_timing,
-                "--display-bus", ",".join(str(x) for x in display_bus)]
-        if floating:
-            args += ["--floating", ",".join(str(g) for g in floating)]
-        if fs is not None:
-            path = os.path.join(self._tmp.name, "fs.bin")
-            with open(path, "wb") as f:
-                f.write(fs)
-            args += ["--fs", path, "--fs-offset", str(FS_OFFSET)]
-        self.sh1106 = sh1106
-        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     cwd=ROOT, bufsize=1 << 16)
-        self.boot_no = 1
-        self.t = 0              # emulated ns since this power-on
-        self.host_ms = 0.0      # host time spent emulating
-        self.chunks = []        # (boot, t, text) console output
-        self.frames = []        # Frame, in order
-        self.transactions = []  # (boot, t0, t1, addr, bytes) with keep_i2c
-        self.keep_i2c = False
-        self.flash_ops = []     # (boot, t0, t1, 'erase'|'program', offset, bytes)
-        self.led = []           # (boot, t, on): each change of the on-board LED
-        self.flash_stats = {}
-        self._emu_reset()
-        self._burst = None
-
-    # -- process ------------------------------------------------------------
     def __enter__(self):
         return self
 
@@ -183,6 +151,47 @@ class Pico:
         self.proc.stdin.write((json.dumps(cmd) + "\n").encode())
         self.proc.stdin.flush()
 
+
+class Pico(NodeProcess):
+    """An emulated board. `fs`: the littlefs image (bytes) or None (an
+    erased region: the firmware formats it). `display`: I2C addresses that
+    answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
+    program times) or 'zero'. `display_bus`: (I2C block, SDA, SCL) the
+    display is wired to. `floating`: GPIOs besides the buttons' that read
+    their pull (nothing wired); the others read low."""
+
+    def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
+                 sh1106=False, workdir=None, display_bus=(0, 4, 5), floating=()):
+        import tempfile
+
+        self._tmp = tempfile.TemporaryDirectory(dir=workdir)
+        args = ["--firmware", firmware, "--bootrom", bootrom,
+                "--display", ",".join("%x" % a for a in display) or "none",
+                "--flash-timing", flash_timing,
+                "--display-bus", ",".join(str(x) for x in display_bus)]
+        if floating:
+            args += ["--floating", ",".join(str(g) for g in floating)]
+        if fs is not None:
+            path = os.path.join(self._tmp.name, "fs.bin")
+            with open(path, "wb") as f:
+                f.write(fs)
+            args += ["--fs", path, "--fs-offset", str(FS_OFFSET)]
+        self.sh1106 = sh1106
+        self._spawn(SERVE, args)
+        self.boot_no = 1
+        self.t = 0              # emulated ns since this power-on
+        self.host_ms = 0.0      # host time spent emulating
+        self.chunks = []        # (boot, t, text) console output
+        self.frames = []        # Frame, in order
+        self.transactions = []  # (boot, t0, t1, addr, bytes) with keep_i2c
+        self.keep_i2c = False
+        self.flash_ops = []     # (boot, t0, t1, 'erase'|'program', offset, bytes)
+        self.led = []           # (boot, t, on): each change of the on-board LED
+        self.flash_stats = {}
+        self._emu_reset()
+        self._burst = None
+
+    # -- process ------------------------------------------------------------
     def _command(self, cmd):
         self._send(cmd)
         while True:

@@ -39,7 +39,7 @@
 // answer: {"ev":"done","op":..,"t":[ns, ns],"why":..,"host_ms":..,"wire":..}.
 
 import fs from 'node:fs';
-import readline from 'node:readline';
+import { emit, flush, serve } from './jsonlines.mjs';
 import { Board } from './board.mjs';
 import { FLASH_SIZE, loadUf2, parseBootrom } from './flash.mjs';
 
@@ -123,17 +123,6 @@ const uf2 = fs.readFileSync(opts.firmware);
 const [txPin, rxPin] = opts['link-pins'].split(',').map((x) => parseInt(x, 10));
 const uartIndex = ((txPin + 4) >> 3) % 2; // as firmware/linkport.py's uart_of
 
-const lines = [];
-function emit(obj) {
-  lines.push(JSON.stringify(obj));
-  if (lines.length >= 256) flush();
-}
-function flush() {
-  if (lines.length) {
-    fs.writeSync(1, lines.join('\n') + '\n');
-    lines.length = 0;
-  }
-}
 
 const out = ['', ''];
 const boards = [0, 1].map((i) => {
@@ -212,11 +201,4 @@ function handle(cmd) {
   flush();
 }
 
-const rl = readline.createInterface({ input: process.stdin });
-rl.on('line', (line) => {
-  if (line.trim()) handle(JSON.parse(line));
-});
-rl.on('close', () => {
-  flush();
-  process.exit(0);
-});
+serve(handle);

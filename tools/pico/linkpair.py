@@ -23,7 +23,6 @@ runs flash at zero wait states: a real Pico is 10-40% slower).
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -92,7 +91,7 @@ class Board(Panel, h.Pico):
         self.pair.close()
 
 
-class LinkPair:
+class LinkPair(h.NodeProcess):
     """Two boards booted from `firmware`, each with its littlefs image
     (`fs`: two images or None, an erased region) and the cable between
     them."""
@@ -100,7 +99,7 @@ class LinkPair:
     def __init__(self, firmware, bootrom, fs=(None, None), flash_timing="typical",
                  link_pins=(8, 9)):
         self._tmp = tempfile.TemporaryDirectory()
-        args = ["node", LINKPAIR, "--firmware", firmware, "--bootrom", bootrom,
+        args = ["--firmware", firmware, "--bootrom", bootrom,
                 "--flash-timing", flash_timing, "--link-pins", "%d,%d" % link_pins]
         for i, img in enumerate(fs):
             if img is not None:
@@ -109,27 +108,10 @@ class LinkPair:
                     f.write(img)
                 args += ["--fs%d" % i, path]
         args += ["--fs-offset", str(h.FS_OFFSET)]
-        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     cwd=h.ROOT, bufsize=1 << 16)
+        self._spawn(LINKPAIR, args)
         self.boards = [Board(self, 0), Board(self, 1)]
         self.host_ms = 0.0
         self.wire = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.proc.stdin.write(b'{"op":"quit"}\n')
-                self.proc.stdin.flush()
-                self.proc.wait(timeout=10)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-        self._tmp.cleanup()
 
     @property
     def t(self):
@@ -137,8 +119,7 @@ class LinkPair:
         return max(b.t for b in self.boards)
 
     def _command(self, cmd):
-        self.proc.stdin.write((json.dumps(cmd) + "\n").encode())
-        self.proc.stdin.flush()
+        self._send(cmd)
         while True:
             line = self.proc.stdout.readline()
             if not line:

@@ -25,7 +25,7 @@
 //   {"ev":"done","op":..,"t":..,"why":..,...}          a command finished
 
 import fs from 'node:fs';
-import readline from 'node:readline';
+import { emit, flush, serve } from './jsonlines.mjs';
 import { Board } from './board.mjs';
 import { FLASH_SIZE, loadUf2, parseBootrom } from './flash.mjs';
 
@@ -51,17 +51,6 @@ const [busIndex, sda, scl] = (opts['display-bus'] ?? '0,4,5').split(',').map((x)
 // --floating G,G,...: GPIOs with nothing wired, read as their pull (default none)
 const floating = (opts.floating ?? '').split(',').filter((x) => x).map((x) => parseInt(x, 10));
 
-const lines = [];
-function emit(obj) {
-  lines.push(JSON.stringify(obj));
-  if (lines.length >= 256) flush();
-}
-function flush() {
-  if (lines.length) {
-    fs.writeSync(1, lines.join('\n') + '\n');
-    lines.length = 0;
-  }
-}
 
 let boots = 0;
 let board = null;
@@ -111,11 +100,4 @@ function handle(cmd) {
   flush();
 }
 
-const rl = readline.createInterface({ input: process.stdin });
-rl.on('line', (line) => {
-  if (line.trim()) handle(JSON.parse(line));
-});
-rl.on('close', () => {
-  flush();
-  process.exit(0);
-});
+serve(handle);
