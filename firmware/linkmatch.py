@@ -56,7 +56,7 @@ NAMES = (b"P1", b"P2")   # role 0's player, role 1's
 
 # the screens a link match shows in place of the game against the CPU's
 _SCREENS = {"play": "link_play"}
-MODULES = ("firmware.linkmatch", "firmware.link", "firmware.linkframe",
+MODULES = ("firmware.linkmatch", "firmware.linkstart", "firmware.link", "firmware.linkframe",
            "engine.linkdeal", "firmware.screens.link", "firmware.screens.link_play")
 
 WORDS_SAME_ROLE = "Both boards took the same seat: start a new link match on both."

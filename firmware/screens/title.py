@@ -108,22 +108,10 @@ class Title(Screen):
         self._table("play", new_hand=True)
 
     def _link(self):
-        """LINK: the link match in the save, or a new one; the link screen
-        says how the boards find each other."""
-        app = self.app
-        try:
-            port = app.link_port()
-        except Exception as e:
-            app.go("message", title=b"LINK", text="The link port did not open: %s" % e,
-                   then="title")
-            return
-        try:
-            from firmware.linkmatch import LinkGame
+        """LINK: firmware/linkstart.py (cold: imported by LINK only)."""
+        from firmware.linkstart import start
 
-            app.link = LinkGame(app, port)
-            app.go("link")
-        except MemoryError:
-            _no_room_for_link(app)
+        start(self.app)
 
     def _table(self, name, **kw):
         """To the table. In a two-player match this screen and its module
@@ -159,30 +147,3 @@ class Title(Screen):
             L.text_c(c, b"THE MATCH IN PLAY ENDS", 28, 1)
             x = L.hint(c, b"A", b"NEW", 16, 43)
             L.hint(c, b"B", b"KEEP PLAYING", x + 6, 43)
-
-
-def _no_room_for_link(app):
-    """LINK with too little heap for the link's code (the .mpy bundle on
-    stock MicroPython, whose code sits in RAM): the game against the CPU
-    as it was, the link's modules let go, and words that say what to do."""
-    import sys
-
-    from firmware.compat import collect, heap_free, unload
-
-    lk = app.link
-    cpu = getattr(lk, "cpu", None)
-    if cpu is not None:
-        app.match, app.stats, app.life.ai = cpu
-    app.link = None
-    lk = cpu = None
-    for n in ("link", "link_play"):
-        app.let_go(n, ())
-    for name in list(sys.modules) if heap_free() is not None else ():
-        if name.startswith("firmware.link") or name.startswith("firmware.screens.link") \
-                or name == "engine.linkdeal":
-            unload(name)
-    collect()
-    app.go("message", title=b"LINK",
-           text="Not enough memory for link play: here the game's code is in RAM. "
-                "Install the .uf2 release to play over the cable.", then="title")
-
