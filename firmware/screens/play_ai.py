@@ -27,8 +27,8 @@ class AiTurn:
     def _plan_ai(self):
         """The AI's move for the position on screen (kept in ai_plan until
         the pause ends): its first slice, and ai_busy while slices remain
-        (a player without them chooses at once; hard's first slice may
-        leave the plan None for the next). A bug in the AI must not stop
+        (a player without them chooses at once; a begin() that leaves the
+        move to its steps returns None). A bug in the AI must not stop
         the game: the move is then the first legal one."""
         m = self.app.match
         ai = self.app.life.ai
