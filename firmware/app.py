@@ -60,7 +60,8 @@ BLANK = const(2)
 
 class App:
     def __init__(self, display, buttons, clock_ms, storage, sound=None,
-                 seed=None, player_factory=None, review_factory=None, entropy=None):
+                 seed=None, player_factory=None, review_factory=None, entropy=None,
+                 link_port=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock_ms
@@ -77,7 +78,7 @@ class App:
         # the match and its AIs, new to over (firmware/matchlife.py)
         self.life = Life(self, seed, player_factory, entropy)
         self.link = None             # firmware.linkmatch.LinkGame while a link match is on
-        self.link_port = None        # () -> the link's port (any/read/write), or None: no LINK
+        self.link_port = link_port   # () -> the link's port (any/read/write), or None: no LINK
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
         self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames

@@ -353,18 +353,20 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     from firmware.records import Records
 
     kw = {}
+    # LINK on the title: the cable's UART (given to the App before it
+    # opens the title, so the first title offers LINK)
+    link_port = lambda: _link_uart(link_pins, app)  # noqa: E731
     if app_factory is None:
         from firmware.app import App as app_factory
 
         # the deal secret and the AI's seed of every new match
         kw["entropy"] = hw_entropy()
+        kw["link_port"] = link_port
     app = app_factory(display, buttons, clock_ms, storage, sound=sound,
                       seed=hw_seed() if seed is None else seed, **kw)
     app.saving.records = Records(root.rstrip("/") + "/records", out=out)
     app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
-    app.link_port = lambda: _link_uart(link_pins, app)   # LINK on the title: the cable's UART
-    if getattr(app, "screen_name", None) == "title":   # (a test's app_factory may have none)
-        app.go("title")             # the title the App opened on, now with LINK
+    app.link_port = link_port
     if hardware:
         buttons.suppress()          # the button held at power-on
         app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed

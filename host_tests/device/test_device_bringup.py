@@ -48,7 +48,8 @@ class StubSaving:               # as firmware.saving.Saving: what the device loo
 
 
 class StubApp:
-    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None, entropy=None):
+    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None, entropy=None,
+                 link_port=None):
         global APP
         APP = self
         self.display = display
@@ -351,8 +352,8 @@ def test_real_app_runs_on_the_ports(tmp_path):
 
 
 def test_the_title_the_board_starts_on_offers_link(tmp_path):
-    # pico.run gives the App its link port after the App opened the title:
-    # the title is made again, so LINK shows from the first frame
+    # pico.run gives the App its link port before the App opens the title,
+    # so LINK shows from the first frame
     if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
         pytest.skip("firmware/app.py (the UI) is not there yet")
     path = tmp_path / "real.py"
