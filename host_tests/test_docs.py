@@ -39,7 +39,60 @@ def test_every_figure_marker_names_a_command_a_pattern_and_a_tolerance():
     assert any(f.measured is None for f in figs)
 
 
+def test_the_pages_name_the_newest_release():
+    """README.md and docs/*.md send a reader to the newest release in
+    dist/, never an older one (tools/deploy/pages.py)."""
+    from tools.deploy import pages
+    assert pages.newest(ROOT) is not None
+    assert cd.release_names(ROOT) == [], "\n".join(cd.release_names(ROOT))
+
+
 # ---- the checker itself ------------------------------------------------------
+
+def _tree_with_releases(tmp_path, versions):
+    for v in versions:
+        d = tmp_path / "dist" / v
+        d.mkdir(parents=True)
+        (d / "RELEASE").write_text("version: %s\n" % v)
+    (tmp_path / "docs").mkdir()
+
+
+def test_a_page_that_names_an_older_release_is_refused_and_make_release_moves_it_on(tmp_path):
+    from tools.deploy import pages
+    _tree_with_releases(tmp_path, ["1.0.0", "1.9.0", "1.10.0"])
+    (tmp_path / "dist" / "2.0.0").mkdir()          # no RELEASE: not a release
+    assert pages.newest(str(tmp_path)) == "1.10.0"
+    readme = ("Copy [`gin-rummy-pico-1.10.0.uf2`](dist/1.10.0/gin-rummy-pico-1.10.0.uf2).\n"
+              "cd dist/1.9.0 && sha256sum -c SHA256SUMS\n"
+              "Between releases the title says `Gin Rummy 1.11.0-dev`.\n")
+    (tmp_path / "README.md").write_text(readme)
+    (tmp_path / "docs" / "HW.md").write_text(
+        "The console says `Gin Rummy 1.0.0`, then the display.\n"
+        "A figure 33.7 ms <!-- figure measured=\"release 1.0.0 (dist/1.0.0)\" -->\n"
+        "Measured on `dist/1.0.0/gin-rummy-pico-1.0.0.uf2` <!-- an older release -->\n"
+        "Unpack gin-rummy-source-1.9.0.tar.gz; records of version 1.0.0 still verify.\n")
+    got = cd.release_names(str(tmp_path))
+    assert [g.split(": names")[0] for g in got] == ["README.md:2", "docs/HW.md:1",
+                                                  "docs/HW.md:4"], got
+    assert "names 1.9.0 ('dist/1.9.0')" in got[0] and "newest release is 1.10.0" in got[0]
+    # make release, once 1.11.0 is built, moves every name on; nothing else
+    (tmp_path / "dist" / "1.11.0").mkdir()
+    (tmp_path / "dist" / "1.11.0" / "RELEASE").write_text("version: 1.11.0\n")
+    assert sorted(pages.write_pages("1.11.0", str(tmp_path))) == ["README.md", "docs/HW.md"]
+    assert cd.release_names(str(tmp_path)) == []
+    text = (tmp_path / "README.md").read_text()
+    assert text.count("1.11.0") == 5 and "1.10.0" not in text and "1.9.0" not in text
+    hw = (tmp_path / "docs" / "HW.md").read_text()
+    assert "`Gin Rummy 1.11.0`" in hw and "gin-rummy-source-1.11.0.tar.gz" in hw
+    assert "(dist/1.0.0)" in hw and "`dist/1.0.0/gin-rummy-pico-1.0.0.uf2`" in hw
+    assert "version 1.0.0 still" in hw
+    assert pages.write_pages("1.11.0", str(tmp_path)) == []
+
+
+def test_with_no_release_in_dist_no_page_is_refused(tmp_path):
+    (tmp_path / "README.md").write_text("`dist/1.0.0/gin-rummy-pico-1.0.0.uf2`\n")
+    assert cd.release_names(str(tmp_path)) == []
+
 
 def test_paths_are_read_from_code_spans_blocks_and_links_not_from_prose():
     text = (

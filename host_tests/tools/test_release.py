@@ -178,8 +178,11 @@ def test_a_dirty_work_tree_is_seen(tmp_path):
 
 def test_every_zip_s_note_stands_alone(tmp_path):
     """Each zip carries its docs and a note with the pin table and the
-    buttons, read from firmware/board.py, and sends nobody to an address."""
+    buttons, read from firmware/board.py, and sends nobody to an address;
+    its README installs the release the zip is in."""
     from firmware import board
+    from tools.deploy import pages
+    from tools.deploy.pages import name_release
     zips = {"mpy": rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "m")),
             "circuitpython": rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)}
     for kind, data in zips.items():
@@ -189,7 +192,13 @@ def test_every_zip_s_note_stands_alone(tmp_path):
             for doc in rel.DOCS:
                 assert top + doc in names, (kind, doc)
                 with open(os.path.join(rel.ROOT, doc), "rb") as f:
-                    assert z.read(top + doc) == f.read()
+                    want = f.read()
+                if doc.endswith(".md"):      # the pages name the zip's own release
+                    want = name_release(want.decode(), "9.9.9").encode()
+                assert z.read(top + doc) == want, (kind, doc)
+            readme = z.read(top + "README.md").decode()
+            assert "gin-rummy-pico-9.9.9.uf2" in readme
+            assert [v for _, v, _ in pages.names(readme)] == ["9.9.9"] * len(pages.names(readme))
             text = z.read(top + "INSTALL.txt").decode()
         for n, pin in ((board.I2C_SDA, 6), (board.I2C_SCL, 7), (board.BTN_LEFT, 14),
                        (board.BTN_A, 19), (board.BTN_B, 20)):

@@ -30,8 +30,13 @@ measured  "where and when", instead of a run: the figure comes from a
         a real board) and is shown, not compared
 
 The doc's figure is the last number before the marker on its line.
-Exit status 1 when a figure is off (or its command failed or printed no
-match), 0 otherwise.
+
+The release to install: every page names the newest release in dist/
+(tools/deploy/pages.py): a page naming an older one as the release
+(`dist/1.0.0`, `gin-rummy-pico-1.0.0.uf2`, `Gin Rummy 1.0.0`) is refused.
+
+Exit status 1 when a page names an older release or a figure is off (or
+its command failed or printed no match), 0 otherwise.
 """
 
 import argparse
@@ -269,20 +274,54 @@ def run(cmd, timeout):
         return "timeout", out, time.time() - t
 
 
+def release_names(root=ROOT):
+    """The pages' release names that are not the newest release, as lines."""
+    from tools.deploy import pages
+    return pages.stale(root, pages.newest(root))
+
+
+def marker_problems(root=ROOT):
+    """What is wrong with the figure markers themselves, as lines."""
+    return ["%s: marker: %s" % (f.where(), p) for f in all_figures(root) for p in f.problems()]
+
+
+# the checks that run no command: (what is checked, function of the root
+# returning the problems as lines, what to do about them);
+# host_tests/test_docs.py runs each
+QUICK = (
+    ("the pages name the newest release", release_names,
+     "make release names each new release on every page; a line about an older release on "
+     "purpose carries <!-- an older release -->"),
+    ("every figure marker is well formed", marker_problems, "see the marker's attributes above"),
+)
+
+
+def quick_checks(root=ROOT, out=print):
+    """Run QUICK, printing each check and its problems; returns how many
+    problems."""
+    bad = 0
+    for what, fn, todo in QUICK:
+        lines = fn(root)
+        out("== %s: %s" % (what, "%d problem(s)" % len(lines) if lines else "ok"))
+        for line in lines:
+            out("   " + line)
+        if lines:
+            out("   (%s)" % todo)
+        bad += len(lines)
+    return bad
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--only")
     ap.add_argument("--timeout", type=int, default=600)
     a = ap.parse_args(argv)
+    if quick_checks():
+        print("the pages are not right: the figures' commands were not run")
+        return 1
     figs = all_figures()
     bad = 0
-    for f in figs:
-        for p in f.problems():
-            print("%s: marker: %s" % (f.where(), p))
-            bad += 1
-    if bad:
-        return 1
     by_cmd = {}
     for f in figs:
         if a.only and not f.cmd.startswith(a.only):

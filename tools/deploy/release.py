@@ -21,6 +21,10 @@ of this script (`build`) into dist/<version>/:
     RELEASE                                    commit, dates, toolchain versions
     SHA256SUMS                                 `sha256sum -c SHA256SUMS`
 
+Once the release is built, the pages (README.md, docs/*.md) are moved on
+to name it as the release to install (tools/deploy/pages.py), and the zips
+carry the docs already naming it.
+
 `make verify-release` runs `verify`: it checks out the commit the newest
 dist/*/RELEASE names, rebuilds its .uf2 with that commit's own copy of this
 script and prints `identical` or `DIFFERENT` with both hashes.
@@ -357,12 +361,18 @@ def notes_fields():
             "btn_b": board.BTN_B, "btn_b_pin": pin_of(board.BTN_B)}
 
 
-def docs_entries(top):
-    """DOCS as zip entries under `top`."""
+def docs_entries(top, version):
+    """DOCS as zip entries under `top`, the pages naming `version` as the
+    release to install (tools/deploy/pages.py: the tree's pages name the
+    release before this one until `make release` moves them on)."""
+    from tools.deploy.pages import name_release
     out = []
     for rel in DOCS:
         with open(os.path.join(ROOT, rel), "rb") as f:
-            out.append((top + "/" + rel, f.read()))
+            data = f.read()
+        if rel.endswith(".md"):
+            data = name_release(data.decode("utf-8"), version).encode("utf-8")
+        out.append((top + "/" + rel, data))
     return out
 
 
@@ -373,12 +383,12 @@ def license_entry(top):
         return (top + "/LICENSE", f.read())
 
 
-def package(top, entries, note, text, epoch):
+def package(top, entries, note, text, epoch, version):
     """A release zip: `entries` (under `top`), the note `note` holding
-    `text`, and the LICENSE."""
+    `text`, the LICENSE and the docs."""
     entries.append((top + "/" + note, text.encode()))
     entries.append(license_entry(top))
-    entries += docs_entries(top)
+    entries += docs_entries(top, version)
     return zip_bytes(entries, epoch)
 
 
@@ -388,7 +398,8 @@ def build_mpy_zip(version, epoch, commit, tmp):
     deploy.build(out, quiet=True, root=ROOT)
     top = "gin-rummy-mpy-%s" % version
     return package(top, tree_entries(out, top), "INSTALL.txt",
-                   MPY_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch)
+                   MPY_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch,
+                   version)
 
 
 def build_cp_zip(version, epoch, commit):
@@ -401,7 +412,8 @@ def build_cp_zip(version, epoch, commit):
         with open(src, "rb") as f:
             entries.append((top + "/" + dst, f.read()))
     return package(top, entries, "INSTALL.txt",
-                   CP_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch)
+                   CP_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch,
+                   version)
 
 
 def build_web_zip(version, epoch, commit, tmp):
@@ -412,7 +424,8 @@ def build_web_zip(version, epoch, commit, tmp):
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
     return package(top, tree_entries(out, top), "README.txt",
-                   WEB_README.format(version=version, commit=commit, docs=DOCS_NOTE), epoch)
+                   WEB_README.format(version=version, commit=commit, docs=DOCS_NOTE), epoch,
+                   version)
 
 
 # ---- the Pico kit and the .uf2 -----------------------------------------------------
@@ -697,6 +710,10 @@ def cmd_release(a):
             shutil.rmtree(stage, ignore_errors=True)
             return r.returncode
         os.rename(stage, out)
+    if os.path.dirname(out) == os.path.join(ROOT, "dist"):
+        from tools.deploy.pages import write_pages
+        for page in write_pages(version, ROOT):
+            print("%s now names release %s (commit it with %s)" % (page, version, shown(out)))
     print("release %s done in %.0f s: %s (check: cd %s && sha256sum -c %s)"
           % (version, time.time() - t0, out, shown(out), SUMS_FILE))
     return 0
