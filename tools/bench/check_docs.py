@@ -47,6 +47,8 @@ import subprocess
 import sys
 import time
 
+from tools.deploy.pages import link_targets, pages as doc_files   # README.md and docs/*.md
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The tree's top-level entries a doc may name (a path must start with one).
@@ -60,17 +62,7 @@ ATTR = re.compile(r'(\w+)=(?:"((?:[^"\\]|\\.)*)"|(\S+))')
 NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
-LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 MAKE = re.compile(r"(?<![\w-])make\s+((?:[A-Z_a-z0-9]+=\S*\s+)*)([a-z][a-z0-9-]*)")
-
-
-def doc_files(root=ROOT):
-    """README.md and docs/*.md (those that exist), as paths from the top."""
-    out = ["README.md"] if os.path.isfile(os.path.join(root, "README.md")) else []
-    d = os.path.join(root, "docs")
-    if os.path.isdir(d):
-        out += sorted("docs/" + f for f in os.listdir(d) if f.endswith(".md"))
-    return out
 
 
 def read(root, rel):
@@ -111,13 +103,7 @@ def paths_named(text, rel):
             p = _path_word(w)
             if p:
                 out.add(p.rstrip("/") or p)
-    base = os.path.dirname(rel)
-    for m in LINK.finditer(text):
-        target = m.group(1).split("#")[0]
-        if not target or re.match(r"^[a-z]+:", target):
-            continue
-        p = os.path.normpath(os.path.join(base, target))
-        out.add(p)
+    out.update(link_targets(text, rel))
     return out
 
 

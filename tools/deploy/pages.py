@@ -22,6 +22,7 @@ import re
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # dist/X.Y.Z, a release file's name, the console's first line
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")       # [words](target), ![picture](target)
 NAME = re.compile(r"(?<![\w.-])(dist/|gin-rummy-(?:pico|mpy|circuitpython|web|source)-"
                   r"|Gin Rummy )(\d+\.\d+\.\d+)(?![\w-]|\.\d)")
 OLDER = "<!-- an older release -->"
@@ -121,3 +122,33 @@ def write_pages(version, root=ROOT):
                 f.write(new)
             changed.append(rel)
     return changed
+
+
+def link_targets(text, rel):
+    """The files of the tree the Markdown links of page `rel` lead to, as
+    paths from the top (anchors dropped; addresses such as https://... and
+    mailto: left out)."""
+    out = []
+    base = os.path.dirname(rel)
+    for m in LINK.finditer(text):
+        target = m.group(1).split("#")[0]
+        if target and not re.match(r"^[a-z]+:", target):
+            out.append(os.path.normpath(os.path.join(base, target)))
+    return out
+
+
+def linked(root=ROOT, start="README.md"):
+    """`start` and every file its links lead to, page after page (sorted):
+    what a reader of the README can open. A release's own files (dist/)
+    are not followed: they lie beside the zips, not in them."""
+    seen = set()
+    todo = [start]
+    while todo:
+        rel = todo.pop()
+        if rel in seen or rel.split("/")[0] == "dist":
+            continue
+        seen.add(rel)
+        if rel.endswith(".md") and os.path.isfile(os.path.join(root, rel)):
+            with open(os.path.join(root, rel), encoding="utf-8") as f:
+                todo += link_targets(f.read(), rel)
+    return sorted(seen)
