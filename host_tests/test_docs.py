@@ -47,6 +47,29 @@ def test_the_pages_name_the_newest_release():
     assert cd.release_names(ROOT) == [], "\n".join(cd.release_names(ROOT))
 
 
+def test_no_page_and_no_message_of_the_game_asks_for_a_reset_button():
+    """A Pico has no reset button: the pages and the game's own words say
+    to unplug the board and plug it in again (HARDWARE.md offers a button
+    on RUN as an option)."""
+    import re
+    said = re.compile(r"press(?:ing)? (?:the )?reset|reset to play|asks? for a reset", re.I)
+    where = cd.doc_files(ROOT) + ["tools/deploy/release.py"]
+    for top in ("engine", "firmware", "circuitpython", "web"):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            where += [os.path.relpath(os.path.join(d, f), ROOT) for f in files
+                      if f.endswith((".py", ".js", ".html"))]
+    found = []
+    for rel in where:
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            for i, line in enumerate(f, 1):
+                if said.search(line):
+                    found.append("%s:%d: %s" % (rel, i, line.strip()))
+    assert not found, "\n".join(found)
+    with open(os.path.join(ROOT, "docs", "HARDWARE.md"), encoding="utf-8") as f:
+        hw = f.read()
+    assert "RUN (pin 30)" in hw and "unplug the board and plug it in again" in hw
+
+
 # ---- the checker itself ------------------------------------------------------
 
 def _tree_with_releases(tmp_path, versions):

@@ -470,6 +470,7 @@ class Web(KeyScript):
                 clock = time.ticks_ms
         self.clock = clock
         self.storage = Storage(root, fs=self.fs)
+        self.storage.restart = "reload the page"      # the messages' way to start again
         if entropy is None and not fake:
             # real play deals committed hands (engine/deal.py): the secret
             # from the browser's crypto.getRandomValues (firmware/entropy.py)

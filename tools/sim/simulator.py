@@ -61,7 +61,9 @@ def host_storage(root):
     except ImportError:
         return MemStorage()
     os.makedirs(root, exist_ok=True)
-    return Storage(root)
+    st = Storage(root)
+    st.restart = "quit (q) and start the simulator again"    # the messages' way to start again
+    return st
 
 
 class SimSound:
