@@ -416,6 +416,10 @@ class LinkPort:
         self._take = host.take
         self._post = host.post
         self._use = host.use
+        # the link screen's words (firmware/link.py): a browser tab, not a cable
+        self.looking = ("Looking for the other tab: open this page in a second tab or "
+                        "window and choose LINK there.")
+        self.lost = "No answer from the other tab: it was closed or left LINK."
         if ON_WASM:
             import uctypes
 
