@@ -40,7 +40,7 @@ _ROWS = (
     ("first", b"FIRST", b""),
     ("brightness", b"SCREEN", b"SCREEN BRIGHTNESS"),
     ("sound", b"SOUND", b"SOUNDS ON OR OFF"),
-    ("style", b"YOUR STYLE", b"A: HARD CPU FORGETS HOW YOU KNOCK"),
+    ("style", b"YOUR STYLE", b"A: HARD FORGETS HOW YOU KNOCK"),
     ("hardware", b"HARDWARE", b"A: DISPLAY, FLIP, BUTTON TEST"),
     ("about", b"VERSION", b"GIN RUMMY, MIT LICENCE"),
 )
