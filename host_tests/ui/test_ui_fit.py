@@ -185,12 +185,12 @@ def test_every_text_fits_the_panel_and_the_text_view():
     assert not problems, "\n".join(problems)
 
 
-def test_the_check_finds_words_that_do_not_fit():
+def test_the_check_finds_words_that_do_not_fit(words_fit):
     """The recorder sees a text past the edge, a message cut short, and
     nothing when the words fit."""
     from firmware import fb
     from firmware.screens import layout as L
-    with Fit() as fit:
+    with Fit() as fit:        # inside the one every UI test has (conftest.py)
         c = fb.Canvas()
         c.text(b"A: HARD CPU FORGETS HOW YOU KNOC", 1, 49)        # 32 small: ends at 128
         c.text(b"SIXTEEN LETTERS", 38, 2, 1, fb.BIG)             # 15 big: ends at 127
@@ -201,6 +201,8 @@ def test_the_check_finds_words_that_do_not_fit():
         L.text_c(c, b"A TITLE TOO WIDE TO BE CENTRED ON IT", 2)
     assert len(fit.found) == 3, fit.found
     assert "KNOCK" in fit.found[0] and "4 lines of 10 characters, 2 shown" in fit.found[1]
+    assert len(words_fit.found) >= 2          # the outer one sees the texts too: on purpose here
+    words_fit.found[:] = []
 
 
 def test_the_link_words_of_every_port_fit_the_link_screen():
