@@ -264,7 +264,7 @@ def test_pile_view_spaces_the_cards_newest_first_and_lights_the_top():
         x = 3 + i * 13
         gap = [fb_col_dark(img, xx, 11, 18) for xx in range(x + 9, x + 12)]
         assert all(gap), i
-    assert shows(img, b"NEWEST FIRST, THE TOP ONE LIT")
+    assert shows(img, b"TOP CARD FIRST, OLDEST LAST")
 
 
 def fb_col_dark(img, x, y0, y1):
