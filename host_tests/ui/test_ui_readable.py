@@ -81,7 +81,8 @@ def test_every_rule_a_refusal_cites_is_on_the_rules_pages():
 
 def test_rules_pages_explain_t_and_dw():
     text = _page_text()
-    assert "T IS TEN" in text
+    assert "T IS THE TEN" in text
+    assert "TS:" not in text          # the game shows suits as symbols, never as letters
     assert "DW, TOP RIGHT" in text
 
 
