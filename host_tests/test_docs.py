@@ -70,7 +70,57 @@ def test_no_page_and_no_message_of_the_game_asks_for_a_reset_button():
     assert "RUN (pin 30)" in hw and "unplug the board and plug it in again" in hw
 
 
+def test_one_figure_one_place():
+    """No figure is stated on two pages with different values, and no
+    figure marker's command and pattern are on two pages (make check-docs
+    runs the same check)."""
+    assert cd.figures_disagree(ROOT) == [], "\n".join(cd.figures_disagree(ROOT))
+
+
 # ---- the checker itself ------------------------------------------------------
+
+DEVICE_PAGE = """# Device figures
+
+| | .mpy bundle | frozen .uf2 |
+|---|---|---|
+| free heap at the title | 16.5 KB <!-- figure cmd="tools/pico/figures.py" measured="x" --> | 177 KB |
+| direction button to complete frame, median | 19.1 ms | 42.5 ms |
+
+The idle simulator uses 0.00% of a core.
+"""
+
+
+def test_the_same_figure_on_two_pages_with_two_values_is_found(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "DEVICE.md").write_text(DEVICE_PAGE)
+
+    def found(link_md):
+        (tmp_path / "docs" / "LINK.md").write_text(link_md)
+        return cd.figures_disagree(str(tmp_path))
+    # the bundle's free heap at the title, said again with another value
+    got = found("The .mpy bundle on the stock firmware has no room for the link\n"
+                "(17.5 KB free at the title; the link takes about 16 KB).\n")
+    assert len(got) == 1 and "docs/DEVICE.md:5" in got[0] and "docs/LINK.md:2" in got[0], got
+    assert "'16.5 KB'" in got[0] and "17.5 KB" in got[0]
+    # in bytes, another value: found; the same value within its precision: not
+    assert len(found("the .mpy bundle has 17,424 bytes free at the title\n")) == 1
+    assert found("the .mpy bundle has 16,848 bytes free at the title\n") == []
+    assert found("the .mpy bundle has about 16 KB free at the title\n") == []
+    # other figures with the same unit, code and comments: not this figure
+    assert found("A .mpy file opened on littlefs takes a block of 1148 bytes.\n"
+                 "The frozen .uf2 answers a direction in 42.5 ms at the median.\n"
+                 "`the .mpy bundle has 99 KB free at the title`\n"
+                 "<!-- the .mpy bundle has 99 KB free at the title -->\n"
+                 "```\nthe .mpy bundle has 99 KB free at the title\n```\n") == []
+    # a table elsewhere naming the same row and column
+    got = found("| | .mpy bundle |\n|---|---|\n| free heap at the title | 24 KB |\n")
+    assert len(got) == 1 and "'24 KB'" in got[0]
+    # one marker's command and pattern on two pages: one figure stated twice
+    marker = '<!-- figure cmd="tools/bench/bench_ui.py" find="worst median ([\\d.]+) ms" tol=100% -->'
+    (tmp_path / "docs" / "DEVICE.md").write_text(DEVICE_PAGE + "Redraw: 0.08 ms %s\n" % marker)
+    got = found("A redraw takes 0.08 ms %s\n" % marker)
+    assert len(got) == 1 and "more than one page" in got[0], got
+
 
 def _tree_with_releases(tmp_path, versions):
     for v in versions:

@@ -31,6 +31,11 @@ measured  "where and when", instead of a run: the figure comes from a
 
 The doc's figure is the last number before the marker on its line.
 
+One figure, one place: the same figure stated on two pages with
+different values (a number with a figure's unit, KB, MB, bytes, B, ms, us
+or %, whose words say it measures the same thing), or one figure marker's
+cmd and find on two pages, is refused (see `figures_disagree`).
+
 The release to install: every page names the newest release in dist/
 (tools/deploy/pages.py): a page naming an older one as the release
 (`dist/1.0.0`, `gin-rummy-pico-1.0.0.uf2`, `Gin Rummy 1.0.0`) is refused.
@@ -271,6 +276,177 @@ def marker_problems(root=ROOT):
     return ["%s: marker: %s" % (f.where(), p) for f in all_figures(root) for p in f.problems()]
 
 
+# ---- one figure, one place ---------------------------------------------------
+#
+# A figure lives on one page (DEVICE.md for the device's, the page that owns
+# it otherwise) with the build and date it was measured on; another page
+# links to it. What this finds: the same figure stated on two pages with
+# different values.
+#
+# Every number with a figure's unit (KB, MB, bytes, B, ms, us, %) outside
+# code is a statement. What it measures is read from its words: in a table,
+# the row's first cell and the column's heading (and the cell's words before
+# the number); in prose, up to 7 words of its sentence before the number and
+# 3 after (stop words left out, plurals folded: "its", "the", "matches" ->
+# "match"). Two statements on different pages are of the same figure when
+# their units measure the same thing (a size, a time, a share) and they share
+# at least SAME_WORDS words, being at least SAME_SHARE of the shorter one's
+# words. Their values differ when they are further apart than the two
+# statements' precision together (half the last digit each: 24 KB is 24 +-
+# 0.5 KB, 16,848 bytes is exact to a byte). Two figure markers with the same
+# cmd and find on two pages are one figure stated twice, whatever their
+# words. Pages of history (CHANGELOG.md, the RELEASE files) are not read.
+
+QTY = re.compile(r"(?<![\w.#/-])(\d[\d,]*(?:\.\d+)?)\s?(%|KB\b|kB\b|MB\b|bytes\b|B\b|ms\b|us\b)")
+UNIT = {"KB": ("size", 1024.0), "kB": ("size", 1024.0), "MB": ("size", 1048576.0),
+        "bytes": ("size", 1.0), "B": ("size", 1.0), "ms": ("time", 1.0), "us": ("time", 0.001),
+        "%": ("share", 1.0)}
+STOP = frozenset(
+    "a an the of to in on at by for from with and or as is are be it its this that these those "
+    "each every one two than then when while which what who how not no only more less most "
+    "least about over under up down into per after before between same their there here both "
+    "all any some so was were has have had can may must also just very".split())
+SAME_WORDS = 4
+SAME_SHARE = 0.75
+
+
+def subject_words(text):
+    """The words of `text` that say what a number measures: lower case,
+    stop words left out, a plural folded to its singular."""
+    out = []
+    for w in re.findall(r"[a-zA-Z][a-zA-Z.'-]*", text.lower()):
+        w = w.strip(".-'")
+        if len(w) < 2 or w in STOP:
+            continue
+        if w.endswith("s") and len(w) > 3 and not w.endswith("ss"):
+            w = w[:-1]
+        out.append(w)
+    return out
+
+
+class Stated:
+    """A number with a figure's unit where a page states it."""
+
+    def __init__(self, doc, line, number, unit, words, said):
+        self.doc, self.line, self.unit, self.said = doc, line, unit, said
+        self.kind, factor = UNIT[unit]
+        self.value = float(number.replace(",", "")) * factor
+        decimals = len(number.split(".")[1]) if "." in number else 0
+        self.precision = 0.5 * 10 ** -decimals * factor
+        self.words = set(words)
+
+    def where(self):
+        return "%s:%d" % (self.doc, self.line)
+
+    def same_figure(self, other):
+        if self.doc == other.doc or self.kind != other.kind:
+            return False
+        shared = self.words & other.words
+        least = min(len(self.words), len(other.words))
+        return len(shared) >= SAME_WORDS and len(shared) >= SAME_SHARE * least
+
+    def agrees(self, other):
+        return abs(self.value - other.value) <= self.precision + other.precision + 1e-9
+
+
+def _blocks(text):
+    """[(kind, [(line number, line)])]: the page's paragraphs ('para') and
+    tables ('table'), without headings, code blocks and indented code."""
+    out = []
+    cur = []
+    kind = None
+    fenced = False
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+        if fenced or line.startswith(("```", "    ", "\t", "#")) or not line.strip():
+            if cur:
+                out.append((kind, cur))
+            cur = []
+            continue
+        k = "table" if line.lstrip().startswith("|") else "para"
+        if cur and k != kind:
+            out.append((kind, cur))
+            cur = []
+        kind = k
+        cur.append((i, line))
+    if cur:
+        out.append((kind, cur))
+    return out
+
+
+def _prose(line):
+    """A line without its HTML comments and code spans."""
+    return CODE_SPAN.sub(" ", re.sub(r"<!--.*?-->", "", line))
+
+
+def statements(text, doc):
+    """Every Stated of a page (see above)."""
+    out = []
+    for kind, lines in _blocks(text):
+        if kind == "table":
+            head = None
+            for i, line in lines:
+                cells = [c.strip() for c in _prose(line).strip().strip("|").split("|")]
+                if all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+                    continue
+                if head is None:
+                    head = cells
+                    continue
+                for j, cell in enumerate(cells):
+                    for m in QTY.finditer(cell):
+                        words = subject_words(cells[0])
+                        if j:
+                            words += subject_words(head[j] if j < len(head) else "")
+                            words += subject_words(cell[:m.start()])[-4:]
+                        out.append(Stated(doc, i, m.group(1), m.group(2), words,
+                                          cell[:m.end()].strip()))
+            continue
+        joined = ""
+        starts = []
+        for i, line in lines:
+            starts.append((len(joined), i))
+            joined += _prose(line) + " "
+        for m in QTY.finditer(joined):
+            line = [i for at, i in starts if at <= m.start()][-1]
+            a = joined.rfind(". ", 0, m.start())
+            a = 0 if a < 0 else a + 2
+            b = joined.find(". ", m.end())
+            b = len(joined) if b < 0 else b
+            words = subject_words(joined[a:m.start()])[-7:] + \
+                subject_words(joined[m.end():b])[:3]
+            said = joined[a:m.end()].strip()
+            if len(said) > 60:
+                said = "... " + said[-60:].split(" ", 1)[-1]
+            out.append(Stated(doc, line, m.group(1), m.group(2), words, said))
+    return out
+
+
+def figures_disagree(root=ROOT):
+    """The same figure on two pages with different values, and a figure
+    marker's cmd and find on two pages, as lines."""
+    said = []
+    for rel in doc_files(root):
+        said += statements(read(root, rel), rel)
+    out = []
+    for i, a in enumerate(said):
+        for b in said[i + 1:]:
+            if a.same_figure(b) and not a.agrees(b):
+                out.append("%s says %r and %s says %r of one figure (%s): state it in one "
+                           "place, with its build and date, and link to it there"
+                           % (a.where(), a.said, b.where(), b.said,
+                              " ".join(sorted(a.words & b.words))))
+    pages = {}
+    for f in all_figures(root):
+        if f.find:
+            pages.setdefault((f.cmd, f.find), []).append(f)
+    for (cmd, find), fs in sorted(pages.items()):
+        if len({f.doc for f in fs}) > 1:
+            out.append("%s state the figure %s prints (find %r) on more than one page: keep "
+                       "it on one and link to it" % (", ".join(f.where() for f in fs), cmd, find))
+    return out
+
+
 # the checks that run no command: (what is checked, function of the root
 # returning the problems as lines, what to do about them);
 # host_tests/test_docs.py runs each
@@ -279,6 +455,9 @@ QUICK = (
      "make release names each new release on every page; a line about an older release on "
      "purpose carries <!-- an older release -->"),
     ("every figure marker is well formed", marker_problems, "see the marker's attributes above"),
+    ("one figure, one place", figures_disagree,
+     "DEVICE.md (or the page that owns the figure) states it with the build and date it was "
+     "measured on; other pages link to it"),
 )
 
 
