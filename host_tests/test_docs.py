@@ -77,7 +77,56 @@ def test_one_figure_one_place():
     assert cd.figures_disagree(ROOT) == [], "\n".join(cd.figures_disagree(ROOT))
 
 
+def test_every_promise_names_the_tests_that_attack_it():
+    """Every row of the 'protects against' tables of FAIRNESS.md, LINK.md,
+    SAVES.md and BOARD.md names tests of host_tests that exist (make
+    check-docs runs the same check)."""
+    assert cd.promise_problems(ROOT) == [], "\n".join(cd.promise_problems(ROOT))
+    rows = 0
+    for rel in cd.PROMISE_PAGES:
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            for _, head, body in cd.tables(f.read()):
+                if head[0].lower().startswith("protects against"):
+                    rows += len(body)
+    assert rows >= 20
+
+
 # ---- the checker itself ------------------------------------------------------
+
+def test_a_promise_without_a_real_test_is_refused(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "host_tests" / "a").mkdir(parents=True)
+    (tmp_path / "host_tests" / "a" / "test_x.py").write_text(
+        "def test_one():\n    pass\n\n\nclass TestK:\n    def test_two(self):\n        pass\n")
+    (tmp_path / "host_tests" / "a" / "test_y.py").write_text("def test_two():\n    pass\n")
+    for page in ("FAIRNESS", "LINK", "SAVES"):
+        (tmp_path / "docs" / (page + ".md")).write_text(
+            "| protects against | attacked by |\n|---|---|\n| **x** | `test_one` |\n")
+
+    def problems(board):
+        (tmp_path / "docs" / "BOARD.md").write_text(board)
+        return cd.promise_problems(str(tmp_path))
+    good = ("| protects against | how | attacked by |\n|---|---|---|\n"
+            "| **A** | so | `test_one`, `host_tests/a/test_y.py::test_two` |\n"
+            "| **B** | so | `host_tests/a/test_x.py::TestK::test_two` (the method) |\n\n"
+            "| does not protect against | why |\n|---|---|\n| **C** | no test needed |\n\n"
+            "What it does not protect against: said in prose, that is fine.\n")
+    assert problems(good) == []
+    got = problems(good.replace("`test_one`, ", "").replace(
+        "| **B** | so |", "| **B** | so | nothing named |\n| **D** | so |"))
+    assert len(got) == 1 and "BOARD.md:4: '**B**' names no test" in got[0], got
+    for ref, why in (("test_two", "is defined in host_tests/a/test_x.py, host_tests/a/test_y.py"),
+                     ("test_three", "no test of host_tests is named test_three"),
+                     ("host_tests/a/test_y.py::test_one", "host_tests/a/test_y.py defines no test_one"),
+                     ("tools/x.py::test_one", "tools/x.py is not a file of host_tests")):
+        got = problems(good.replace("`test_one`", "`%s`" % ref))
+        assert len(got) == 1 and why in got[0], (ref, got)
+    got = problems(good.replace("| attacked by |", "| tests |"))
+    assert len(got) == 1 and "no 'attacked by' column" in got[0]
+    got = problems("What a noted DEAL # protects against:\n\n- **A record changed**\n")
+    assert len(got) == 2 and "no 'protects against' table" in got[0] and "in prose" in got[1]
+    assert problems("```\nthe code protects against nothing\n```\n" + good) == []
+
 
 DEVICE_PAGE = """# Device figures
 

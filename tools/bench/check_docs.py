@@ -84,7 +84,7 @@ def code_text(text):
 
 
 def _path_word(w):
-    w = w.strip().strip("\"'").rstrip(".,;:)")
+    w = w.strip().strip("\"'").split("::")[0].rstrip(".,;:)")   # a test: path::test_name
     if w.startswith("./"):
         w = w[2:]
     if not w or any(c in w for c in "*<>{}$|[]=") or "..." in w or w.startswith(("/", "-")):
@@ -447,6 +447,111 @@ def figures_disagree(root=ROOT):
     return out
 
 
+# ---- every promise tied to its attack -------------------------------------------
+#
+# What a page promises to protect against is a table (docs/DEVELOPING.md,
+# "Promises and the tests that attack them"): its first heading cell starts
+# with "protects against", its last column is "attacked by", and each row
+# names there, in backticks, the tests that try to break that promise:
+# `host_tests/PATH.py::test_name` or a test function's name that only one
+# file of host_tests defines. A table headed "does not protect against"
+# lists what remains, with no tests. The pages that promise protection hold
+# at least one such table, and no page says "protects against" in prose.
+
+PROMISE_PAGES = ("docs/FAIRNESS.md", "docs/LINK.md", "docs/SAVES.md", "docs/BOARD.md")
+PROMISE_HEAD = "protects against"
+ATTACK_HEAD = "attacked by"
+TEST_DEF = re.compile(r"^\s*(?:async\s+)?def\s+(test_\w+)\s*\(", re.M)
+
+
+def test_functions(root=ROOT):
+    """{test function name: [the host_tests files defining it]}."""
+    out = {}
+    top = os.path.join(root, "host_tests")
+    for d, _, files in os.walk(top):
+        for f in sorted(files):
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(d, f), root).replace(os.sep, "/")
+                for name in TEST_DEF.findall(read(root, rel)):
+                    out.setdefault(name, []).append(rel)
+    return out
+
+
+def resolve_test(ref, tests):
+    """None when `ref` (path::name, path::Class::name or a bare name)
+    names exactly one test function of host_tests, else why not."""
+    if "::" in ref:
+        path, name = ref.split("::", 1)
+        name = name.split("::")[-1]
+        if not path.startswith("host_tests/"):
+            return "%s is not a file of host_tests" % path
+        if path not in tests.get(name, ()):
+            return "%s defines no %s" % (path, name)
+        return None
+    where = tests.get(ref, ())
+    if not where:
+        return "no test of host_tests is named %s" % ref
+    if len(where) > 1:
+        return "%s is defined in %s: give it as path::%s" % (ref, ", ".join(where), ref)
+    return None
+
+
+def tables(text):
+    """[(line number of the heading row, heading cells, [(line number,
+    cells)])] of a page's Markdown tables (outside code)."""
+    out = []
+    for kind, lines in _blocks(text):
+        if kind != "table":
+            continue
+        rows = []
+        for i, line in lines:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+                rows.append((i, cells))
+        if rows:
+            out.append((rows[0][0], rows[0][1], rows[1:]))
+    return out
+
+
+def promise_problems(root=ROOT):
+    """Promise tables whose rows name no test or a test that does not
+    exist, pages that should hold one and do not, and promises in prose."""
+    tests = test_functions(root)
+    out = []
+    for rel in doc_files(root):
+        text = read(root, rel)
+        found = 0
+        for at, head, rows in tables(text):
+            if not head[0].lower().startswith(PROMISE_HEAD):
+                continue
+            found += 1
+            heads = [h.lower() for h in head]
+            if ATTACK_HEAD not in heads:
+                out.append("%s:%d: a %r table with no %r column" % (rel, at, PROMISE_HEAD, ATTACK_HEAD))
+                continue
+            col = heads.index(ATTACK_HEAD)
+            for i, cells in rows:
+                cell = cells[col] if col < len(cells) else ""
+                refs = CODE_SPAN.findall(cell)
+                if not refs:
+                    out.append("%s:%d: %r names no test that attacks it"
+                               % (rel, i, cells[0][:60]))
+                for ref in refs:
+                    why = resolve_test(ref, tests)
+                    if why:
+                        out.append("%s:%d: %s" % (rel, i, why))
+        if rel in PROMISE_PAGES and not found:
+            out.append("%s: no %r table" % (rel, PROMISE_HEAD))
+        for kind, lines in _blocks(text):
+            for i, line in lines if kind == "para" else ():
+                low = _prose(line).lower()
+                if re.search(r"\bprotects? against\b", low) and not re.search(
+                        r"\b(?:not|never) protects? against\b", low):
+                    out.append("%s:%d: a promise in prose (%r): make it a row of a %r table"
+                               % (rel, i, line.strip()[:60], PROMISE_HEAD))
+    return out
+
+
 # the checks that run no command: (what is checked, function of the root
 # returning the problems as lines, what to do about them);
 # host_tests/test_docs.py runs each
@@ -455,6 +560,9 @@ QUICK = (
      "make release names each new release on every page; a line about an older release on "
      "purpose carries <!-- an older release -->"),
     ("every figure marker is well formed", marker_problems, "see the marker's attributes above"),
+    ("every promise names the test that attacks it", promise_problems,
+     "each row of a 'protects against' table names its tests in the 'attacked by' column "
+     "(docs/DEVELOPING.md)"),
     ("one figure, one place", figures_disagree,
      "DEVICE.md (or the page that owns the figure) states it with the build and date it was "
      "measured on; other pages link to it"),
