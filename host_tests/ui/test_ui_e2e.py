@@ -323,10 +323,7 @@ def test_the_title_of_the_newest_release_golden(tmp_path, monkeypatch):
     assert newest is not None
     monkeypatch.setattr(title, "_VERSION", ("V" + newest).encode())
 
-    class SilentPort:
-        def any(self):
-            return 0
-
+    from tools.link.fakelink import SilentPort
     g = Golden(tmp_path)
     sim = CheckedSim(seed=SEED, storage=MemStorage())
     sim.app.link_port = SilentPort

@@ -9,6 +9,7 @@ shows whole (tools/sim/terminal.py: 50 columns, two of them its margin)."""
 from fit import Fit
 from firmware.screens.play_modes import M_DISCARD, M_DRAW
 from tools.kit.ui_driver import play_turn, simple_factory, title_to
+from tools.link.fakelink import SilentPort
 from tools.sim import terminal, textscreen
 from tools.sim.simulator import Sim
 
@@ -145,19 +146,6 @@ def test_the_three_player_game_fits():
     assert {"box_play", "box_showdown", "box_result", "box_match_end"} <= {s for s, _ in t.seen}
     problems = fit.found + sorted(t.long)
     assert not problems, "\n".join(problems)
-
-
-class SilentPort:
-    """A link port nobody answers on."""
-
-    def any(self):
-        return 0
-
-    def read(self, n):
-        return b""
-
-    def write(self, buf):
-        return len(buf)
 
 
 def test_the_link_screen_fits():
