@@ -40,6 +40,18 @@ class Tour:
         for k in keys:
             self.sim.press(k)
 
+    def check(self):
+        problems = self.fit.found + sorted(self.long)
+        assert not problems, "\n".join(problems)
+
+
+def _sim(fit, seed=7, **settings):
+    """A simulator whose texts `fit` (the conftest's words_fit) records,
+    named by the screen drawing them."""
+    sim = Sim(seed=seed, player_factory=simple_factory, settings=settings or None)
+    fit.screen = lambda: sim.screen
+    return sim
+
 
 def _tour(sim, fit):
     t = Tour(sim, fit)
@@ -115,62 +127,51 @@ def _tour(sim, fit):
     return t
 
 
-def test_the_three_player_game_fits():
+def test_the_three_player_game_fits(words_fit):
     """A three-player match to 50 through its table (the advice as
     captain, the advice given as sitter), showdowns, results and end."""
-    with Fit() as fit:
-        sim = Sim(seed=5, player_factory=simple_factory, settings={"speed": "fast", "target": 50})
-        fit.screen = lambda: sim.screen
-        t = Tour(sim, fit)
-        title_to(sim, "box")
-        m = sim.app.match
-        for _ in range(3000):
-            if sim.screen == "box_match_end" or sim.screen == "title":
-                break
-            t.look()
-            play = sim.app.screen
-            if sim.screen != "box_play":
-                t.press("A")
-            elif play.overlay:
-                t.look(play.overlay)
-                t.press("A")
-            elif m.to_move == 0 and play.mode in (M_DRAW, M_DISCARD):
-                t.press("LB")                      # the sitter's advice, as captain
-                t.look("advice")
-                t.press("A")
-                play_turn(sim)
-            else:
-                sim.settle()
-        assert sim.screen == "box_match_end", sim.screen
+    sim = _sim(words_fit, seed=5, speed="fast", target=50)
+    t = Tour(sim, words_fit)
+    title_to(sim, "box")
+    m = sim.app.match
+    for _ in range(3000):
+        if sim.screen == "box_match_end" or sim.screen == "title":
+            break
         t.look()
+        play = sim.app.screen
+        if sim.screen != "box_play":
+            t.press("A")
+        elif play.overlay:
+            t.look(play.overlay)
+            t.press("A")
+        elif m.to_move == 0 and play.mode in (M_DRAW, M_DISCARD):
+            t.press("LB")                      # the sitter's advice, as captain
+            t.look("advice")
+            t.press("A")
+            play_turn(sim)
+        else:
+            sim.settle()
+    assert sim.screen == "box_match_end", sim.screen
+    t.look()
     assert {"box_play", "box_showdown", "box_result", "box_match_end"} <= {s for s, _ in t.seen}
-    problems = fit.found + sorted(t.long)
-    assert not problems, "\n".join(problems)
+    t.check()
 
 
-def test_the_link_screen_fits():
-    with Fit() as fit:
-        sim = Sim(seed=7, player_factory=simple_factory)
-        fit.screen = lambda: sim.screen
-        sim.app.link_port = SilentPort
-        sim.app.go("title")
-        t = Tour(sim, fit)
-        title_to(sim, "link", settle=False)
-        for _ in range(6):
-            sim.run(1000)
-            t.look(sim.app.link.words() if sim.app.link else None)
-        assert sim.screen == "link"
-    problems = fit.found + sorted(t.long)
-    assert not problems, "\n".join(problems)
+def test_the_link_screen_fits(words_fit):
+    sim = _sim(words_fit)
+    sim.app.link_port = SilentPort
+    sim.app.go("title")
+    t = Tour(sim, words_fit)
+    title_to(sim, "link", settle=False)
+    for _ in range(6):
+        sim.run(1000)
+        t.look(sim.app.link.words() if sim.app.link else None)
+    assert sim.screen == "link"
+    t.check()
 
 
-def test_every_text_fits_the_panel_and_the_text_view():
-    with Fit() as fit:
-        sim = Sim(seed=7, player_factory=simple_factory)
-        fit.screen = lambda: sim.screen
-        t = _tour(sim, fit)
-    problems = fit.found + sorted(t.long)
-    assert not problems, "\n".join(problems)
+def test_every_text_fits_the_panel_and_the_text_view(words_fit):
+    _tour(_sim(words_fit), words_fit).check()
 
 
 def test_the_check_finds_words_that_do_not_fit(words_fit):
