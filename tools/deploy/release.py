@@ -270,7 +270,9 @@ buttons answer more slowly (the figures: docs/DEVICE.md in this zip).
    /dev/cu.usbmodem... on macOS; `mpremote devs` lists them).
    Files of an older copy that are not in this one should be removed
    first: mpremote rm -r :engine :firmware   (your saves in /data stay).
-   (docs/, README.md and this file are for you, not for the board.)
+   (README.md, CHANGELOG.md, LICENSE, this file and the folders docs/,
+   tools/ and web/, which hold only pages and pictures, are for you, not
+   for the board.)
 
 4. Check it:
 
@@ -301,8 +303,9 @@ Gin Rummy {version}: for a CircuitPython board
 
 2. Copy code.py, boot.py, the cp*.py files, engine/ and firmware/ from the
    folder this zip makes (gin-rummy-circuitpython-{version}/) onto the
-   CIRCUITPY drive, replacing what is there. (docs/, README.md, LICENSE and
-   this file are for you, not for the drive.)
+   CIRCUITPY drive, replacing what is there. (README.md, CHANGELOG.md,
+   LICENSE, this file and the folders docs/, tools/ and web/, which hold
+   only pages and pictures, are for you, not for the drive.)
 
 3. The display driver is not in this zip: it comes from Adafruit's
    CircuitPython Library Bundle for your CircuitPython version
