@@ -36,12 +36,20 @@ different values (a number with a figure's unit, KB, MB, bytes, B, ms, us
 or %, whose words say it measures the same thing), or one figure marker's
 cmd and find on two pages, is refused (see `figures_disagree`).
 
+Promises: every row of a "protects against" table names, in its "attacked
+by" column, tests of host_tests that exist; FAIRNESS.md, LINK.md, SAVES.md
+and BOARD.md hold such a table, and no page says it in prose (see
+`promise_problems`; the format is docs/DEVELOPING.md's).
+
 The release to install: every page names the newest release in dist/
 (tools/deploy/pages.py): a page naming an older one as the release
 (`dist/1.0.0`, `gin-rummy-pico-1.0.0.uf2`, `Gin Rummy 1.0.0`) is refused.
 
-Exit status 1 when a page names an older release or a figure is off (or
-its command failed or printed no match), 0 otherwise.
+These four run first and take no command (host_tests/test_docs.py runs each
+in `make test`); when one finds a problem the figures' commands are not run.
+Exit status 1 when a page names an older release, a promise names no real
+test, a figure is stated twice or is off (or its command failed or printed
+no match), 0 otherwise.
 """
 
 import argparse
