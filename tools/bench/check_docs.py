@@ -383,6 +383,11 @@ def _blocks(text):
     return out
 
 
+def _cells(line):
+    """A table row's cells (a pipe written \\| stays in its cell)."""
+    return [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+
 def _prose(line):
     """A line without its HTML comments and code spans."""
     return CODE_SPAN.sub(" ", re.sub(r"<!--.*?-->", "", line))
@@ -395,7 +400,7 @@ def statements(text, doc):
         if kind == "table":
             head = None
             for i, line in lines:
-                cells = [c.strip() for c in _prose(line).strip().strip("|").split("|")]
+                cells = _cells(_prose(line))
                 if all(re.fullmatch(r":?-+:?", c) for c in cells if c):
                     continue
                 if head is None:
@@ -513,7 +518,7 @@ def tables(text):
             continue
         rows = []
         for i, line in lines:
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            cells = _cells(line)
             if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
                 rows.append((i, cells))
         if rows:
