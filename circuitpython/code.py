@@ -4,7 +4,7 @@ tools/deploy/deploy_circuitpython.py copies this file to the drive's root with
 boot.py and the ports (cp*.py) beside it, the game in /engine and
 /firmware, and installs the Adafruit display driver into /lib with circup.
 
-Safe boot: holding B while powering on (or pressing reset) skips the game,
+Safe boot: holding B while powering on skips the game,
 so the serial console's REPL is free at once (and boot.py leaves the drive
 writable for the computer). The check (cpsafe.py) uses only `digitalio`,
 so it works even if the game's files are broken.
@@ -16,7 +16,8 @@ SAFE_BOOT = (
     "Safe boot: B was held at power-on, so the game did not start.\n"
     "The REPL is free (press any key in the serial console). The CIRCUITPY\n"
     "drive can be written as usual (make flash-circuitpython).\n"
-    "To play, release B and press reset, or press Ctrl-D in the REPL."
+    "To play, release B, then unplug the board and plug it in again, or press\n"
+    "Ctrl-D in the REPL."
 )
 
 

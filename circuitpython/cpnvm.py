@@ -22,7 +22,8 @@ So the image is a log of records appended into erased bytes only:
   game. If the drive refuses that write, the file is deleted; if it
   cannot be deleted either, the sector is not erased (BackupStale: the
   save fails, the game says so in the error's own words, SAVING PAUSED
-  "...Free the drive or delete that file, then press reset.", and tries
+  "...Free the drive or delete that file, then unplug the board and plug
+  it in again.", and tries
   again at the next turn), so no
   erase ever leaves an older file beside it. A cut during the
   programming, once the header is whole, is recovered from the file of
@@ -68,7 +69,7 @@ remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
 """
 
 from firmware.compat import const
-from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESUMED, NewerSave, crc16,
+from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESTART, RESUMED, NewerSave, crc16,
                               gc_collect, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
@@ -99,7 +100,7 @@ MSG_DRIVE = ("The power went off while the saved data were being rewritten; resu
              "made, if any, are lost.")
 MSG_STALE = ("the copy of the saves on the drive (%s) could not be updated or deleted, "
              "so the flash is not rewritten: saving is paused. Free the drive or delete "
-             "that file, then press reset.")
+             "that file, then " + RESTART + ".")
 
 
 _ENOENT = const(2)
@@ -114,7 +115,7 @@ def _errno(e):
 MSG_TOO_LARGE = ("Not saved: the saves need %d bytes, the save area holds %d. The last "
                  "save still loads; a new match saves again.")
 MSG_STALE_SCREEN = ("Not saved: %s on the drive cannot be updated. Free the drive or "
-                    "delete that file, then press reset.")
+                    "delete that file, then " + RESTART + ".")
 
 
 class NvmFull(OSError):
@@ -444,6 +445,8 @@ class FileBackup:
 
 
 class NvmStorage:
+    restart = RESTART        # how the messages say to start again (savenewer, saveload)
+
     def __init__(self, nvm, backup=None):
         self.nvm = nvm
         self.size = len(nvm)
@@ -652,7 +655,7 @@ class NvmStorage:
         if name not in self.kept:
             self.kept.append(name)
         self.outcome[name] = KEPT
-        return None, MSG_KEPT % (why,)
+        return None, MSG_KEPT % (why, RESTART)
 
     def _forget(self, name):
         im = self.im

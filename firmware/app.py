@@ -172,7 +172,7 @@ class App:
         try:
             from firmware.screens import layout as L
 
-            lines = L.wrap(text, 31)[:4]
+            lines = L.wrap(text, 31)[:6]        # 6 lines: the banner ends at y 53
         except MemoryError:
             lines = []
         self.banner = (title, lines, self.clock() + ms)

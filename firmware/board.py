@@ -1,4 +1,9 @@
-"""The pin map and display settings: the one file to edit for other wiring.
+"""The default pin map and display settings: the wiring of docs/HARDWARE.md.
+
+The release .uf2 has this module frozen in, so other wiring is not set by
+editing it: /board.json on the board or the HARDWARE page change any of
+these at start (firmware/boardcfg.py, docs/BOARD.md). The wiring pictures
+and the release zips' pin tables are drawn from it (tools/wiring/).
 
 Only the ports and the entry point read this; nothing here touches hardware.
 """

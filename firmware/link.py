@@ -9,6 +9,10 @@ delivered once and in order, whatever the cable does to the bytes.
 
 `port` is anything with any() (bytes waiting), read(n) and write(buf): the
 board's machine.UART, a socket adapter in the simulator, a fake in tests.
+A port that is not a cable says so: its `looking` and `lost` attributes,
+when it has them, are the screen's words while looking for the other end
+and when it falls silent (a socket's, a browser tab's), instead of the
+cable's WORDS_LOOKING and WORDS_LOST.
 `clock()` returns milliseconds that wrap at 2**30 (time.ticks_ms); every
 interval is measured with firmware.buttons.ticks_diff. Frames and their
 checksum are firmware/linkframe.py's; docs/LINK.md describes the wire.
@@ -126,6 +130,8 @@ class Link:
 
     def __init__(self, port, clock, entropy, version, rules, saved=None, lookup=None):
         self.port = port
+        self.w_looking = getattr(port, "looking", WORDS_LOOKING)
+        self.w_lost = getattr(port, "lost", WORDS_LOST)
         self.clock = clock
         self.entropy = entropy
         self.version = version
@@ -229,7 +235,7 @@ class Link:
             r = self.reader
             if r.bad + r.noise > self.good_noise + 8:
                 return WORDS_NOISE
-            return WORDS_LOST if s == LOST else WORDS_LOOKING
+            return self.w_lost if s == LOST else self.w_looking
         if self.stalled():
             return WORDS_STALLED
         return WORDS_LINKED

@@ -10,7 +10,7 @@ The board's settings are firmware/board.py's defaults and the settings file
 /board.json (firmware/boardcfg.py); they are read once here and passed to
 the ports (firmware.pico.run(cfg=...)), and the loader is let go.
 
-Safe boot: holding B while powering on (or pressing reset) skips the game
+Safe boot: holding B while powering on skips the game
 and leaves the REPL free, so `mpremote` can always reach the board. This
 check uses nothing but `machine.Pin` (and board.py's B pin when the
 settings cannot be read), so it works even if the game's files are broken.
@@ -36,7 +36,7 @@ import machine
 SAFE_BOOT = (
     "Safe boot: B was held at power-on, so the game did not start.\n"
     "The REPL is free: mpremote can reach the board (mpremote repl, make flash).\n"
-    "To play, release B and press reset or power the board again."
+    "To play, release B, then unplug the board and plug it in again."
 )
 
 

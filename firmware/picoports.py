@@ -176,8 +176,9 @@ class Onboard:
     """The Pico's own LED and BOOTSEL button, which work whatever is wired
     to the pins.
 
-    The LED (machine.Pin("LED"): GP25 on a Pico, the radio chip's pin on
-    a Pico W) is a sign of life when the screen stays dark:
+    The LED (machine.Pin("LED"): GP25 on the Pico the release is built
+    for, RPI_PICO; a Pico W's LED hangs off its radio chip, which that
+    build does not drive) is a sign of life when the screen stays dark:
 
         off                 no game running (not flashed, the ROM's USB
                             drive, stopped by Ctrl-C)

@@ -78,7 +78,8 @@ def show_lines(display, lines):
         pass
 
 
-SAFE_LINES = ("SAFE BOOT", "REPL IS FREE", "", "RESET TO PLAY")
+SAFE_LINES = ("SAFE BOOT", "REPL IS FREE", "", "TO PLAY: UNPLUG,", "PLUG IN AGAIN")
+AGAIN_LINES = ("UNPLUG AND", "PLUG IN AGAIN")     # a board has no reset button
 
 
 def print_exception(e):
@@ -105,7 +106,8 @@ def safe_screen(open_display):
         pass
 
 
-def play(start, args, step, pause, display, out=print, max_steps=None, again="press reset",
+def play(start, args, step, pause, display, out=print, max_steps=None,
+         again="unplug the board and plug it in again",
          oom_advice="", restart=None, stopped=None):
     """Run the game: `start(*args)` builds the App and returns it, then
     `step(app)` (the App's step, returning the ms it may sleep) and
@@ -144,16 +146,16 @@ def play(start, args, step, pause, display, out=print, max_steps=None, again="pr
             except MemoryError:
                 pass
             restart()
-        out("The game ran out of memory. Press reset; the match was saved after the "
-            "last completed turn." + oom_advice)
-        show_lines(display, ("OUT OF MEMORY", "PRESS RESET"))
+        out("The game ran out of memory. Unplug the board and plug it in again; the match "
+            "was saved after the last completed turn." + oom_advice)
+        show_lines(display, ("OUT OF MEMORY",) + AGAIN_LINES)
         if stopped is not None:
             stopped()
     except Exception as e:
         print_exception(e)
-        out("The game stopped with the error above. Press reset to play on: the match "
-            "was saved after the last completed turn.")
-        show_lines(display, ("ERROR", "PRESS RESET"))
+        out("The game stopped with the error above. To play on, unplug the board and plug "
+            "it in again: the match was saved after the last completed turn.")
+        show_lines(display, ("ERROR",) + AGAIN_LINES)
         if stopped is not None:
             stopped()
     return app

@@ -22,7 +22,7 @@ refused), else FLASH NEARLY FULL (old game records will be deleted).
 
 from firmware import gamesave
 from firmware.settings import Settings, Stats, playable
-from firmware.storage import KEPT, NEWER, RESUMED
+from firmware.storage import KEPT, NEWER, RESTART, RESUMED
 import engine
 
 # The room a start says is short. A turn's save writes the game save's .tmp
@@ -98,7 +98,8 @@ class _Reading:
         if sv.held is not None:
             sv.notes.append((b"MATCH NOT LOADED",
                              "Not enough memory to load the saved match. It is kept; "
-                             "press reset to try again (a new match replaces it)."))
+                             "to try again, %s (a new match replaces it)."
+                             % getattr(st, "restart", RESTART)))
         if self.rewrite:
             sv.store("settings", app.settings.encode())
             sv.save_match()

@@ -21,8 +21,8 @@ _ENOENT = 2
 
 MSG_NEWER = "Saved by %s; this is %s: %s."
 MSG_LEFT = "Saved by %s; this is %s: left as %s.dat, not written over; %s."
-MSG_TAKEN = "%s.new to %s.new%d are taken: move them off, then press reset"
-MSG_REFUSED = "the flash refused to move it (error %s): press reset to try again"
+MSG_TAKEN = "%s.new to %s.new%d are taken: move them off, then %s"
+MSG_REFUSED = "the flash refused to move it (error %s): to try again, %s"
 
 
 def _errno(e):
@@ -49,7 +49,7 @@ def set_aside(st, name, dat, why):
     """(None, message) for the newer save `dat` of `name` (NewerSave
     `why`), through the storage `st` (firmware.storage.Storage)."""
     fs = st.fs
-    left = MSG_TAKEN % (name, name, NEW_KEEP)
+    left = MSG_TAKEN % (name, name, NEW_KEEP, st.restart)
     for k in range(1, NEW_KEEP + 1):
         ext = ".new" if k == 1 else ".new%d" % k
         dst = st.path(name, ext)
@@ -62,7 +62,7 @@ def set_aside(st, name, dat, why):
         try:
             fs.rename(dat, dst)
         except OSError as e:
-            left = MSG_REFUSED % (_errno(e),)
+            left = MSG_REFUSED % (_errno(e), st.restart)
             break
         st._note(dat, "%s; kept as %s%s" % (why, name, ext))
         return st._told(name, NEWER, None, newer_message(why.version, name + ext))

@@ -218,7 +218,10 @@ MSG_NEWER_MOVED = "Saved by a newer version: kept as a .new file."
 MSG_BAK_DELETED = " Its backup was damaged too and was deleted."
 MSG_BAK_LEFT = " Its backup was damaged too; it is left as %s."
 MSG_KEPT = ("Save could not be read now (%s). It is kept as it is and not "
-            "written over; press reset to try again.")
+            "written over; to try again, %s.")
+# how the player starts the game again, in the messages (a board has no
+# reset button; the web page and the simulator give their own words)
+RESTART = "unplug the board and plug it in again"
 
 
 def gc_collect():
@@ -245,6 +248,8 @@ class NewerSave(ValueError):
 
 
 class Storage:
+    restart = RESTART        # how the messages say to start again (a port may set its own)
+
     def __init__(self, root, fs=None, max_payload=MAX_PAYLOAD):
         self.root = root
         self.fs = fs if fs is not None else OsFs()
@@ -477,7 +482,7 @@ class Storage:
         self._note(path, "kept, not set aside (%s)" % (why,))
         if name not in self.kept:
             self.kept.append(name)
-        return self._told(name, KEPT, None, MSG_KEPT % (why,))
+        return self._told(name, KEPT, None, MSG_KEPT % (why, self.restart))
 
     @staticmethod
     def _damaged_message(bad_name, msg):

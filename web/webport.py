@@ -416,6 +416,10 @@ class LinkPort:
         self._take = host.take
         self._post = host.post
         self._use = host.use
+        # the link screen's words (firmware/link.py): a browser tab, not a cable
+        self.looking = ("Looking for the other tab: open this page in a second tab or "
+                        "window and choose LINK there.")
+        self.lost = "No answer from the other tab: it was closed or left LINK."
         if ON_WASM:
             import uctypes
 
@@ -470,6 +474,7 @@ class Web(KeyScript):
                 clock = time.ticks_ms
         self.clock = clock
         self.storage = Storage(root, fs=self.fs)
+        self.storage.restart = "reload the page"      # the messages' way to start again
         if entropy is None and not fake:
             # real play deals committed hands (engine/deal.py): the secret
             # from the browser's crypto.getRandomValues (firmware/entropy.py)

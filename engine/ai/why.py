@@ -3,7 +3,7 @@
 Not a hot path: every answer is a new string.
 """
 from ..cards import NO_CARD, CARD_VALUE, card_text
-from ..melds import deadwood4
+from ..melds import deadwood4, best_discard4
 from ..hand import DRAW_STOCK, DRAW_UPCARD, PASS, KNOCK
 from .know import in_meld
 from .action_text import WHY_TAKE_KNOCK, WHY_KNOCK_LATER
@@ -14,6 +14,40 @@ def makes_run(m, u):
     x = m[u // 13] | (1 << (u % 13))
     w = x & (x >> 1) & (x >> 2)
     return (w & ((7 << (u % 13)) >> 2)) != 0
+
+
+def left_words(verb, m, u):
+    """Why `verb` ("draw" from the stock, "pass" the offer) leaves the
+    pile's card u, from what u would do to the hand of suit masks m: when
+    taking it and the best discard after it lower no deadwood, that;
+    otherwise what it would do (a set, a run, or the deadwood it saves)
+    and that hard judged the stock's card worth more."""
+    now = deadwood4(m[0], m[1], m[2], m[3])
+    s = u // 13
+    bit = 1 << (u % 13)
+    m[s] |= bit
+    x = best_discard4(m, u)
+    after = x >> 6
+    t = card_text(u)
+    if after >= now:
+        m[s] ^= bit
+        return "%s: %s lowers no deadwood" % (verb, t)
+    d = x & 63
+    m[d // 13] ^= 1 << (d % 13)          # the ten cards kept with u
+    m[s] ^= bit
+    melded = deadwood4(m[0], m[1], m[2], m[3]) != after - CARD_VALUE[u]
+    run = makes_run(m, u)
+    m[d // 13] |= 1 << (d % 13)
+    if not melded:
+        what = "saves %d deadwood" % (now - after)
+    elif run:
+        what = "makes a run"
+    elif (m[0] >> (u % 13) & 1) + (m[1] >> (u % 13) & 1) + (m[2] >> (u % 13) & 1) \
+            + (m[3] >> (u % 13) & 1) == 3:
+        what = "makes a set of four"
+    else:
+        what = "makes a set"
+    return "%s: %s %s, but the stock is worth more" % (verb, t, what)
 
 
 def why(player, k, code):
@@ -34,9 +68,9 @@ def why(player, k, code):
     if code == DRAW_STOCK:
         if k.up == NO_CARD or k.stock_only:
             return "draw from the stock"
-        return "draw: %s no help" % card_text(k.up)
+        return left_words("draw", m, k.up)
     if code == PASS:
-        return "pass: %s no help" % card_text(k.up)
+        return left_words("pass", m, k.up)
     c = code & 63
     t = card_text(c)
     if code >= KNOCK:

@@ -15,7 +15,7 @@ PAGES = (
     (b"CARDS", (
         b"R1 ACE IS LOW. VALUES: A = 1,",
         b"2 TO 10 AS MARKED, J Q K = 10.",
-        b"T IS TEN (TS: TEN OF SPADES).",
+        b"T IS THE TEN (T AND ITS SUIT).",
         b"R5 MELDS: A SET IS 3 OR 4 CARDS",
         b"OF ONE RANK, A RUN 3 OR MORE IN",
         b"A ROW IN ONE SUIT (A23 IS ONE,",

@@ -150,7 +150,7 @@ class Overlays:
             if i % PILE_PER_ROW == PILE_PER_ROW - 1 or i == n - 1:
                 y += PILE_ROW
         if n:
-            c.text(b"NEWEST FIRST, THE TOP ONE LIT", 2, y, 1)
+            c.text(b"TOP CARD FIRST, OLDEST LAST", 2, y, 1)
             y += 7
         x = c.text(self.t_kept, 2, y, 1) + 4
         k = self.known

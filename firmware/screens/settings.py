@@ -4,7 +4,8 @@ V4 end bonuses, V5 match target, knock limit and who plays first), screen
 brightness and sound, and YOUR STYLE: what the hard AI has learned of how
 the player knocks (NEW, QUICK, PATIENT or MIXED); A, then A again, makes it
 forget. HARDWARE (A) opens the board's page (firmware/screens/hardware.py:
-display type, flip, button test, the settings file). The last row, ABOUT,
+the key test, display type and flip, the buttons' polarity and pins, the
+buzzer, the link's pins, and SAVE into the settings file). The last row, ABOUT,
 shows the game's version (engine/version.py).
 
 A scrolling list, four rows at a time, the value on the right. UP/DOWN
@@ -40,8 +41,8 @@ _ROWS = (
     ("first", b"FIRST", b""),
     ("brightness", b"SCREEN", b"SCREEN BRIGHTNESS"),
     ("sound", b"SOUND", b"SOUNDS ON OR OFF"),
-    ("style", b"YOUR STYLE", b"A: HARD CPU FORGETS HOW YOU KNOCK"),
-    ("hardware", b"HARDWARE", b"A: DISPLAY, FLIP, BUTTON TEST"),
+    ("style", b"YOUR STYLE", b"A: HARD FORGETS HOW YOU KNOCK"),
+    ("hardware", b"HARDWARE", b"A: PANEL, BUTTONS, BUZZER, LINK"),
     ("about", b"VERSION", b"GIN RUMMY, MIT LICENCE"),
 )
 _RULE_KEYS = ("rules", "upcard_offer", "oklahoma", "stop_at", "match_bonus",

@@ -63,7 +63,7 @@ class StatsScreen(Screen):
         c.text(b"BEST HAND", 2, y + 1, 1)
         v = st.best_hand
         c.num(v, 62 - fb.num_width(v, fb.BIG), y, 1, fb.BIG)
-        c.text(b"WIN %", 68, y + 1, 1)
+        c.text(b"MATCH WIN%", 68, y + 1, 1)      # of the matches, not the hands above
         pct = st.matches_won * 100 // st.matches if st.matches else 0
         c.num(pct, 126 - fb.num_width(pct, fb.BIG), y, 1, fb.BIG)
         review_line(c, st, 51)

@@ -372,8 +372,8 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
             sim.press("A")
         sim.settle()
     assert said and said[0] == (b"SAVING PAUSED", "Not saved: %s on the drive cannot be "
-                                "updated. Free the drive or delete that file, then press "
-                                "reset." % BACKUP), said
+                                "updated. Free the drive or delete that file, then unplug "
+                                "the board and plug it in again." % BACKUP), said
     assert sim.app.saving.failing and "could not be updated or deleted" in sim.app.saving.error
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
     # on the panel, over the game
@@ -382,7 +382,7 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
 
     img = frames[0]
     assert shows(img, "SAVING PAUSED", fb.BIG, lit_on_dark=False)
-    assert shows(img, "file, then press reset.")
+    assert shows(img, "FILE, THEN UNPLUG THE BOARD AND") and shows(img, "PLUG IT IN AGAIN.")
     from host_tests.ui.ui_golden import GOLDEN, UPDATE, golden_buf
     from tools.sim import render
 

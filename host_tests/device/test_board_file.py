@@ -174,6 +174,65 @@ def test_a_full_flash_keeps_the_old_file_and_says_so(tmp_path):
     assert not (tmp_path / "board.json.tmp").exists()
 
 
+def test_a_cut_at_any_step_of_save_leaves_the_old_file_or_the_new_one(tmp_path):
+    """The HARDWARE page's SAVE cut by a power loss at each step (the .tmp
+    opened, half written, closed, renamed over the file): the next start
+    reads the old file whole, or the new one after the rename, never a
+    part of one."""
+    import os
+
+    class Cut(Exception):
+        pass
+
+    p = tmp_path / "board.json"
+    old = '{"btn_a": 20, "flip": false}'
+
+    def cut_at(step):
+        class Opener:
+            def __init__(self, path, mode):
+                if step == "open" and "w" in mode:
+                    raise Cut()
+                self.f = open(path, mode)
+                self.writing = "w" in mode
+
+            def read(self, n=-1):
+                return self.f.read(n)
+
+            def write(self, data):
+                if step == "write":
+                    self.f.write(data[:len(data) // 2])
+                    self.f.flush()
+                    raise Cut()
+                return self.f.write(data)
+
+            def close(self):
+                self.f.close()
+                if step == "close" and self.writing:
+                    raise Cut()
+
+        class Fs:
+            remove = staticmethod(os.remove)
+
+            @staticmethod
+            def rename(a, b):
+                if step == "rename":
+                    raise Cut()
+                os.rename(a, b)
+        return Opener, Fs
+
+    for step in ("open", "write", "close", "rename", None):
+        p.write_text(old)
+        opener, fs = cut_at(step)
+        try:
+            boardcfg.save({"flip": True}, str(p), fs=fs, opener=opener)
+        except Cut:
+            pass
+        said = []
+        cfg = boardcfg.load(str(p), said.append)
+        assert said == [], (step, said)
+        assert cfg.BTN_A == 20 and cfg.DISPLAY_FLIP == (step is None), step
+
+
 # -- on the MicroPython unix port: firmware/main.py with the fake machine -----
 
 MP_LOAD = r"""

@@ -177,7 +177,7 @@ def test_with_every_new_name_taken_the_newer_save_is_left_and_not_written_over()
     value, msg = st.load("game", gamesave.decode)
     assert value is None and st.outcome["game"] == stg.KEPT and "game" in st.kept
     assert msg == ("Saved by version 3.0.0; this is %s: left as game.dat, not written over; "
-                   "game.new to game.new9 are taken: move them off, then press reset." % VERSION)
+                   "game.new to game.new9 are taken: move them off, then unplug the board and plug it in again." % VERSION)
     assert dict((k, bytes(v)) for k, v in fs.files.items()) == before
     try:
         st.save("game", _payload()[1])

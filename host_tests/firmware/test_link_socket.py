@@ -73,7 +73,7 @@ def test_two_simulators_find_each_other_and_one_comes_back_after_closing():
         for _ in range(int(lk.LOST_MS / 5) + 20):
             a.poll()
             clock.advance(5)
-        assert a.status == lk.LOST and a.words() == lk.WORDS_LOST
+        assert a.status == lk.LOST and a.words() == pa.lost      # the socket's words
         pb = LocalPort(number)
         b = make(pb, clock, 5, saved)
         a.send(b"after")

@@ -6,22 +6,12 @@ from firmware import linkmatch
 from tools.kit.memstorage import MemStorage
 from tools.sim.simulator import Sim
 from tools.kit.ui_driver import title_to
-
-
-class Port:
-    def any(self):
-        return 0
-
-    def read(self, n):
-        return b""
-
-    def write(self, buf):
-        return len(buf)
+from tools.link.fakelink import SilentPort
 
 
 def test_link_without_room_says_so_and_the_cpu_match_stays(monkeypatch):
     sim = Sim(seed=3, storage=MemStorage())
-    sim.app.link_port = lambda: Port()
+    sim.app.link_port = SilentPort
     sim.app.go("title")
     sim.settle()
     sim.press("A")                               # NEW GAME: a match against the CPU

@@ -38,3 +38,37 @@ def test_a_simulator_closed_and_started_again_takes_the_match_up():
     j = judge(p)
     assert p.boots >= 1
     assert j["same"] and j["lost"] == 0 and j["twice"] == 0
+
+
+def test_a_simulator_alone_says_how_to_link_in_socket_words():
+    """make play offers LINK: without --link it says how to start two that
+    link; with --link and nobody there, the link screen speaks of the other
+    simulator, never of a cable's TX and RX, however long it looks."""
+    from tools.kit.ui_driver import title_to
+    from tools.sim.simulator import Sim, link_to
+
+    sim = Sim(seed=3)
+    sim.settle()
+    assert link_to(sim, None) is None
+    assert "link" in sim.app.screen.keys
+    title_to(sim, "link")
+    assert sim.screen == "message"
+    said = " ".join(ln.decode() for ln in sim.app.screen.lines)
+    assert "GIN_LINK=47474 GIN_SAVES=saves-a make play" in said and "saves-b" in said
+    assert said.endswith("LINK on both.")                 # all of it shown
+    assert "LINK on both" in said
+    sim.press("A")
+    assert sim.screen == "title"
+    n = free_port()
+    port = link_to(sim, n)
+    try:
+        title_to(sim, "link", settle=False)
+        for _ in range(3):
+            sim.run(4000)
+            words = sim.app.link.words()
+            assert "simulator" in words and "--link %d" % n in words, words
+            assert "TX" not in words and "cable" not in words, words
+            shown = " ".join(ln.decode() for ln in sim.app.screen.lines)
+            assert "TX TO RX" not in shown.upper() and "SIMULATOR" in shown.upper()
+    finally:
+        port.close()

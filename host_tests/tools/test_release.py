@@ -14,6 +14,7 @@ import zipfile
 
 import pytest
 
+from tools.deploy import pages
 from tools.deploy import release as rel
 
 ROOT = rel.ROOT
@@ -35,8 +36,20 @@ def test_every_file_of_a_release_matches_its_sha256sums(version):
     with open(os.path.join(folder, rel.SUMS_FILE), encoding="utf-8") as f:
         sums = rel.parse_sums(f.read())
     want = set(rel.names(version))
+    source = rel.source_name(version)
+    files = {rel.SUMS_FILE}
+    if rel.version_key(version) <= rel.version_key("1.1.0"):
+        # released before the source archive was part of a release: the
+        # archive came later, with its sum apart (SHA256SUMS as released)
+        want.discard(source)
+        if os.path.exists(os.path.join(folder, rel.SOURCE_SUMS_FILE)):
+            with open(os.path.join(folder, rel.SOURCE_SUMS_FILE), encoding="utf-8") as f:
+                later = rel.parse_sums(f.read())
+            assert set(later) == {source}, later
+            files |= {rel.SOURCE_SUMS_FILE, source}
+            assert rel.sha256_file(os.path.join(folder, source)) == later[source]
     assert set(sums) == want, "SHA256SUMS lists %s" % sorted(sums)
-    assert set(os.listdir(folder)) == want | {rel.SUMS_FILE}, sorted(os.listdir(folder))
+    assert set(os.listdir(folder)) == want | files, sorted(os.listdir(folder))
     for name, digest in sums.items():
         assert rel.sha256_file(os.path.join(folder, name)) == digest, name
     with open(os.path.join(folder, rel.RELEASE_FILE), encoding="utf-8") as f:
@@ -178,18 +191,26 @@ def test_a_dirty_work_tree_is_seen(tmp_path):
 
 def test_every_zip_s_note_stands_alone(tmp_path):
     """Each zip carries its docs and a note with the pin table and the
-    buttons, read from firmware/board.py, and sends nobody to an address."""
+    buttons, read from firmware/board.py, and sends nobody to an address;
+    its README installs the release the zip is in."""
     from firmware import board
+    from tools.deploy.pages import name_release
     zips = {"mpy": rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "m")),
             "circuitpython": rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)}
     for kind, data in zips.items():
         top = "gin-rummy-%s-9.9.9/" % kind
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = z.namelist()
-            for doc in rel.DOCS:
+            for doc in rel.docs():
                 assert top + doc in names, (kind, doc)
                 with open(os.path.join(rel.ROOT, doc), "rb") as f:
-                    assert z.read(top + doc) == f.read()
+                    want = f.read()
+                if doc.endswith(".md"):      # the pages name the zip's own release
+                    want = name_release(want.decode(), "9.9.9").encode()
+                assert z.read(top + doc) == want, (kind, doc)
+            readme = z.read(top + "README.md").decode()
+            assert "gin-rummy-pico-9.9.9.uf2" in readme
+            assert [v for _, v, _ in pages.names(readme)] == ["9.9.9"] * len(pages.names(readme))
             text = z.read(top + "INSTALL.txt").decode()
         for n, pin in ((board.I2C_SDA, 6), (board.I2C_SCL, 7), (board.BTN_LEFT, 14),
                        (board.BTN_A, 19), (board.BTN_B, 20)):
@@ -199,7 +220,8 @@ def test_every_zip_s_note_stands_alone(tmp_path):
         assert "3V3(OUT), pin 36" in text and "README.md" in text
         assert "repository's README" not in text and "OWNER" not in text
         assert "KB" not in text and " ms" not in text      # no lab figures
-    web = rel.WEB_README.format(version="9.9.9", commit="0" * 40, docs=rel.DOCS_NOTE)
+    web = rel.WEB_README.format(version="9.9.9", commit="0" * 40,
+                                docs=rel.DOCS_NOTE.format(version="9.9.9"))
     assert "http://localhost:8000/" in web and "README.md" in web and "Backspace" in web
 
 
@@ -255,3 +277,91 @@ def test_the_web_page_and_the_circuitpython_copy_name_the_commit_of_a_developmen
     monkeypatch.setattr(buildinfo, "dev_commit", lambda root=None: "")
     assert wb.commit_files(str(tmp_path / "r")) == []
     assert "engine/build_commit.py" not in [dst for _, dst in dc.plan()]
+
+
+def _newest():
+    return max(_releases(), key=rel.version_key) if _releases() else None
+
+
+def test_the_newest_release_holds_its_source_as_git_archive_gives_it(tmp_path):
+    """The source archive is `git archive` of the commit the release's
+    RELEASE file names (dist/ left out), gzipped the same way every time:
+    unpacked, it is what git gives for that commit, byte for byte."""
+    import gzip
+    v = _newest()
+    if v is None:
+        pytest.skip("no dist/ folder: no release is committed yet")
+    folder = os.path.join(DIST, v)
+    version, commit, epoch = rel.release_info(folder)
+    if subprocess.run(["git", "cat-file", "-e", commit + "^{commit}"], cwd=ROOT,
+                      capture_output=True).returncode:
+        pytest.skip("commit %s of release %s is not in this clone" % (commit[:12], v))
+    with open(os.path.join(folder, rel.source_name(v)), "rb") as f:
+        shipped = f.read()
+    assert rel.source_archive(commit, version, epoch) == shipped
+    top = "gin-rummy-source-%s/" % v
+    tar = subprocess.run(["git", "archive", "--format=tar", "--prefix=" + top, commit, "--", ".",
+                          ":(exclude)dist"], cwd=ROOT, capture_output=True, check=True).stdout
+    assert gzip.decompress(shipped) == tar
+    import tarfile
+    with tarfile.open(fileobj=io.BytesIO(shipped)) as t:
+        got = t.getnames()
+    assert top + "README.md" in got and top + "engine/version.py" in got
+    assert not any(n.startswith(top + "dist") for n in got)
+    r = subprocess.run(["git", "get-tar-commit-id"], input=tar, capture_output=True, cwd=ROOT)
+    assert r.stdout.decode().strip() == commit
+
+
+def test_the_source_archive_of_a_commit_is_the_same_bytes_when_made_twice(tmp_path):
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip()
+    a = rel.source_archive(head, "9.9.9", EPOCH)
+    assert a == rel.source_archive(head, "9.9.9", EPOCH)
+    assert a[:2] == b"\x1f\x8b" and a != rel.source_archive(head, "9.9.9", EPOCH + 1)
+    # an earlier release gets its archive beside its files, SHA256SUMS untouched
+    d = tmp_path / "1.0.0"
+    d.mkdir()
+    (d / "RELEASE").write_text("version: 1.0.0\ncommit: %s\nSOURCE_DATE_EPOCH: %d\n"
+                               % (head, EPOCH))
+    (d / "SHA256SUMS").write_text("%s  RELEASE\n" % rel.sha256_file(str(d / "RELEASE")))
+    assert rel.main(["source", str(d)]) == 0
+    assert (d / "SHA256SUMS").read_text().count("\n") == 1
+    assert (d / "gin-rummy-source-1.0.0.tar.gz").read_bytes() == \
+        rel.source_archive(head, "1.0.0", EPOCH)
+    assert rel.parse_sums((d / "SHA256SUMS-source").read_text()) == {
+        "gin-rummy-source-1.0.0.tar.gz": rel.sha256_file(str(d / "gin-rummy-source-1.0.0.tar.gz"))}
+
+
+NOTE_PATH = re.compile(r"(?<![\w/:$.-])((?:[\w-]+/)*[\w.-]+\.(?:md|svg|png|txt|uf2|zip|gz|py)|docs/)"
+                       r"(?![\w/])")
+
+
+def test_nothing_in_a_zip_leads_out_of_the_release(tmp_path):
+    """Every link of every page a zip carries leads to a file in the zip
+    (or to one of the release's own files, beside the zip), and every file
+    the zip's note names is in the zip or the release: the zips stand
+    alone. Tried on the zips' contents."""
+    v = "9.9.9"
+    release_files = set(rel.names(v))
+    zips = {"mpy": rel.build_mpy_zip(v, EPOCH, "0" * 40, str(tmp_path / "m")),
+            "circuitpython": rel.build_cp_zip(v, EPOCH, "1" * 40)}
+    for kind, data in zips.items():
+        top = "gin-rummy-%s-%s/" % (kind, v)
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = {n[len(top):] for n in z.namelist()}
+            pages_in = [n for n in names if n.endswith(".md")]
+            assert len(pages_in) >= 10 and "docs/AI.md" in names and "web/screenshot.png" in names
+            for page in pages_in:
+                for target in pages.link_targets(z.read(top + page).decode(), page):
+                    if target.startswith("dist/%s/" % v):
+                        assert target.split("/")[-1] in release_files, (kind, page, target)
+                    else:
+                        assert target in names, (kind, page, target)
+            note = z.read(top + "INSTALL.txt").decode()
+        said = set(NOTE_PATH.findall(note))
+        assert {"README.md", "docs/BOARD.md", "gin-rummy-source-%s.tar.gz" % v} <= said, said
+        for path in said - release_files:
+            assert path in names or path.rstrip("/") in {n.split("/")[0] for n in names}, (
+                kind, path)
+    web = rel.WEB_README.format(version=v, commit="0" * 40, docs=rel.DOCS_NOTE.format(version=v))
+    assert set(NOTE_PATH.findall(web)) <= set(rel.docs()) | release_files | {"docs/"}, web

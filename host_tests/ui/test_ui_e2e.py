@@ -309,3 +309,26 @@ def test_ui_golden_drawn_hand(tmp_path):
     sim.press("A")
     assert sim.screen == "play" and sim.app.match.hand_no == 2
     g.finish()
+
+
+def test_the_title_of_the_newest_release_golden(tmp_path, monkeypatch):
+    """The README's picture of the title (docs/screens/title.png, a copy
+    of this golden) is what the release it installs shows on a board: LINK
+    offered (a board has its link port) and that release's version, not a
+    development build's. After a release: UPDATE_GOLDEN=1 for this test,
+    then copy it (host_tests/test_docs.py says so)."""
+    from firmware.screens import title
+    from tools.deploy import pages
+    newest = pages.newest()
+    assert newest is not None
+    monkeypatch.setattr(title, "_VERSION", ("V" + newest).encode())
+
+    from tools.link.fakelink import SilentPort
+    g = Golden(tmp_path)
+    sim = CheckedSim(seed=SEED, storage=MemStorage())
+    sim.app.link_port = SilentPort
+    sim.app.go("title")
+    sim.settle()
+    assert "link" in sim.app.screen.keys
+    g.check(sim, "00_title_release")
+    g.finish()

@@ -81,7 +81,8 @@ def test_every_rule_a_refusal_cites_is_on_the_rules_pages():
 
 def test_rules_pages_explain_t_and_dw():
     text = _page_text()
-    assert "T IS TEN" in text
+    assert "T IS THE TEN" in text
+    assert "TS:" not in text          # the game shows suits as symbols, never as letters
     assert "DW, TOP RIGHT" in text
 
 
@@ -264,7 +265,7 @@ def test_pile_view_spaces_the_cards_newest_first_and_lights_the_top():
         x = 3 + i * 13
         gap = [fb_col_dark(img, xx, 11, 18) for xx in range(x + 9, x + 12)]
         assert all(gap), i
-    assert shows(img, b"NEWEST FIRST, THE TOP ONE LIT")
+    assert shows(img, b"TOP CARD FIRST, OLDEST LAST")
 
 
 def fb_col_dark(img, x, y0, y1):

@@ -34,7 +34,7 @@ def test_a_card_the_view_drops_or_invents_is_a_mismatch(monkeypatch):
     assert any("never drawn" in m for m in mismatches(sim))
 
 
-def test_text_drawn_past_the_edge_is_a_mismatch():
+def test_text_drawn_past_the_edge_is_a_mismatch(words_fit):
     sim = _at_a_discard()
     screen = sim.app.screen
     draw = screen.draw
@@ -47,3 +47,5 @@ def test_text_drawn_past_the_edge_is_a_mismatch():
     screen.draw(sim.app.canvas)
     sim.app.display.show(sim.app.canvas.buf)
     assert any("LINE TOO LONG" in m for m in mismatches(sim))
+    assert any("LINE TOO LONG" in f for f in words_fit.found)   # on purpose: seen, then let be
+    words_fit.found[:] = []

@@ -147,14 +147,18 @@ def showing_text(pred):
     return check
 
 
+# make play offers LINK (a second terminal, or the words saying how): its
+# title is the one with LINK
+TITLE = "86_title_link"
 TITLE_TEXT = ["\u2660\u2665 GIN RUMMY \u2666\u2663", "> NEW MATCH", "SETTINGS",
-              "STATISTICS", "RULES", "3-PLAYER GAME", "^ v CHOOSE A OK   V" + VERSION.upper()]
+              "STATISTICS", "RULES", "3-PLAYER GAME", "LINK",
+              "^ v CHOOSE A OK   V" + VERSION.upper()]
 
 
 def test_make_play_fits_the_terminal(tmp_path):
     p = Play(tmp_path, 140, 50)
     try:
-        lines = wait_for(p, showing(golden("01_title"), "half blocks"))
+        lines = wait_for(p, showing(golden(TITLE), "half blocks"))
         p.fits(lines)
         assert sum(1 for ln in lines if ln.strip()) <= 50
     finally:
@@ -188,13 +192,13 @@ def test_make_play_in_a_small_terminal_is_text_with_cards_to_read(tmp_path, cols
 def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
     p = Play(tmp_path, 140, 50)
     try:
-        wait_for(p, showing(golden("01_title"), "half blocks"))
+        wait_for(p, showing(golden(TITLE), "half blocks"))
         p.resize(100, 40)
-        p.fits(wait_for(p, showing(golden("01_title"), "quadrants")))
+        p.fits(wait_for(p, showing(golden(TITLE), "quadrants")))
         p.resize(80, 24)
         p.fits(wait_for(p, showing_text(lambda body: body == TITLE_TEXT)))
         p.resize(100, 40)                       # grown: the picture again
-        p.fits(wait_for(p, showing(golden("01_title"), "quadrants")))
+        p.fits(wait_for(p, showing(golden(TITLE), "quadrants")))
         p.resize(40, 12)
         w, h = terminal.smallest()
         lines = wait_for(p, lambda ls: ls if any(
@@ -202,7 +206,7 @@ def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
         assert [ln for ln in lines if ln.strip()] == [
             "Terminal 40x12: needs %dx%d or more (q quits)" % (w, h)]
         p.resize(140, 50)
-        wait_for(p, showing(golden("01_title"), "half blocks"))
+        wait_for(p, showing(golden(TITLE), "half blocks"))
     finally:
         p.close()
 
@@ -210,7 +214,7 @@ def test_make_play_redraws_on_resize_and_says_what_it_needs(tmp_path):
 def test_make_play_keys_and_keys_typed_together(tmp_path):
     p = Play(tmp_path, 140, 45)
     try:
-        wait_for(p, showing(golden("01_title")))
+        wait_for(p, showing(golden(TITLE)))
         p.keys("Enter")                                        # A: NEW MATCH
         want = golden("02_play_your_draw")
 

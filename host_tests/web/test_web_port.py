@@ -412,6 +412,23 @@ def test_the_link_port_reads_and_writes_through_the_page_without_a_buffer_per_re
     assert len(pa.read(5000)) == webport.RX_SIZE and pa.any() == 2000 - webport.RX_SIZE
 
 
+def test_the_link_screen_speaks_of_the_other_tab_not_of_a_cable():
+    """Alone in LINK, the page says to open a second tab, and when the
+    other tab goes quiet, that it was closed: never a cable's TX and RX."""
+    from firmware.link import LOST, Link
+    a, _ = pipe()
+    t = [1000]
+    link = Link(webport.LinkPort(a), lambda: t[0], lambda n: bytes(range(1, n + 1)), "1.0",
+                "cardems")
+    for _ in range(10):
+        link.poll()
+        t[0] += 500
+    words = link.words()
+    assert "other tab" in words and "LINK" in words and "TX" not in words, words
+    link.status = LOST
+    assert "other tab" in link.words() and "cable" not in link.words()
+
+
 def _press(webs, clock, web, bit):
     for mask in (bit, 0):
         web.set_buttons(mask)

@@ -218,8 +218,8 @@ def deploy(drive, dry_run=False, circup=True, force=False, out=print, run=subpro
                     f.write(data)
             except OSError as e:
                 raise SystemExit("%s could not be written (%s). The board's boot.py gives the "
-                                 "drive to the game: hold B while plugging the board in (or "
-                                 "pressing reset), then copy again." % (target, e))
+                                 "drive to the game: hold B while plugging the board in, then "
+                                 "copy again." % (target, e))
     removed = stale_files(drive, keep)
     if not dry_run:
         for rel in removed:

@@ -18,12 +18,24 @@ of this script (`build`) into dist/<version>/:
                                                Pico on stock MicroPython 1.28
     gin-rummy-circuitpython-<version>.zip      the CircuitPython drive's files
     gin-rummy-web-<version>.zip                the web handheld (static folder)
+    gin-rummy-source-<version>.tar.gz          the commit's tree (git archive,
+                                               dist/ left out)
     RELEASE                                    commit, dates, toolchain versions
     SHA256SUMS                                 `sha256sum -c SHA256SUMS`
 
+Once the release is built, the pages (README.md, docs/*.md) are moved on
+to name it as the release to install (tools/deploy/pages.py), and the zips
+carry the docs already naming it.
+
 `make verify-release` runs `verify`: it checks out the commit the newest
 dist/*/RELEASE names, rebuilds its .uf2 with that commit's own copy of this
-script and prints `identical` or `DIFFERENT` with both hashes.
+script and prints `identical` or `DIFFERENT` with both hashes; it makes the
+source archive again from the commit and compares it the same way.
+
+    python -m tools.deploy.release source dist/X.Y.Z
+        adds the source archive of the commit dist/X.Y.Z/RELEASE names, with
+        its sum in SHA256SUMS-source, to a release made before the archive
+        was part of one (its SHA256SUMS stays as it was released)
 
 Reproducible: SOURCE_DATE_EPOCH is the commit's time (git log -1
 --format=%ct). MicroPython's build puts it in the banner's date instead of
@@ -32,7 +44,9 @@ mapped to fixed ones with -ffile-prefix-map, so neither the folder of the
 checkout, of the build nor of the MicroPython sources ends up in the .uf2;
 the frozen modules are named by their paths relative to the checkout. Every
 zip has its entries sorted, the commit's time as every entry's time, and
-mode 644.
+mode 644. The source archive is `git archive --format=tar` of the commit
+(its own times and modes), gzipped at level 9 with the commit's time in
+the gzip header.
 
 The MicroPython sources and picotool come from the Pico kit: the tarball
 micropython-1.28.0-rp2-src.tar.xz in PICO_KIT (default ../shared/pico
@@ -43,6 +57,7 @@ comes from Debian:
 """
 
 import argparse
+import gzip
 import hashlib
 import io
 import os
@@ -68,6 +83,12 @@ CACHE = os.path.join(os.path.expanduser("~"), ".cache", "gin-rummy-pico")
 # what a release holds besides the four builds
 RELEASE_FILE = "RELEASE"
 SUMS_FILE = "SHA256SUMS"
+SOURCE_SUMS_FILE = "SHA256SUMS-source"   # a source archive added to an earlier release
+SOURCE_LEAVES_OUT = ("dist",)            # the earlier releases' files: built, not source
+
+
+def source_name(version):
+    return "gin-rummy-source-%s.tar.gz" % version
 
 
 def names(version):
@@ -75,6 +96,7 @@ def names(version):
     return ["gin-rummy-circuitpython-%s.zip" % version,
             "gin-rummy-mpy-%s.zip" % version,
             "gin-rummy-pico-%s.uf2" % version,
+            source_name(version),
             "gin-rummy-web-%s.zip" % version,
             RELEASE_FILE]
 
@@ -162,6 +184,25 @@ def zip_bytes(entries, epoch):
     return buf.getvalue()
 
 
+def source_archive(commit, version, epoch, repo=ROOT):
+    """The release's source: `git archive --format=tar` of `commit`, every
+    file under gin-rummy-source-<version>/ but SOURCE_LEAVES_OUT, gzipped
+    at level 9 with `epoch` in the header and no file name. The same commit
+    gives the same bytes (git writes the commit's id in the tar's header:
+    `git get-tar-commit-id`)."""
+    top = source_name(version)[:-len(".tar.gz")]
+    r = subprocess.run(["git", "archive", "--format=tar", "--prefix=%s/" % top, commit, "--", "."]
+                       + [":(exclude)%s" % d for d in SOURCE_LEAVES_OUT],
+                       cwd=repo, capture_output=True)
+    if r.returncode:
+        raise SystemExit("git archive %s failed: %s" % (commit, r.stderr.decode().strip()))
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, compresslevel=9,
+                       mtime=int(epoch)) as g:
+        g.write(r.stdout)
+    return buf.getvalue()
+
+
 def tree_entries(folder, prefix):
     """[(prefix/relative path, bytes)] of every file under `folder`."""
     from tools.pico.fsimage import tree
@@ -229,7 +270,9 @@ buttons answer more slowly (the figures: docs/DEVICE.md in this zip).
    /dev/cu.usbmodem... on macOS; `mpremote devs` lists them).
    Files of an older copy that are not in this one should be removed
    first: mpremote rm -r :engine :firmware   (your saves in /data stay).
-   (docs/, README.md and this file are for you, not for the board.)
+   (README.md, CHANGELOG.md, LICENSE, this file and the folders docs/,
+   tools/ and web/, which hold only pages and pictures, are for you, not
+   for the board.)
 
 4. Check it:
 
@@ -260,8 +303,9 @@ Gin Rummy {version}: for a CircuitPython board
 
 2. Copy code.py, boot.py, the cp*.py files, engine/ and firmware/ from the
    folder this zip makes (gin-rummy-circuitpython-{version}/) onto the
-   CIRCUITPY drive, replacing what is there. (docs/, README.md, LICENSE and
-   this file are for you, not for the drive.)
+   CIRCUITPY drive, replacing what is there. (README.md, CHANGELOG.md,
+   LICENSE, this file and the folders docs/, tools/ and web/, which hold
+   only pages and pictures, are for you, not for the drive.)
 
 3. The display driver is not in this zip: it comes from Adafruit's
    CircuitPython Library Bundle for your CircuitPython version
@@ -304,18 +348,24 @@ on-screen buttons work with a mouse or a finger.
 Source commit: {commit}
 """
 
-# The docs every zip carries, beside its note: the repository's README and
-# what a maker or player reads after it.
-DOCS = ("README.md", "CHANGELOG.md", "docs/RULES.md", "docs/HARDWARE.md", "docs/BOARD.md",
-        "docs/SAVES.md", "docs/FAIRNESS.md", "docs/DEVICE.md", "docs/LINK.md",
-        "docs/wiring-breadboard.svg",
-        "docs/wiring-schematic.svg")
+def docs():
+    """The docs every zip carries, beside its note: the README and every
+    page and picture its links lead to (tools/deploy/pages.py: the docs,
+    CHANGELOG.md, tools/README.md, the screenshots and wiring pictures),
+    so that no link of a page in the zip leads out of it; the LICENSE
+    goes in on its own (license_entry)."""
+    from tools.deploy.pages import linked
+    return [rel for rel in linked(ROOT) if rel != "LICENSE"]
+
 
 DOCS_NOTE = """\
-The docs are in this zip: README.md (start there; the same README.md is in
-the source archive of this release), docs/RULES.md (the rules, R1-R14),
-docs/HARDWARE.md (parts, wiring, troubleshooting), docs/BOARD.md (other
-pins, display, buzzer: the settings file /board.json)."""
+The docs are in this zip: README.md (start there), docs/RULES.md (the
+rules, R1-R14), docs/HARDWARE.md (parts, wiring, troubleshooting),
+docs/BOARD.md (other pins, display, buzzer: the settings file
+/board.json), and every page and picture they link to. The source this
+release was built from is gin-rummy-source-{version}.tar.gz, beside this
+zip in the release: the README's make commands run in it, unpacked
+(make verify-release also needs the repository's history: a git clone)."""
 
 
 def wiring_text():
@@ -350,19 +400,25 @@ def wiring_text():
     return "\n".join(out) + "\n"
 
 
-def notes_fields():
+def notes_fields(version):
     from firmware import board
     from tools.wiring.wiring import pin_of
-    return {"wiring": wiring_text(), "docs": DOCS_NOTE,
+    return {"wiring": wiring_text(), "docs": DOCS_NOTE.format(version=version),
             "btn_b": board.BTN_B, "btn_b_pin": pin_of(board.BTN_B)}
 
 
-def docs_entries(top):
-    """DOCS as zip entries under `top`."""
+def docs_entries(top, version):
+    """DOCS as zip entries under `top`, the pages naming `version` as the
+    release to install (tools/deploy/pages.py: the tree's pages name the
+    release before this one until `make release` moves them on)."""
+    from tools.deploy.pages import name_release
     out = []
-    for rel in DOCS:
+    for rel in docs():
         with open(os.path.join(ROOT, rel), "rb") as f:
-            out.append((top + "/" + rel, f.read()))
+            data = f.read()
+        if rel.endswith(".md"):
+            data = name_release(data.decode("utf-8"), version).encode("utf-8")
+        out.append((top + "/" + rel, data))
     return out
 
 
@@ -373,12 +429,12 @@ def license_entry(top):
         return (top + "/LICENSE", f.read())
 
 
-def package(top, entries, note, text, epoch):
+def package(top, entries, note, text, epoch, version):
     """A release zip: `entries` (under `top`), the note `note` holding
-    `text`, and the LICENSE."""
+    `text`, the LICENSE and the docs."""
     entries.append((top + "/" + note, text.encode()))
     entries.append(license_entry(top))
-    entries += docs_entries(top)
+    entries += docs_entries(top, version)
     return zip_bytes(entries, epoch)
 
 
@@ -388,7 +444,8 @@ def build_mpy_zip(version, epoch, commit, tmp):
     deploy.build(out, quiet=True, root=ROOT)
     top = "gin-rummy-mpy-%s" % version
     return package(top, tree_entries(out, top), "INSTALL.txt",
-                   MPY_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch)
+                   MPY_INSTALL.format(version=version, commit=commit, **notes_fields(version)), epoch,
+                   version)
 
 
 def build_cp_zip(version, epoch, commit):
@@ -401,7 +458,8 @@ def build_cp_zip(version, epoch, commit):
         with open(src, "rb") as f:
             entries.append((top + "/" + dst, f.read()))
     return package(top, entries, "INSTALL.txt",
-                   CP_INSTALL.format(version=version, commit=commit, **notes_fields()), epoch)
+                   CP_INSTALL.format(version=version, commit=commit, **notes_fields(version)), epoch,
+                   version)
 
 
 def build_web_zip(version, epoch, commit, tmp):
@@ -412,7 +470,9 @@ def build_web_zip(version, epoch, commit, tmp):
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
     return package(top, tree_entries(out, top), "README.txt",
-                   WEB_README.format(version=version, commit=commit, docs=DOCS_NOTE), epoch)
+                   WEB_README.format(version=version, commit=commit,
+                                     docs=DOCS_NOTE.format(version=version)), epoch,
+                   version)
 
 
 # ---- the Pico kit and the .uf2 -----------------------------------------------------
@@ -592,8 +652,11 @@ def build_all(out, commit, epoch, kit, checkout):
         with open(os.path.join(out, n[0]), "wb") as f:
             f.write(build_cp_zip(version, epoch, commit))
         print("building the web zip", flush=True)
-        with open(os.path.join(out, n[3]), "wb") as f:
+        with open(os.path.join(out, n[4]), "wb") as f:
             f.write(build_web_zip(version, epoch, commit, tmp))
+    print("the source archive (git archive of %s)" % commit[:12], flush=True)
+    with open(os.path.join(out, source_name(version)), "wb") as f:
+        f.write(source_archive(commit, version, epoch))
     print("building the .uf2 (MicroPython %s, a few minutes)" % MICROPYTHON, flush=True)
     fw = build_uf2(os.path.join(out, n[2]), epoch, kit, checkout)
     lines = [
@@ -697,6 +760,10 @@ def cmd_release(a):
             shutil.rmtree(stage, ignore_errors=True)
             return r.returncode
         os.rename(stage, out)
+    if os.path.dirname(out) == os.path.join(ROOT, "dist"):
+        from tools.deploy.pages import write_pages
+        for page in write_pages(version, ROOT):
+            print("%s now names release %s (commit it with %s)" % (page, version, shown(out)))
     print("release %s done in %.0f s: %s (check: cd %s && sha256sum -c %s)"
           % (version, time.time() - t0, out, shown(out), SUMS_FILE))
     return 0
@@ -752,11 +819,54 @@ def cmd_verify(a):
         want, got = sha256_file(shipped), sha256_file(rebuilt)
     print("released %s  %s" % (want, shown(shipped)))
     print("rebuilt  %s  (commit %s, %.0f s)" % (got, commit[:12], time.time() - t0))
-    if want == got:
+    same = want == got
+    src = os.path.join(rel, source_name(version))
+    if os.path.isfile(src):
+        want_src = sha256_file(src)
+        got_src = hashlib.sha256(source_archive(commit, version, epoch)).hexdigest()
+        print("released %s  %s" % (want_src, shown(src)))
+        print("made     %s  (git archive of %s)" % (got_src, commit[:12]))
+        same = same and want_src == got_src
+    else:
+        print("(no source archive in %s: a release made before it was part of one)" % shown(rel))
+    if same:
         print("identical")
         return 0
     print("DIFFERENT")
     return 1
+
+
+def release_info(folder):
+    """(version, commit, epoch) of the release in `folder`, from its
+    RELEASE file; SystemExit when it names no commit."""
+    with open(os.path.join(folder, RELEASE_FILE), encoding="utf-8") as f:
+        info = parse_release(f.read())
+    commit, version = info.get("commit", ""), info.get("version", os.path.basename(folder))
+    if not re.fullmatch(r"[0-9a-f]{40}", commit):
+        raise SystemExit("%s names no commit (a 'commit: <40 hex digits>' line)"
+                         % os.path.join(folder, RELEASE_FILE))
+    return version, commit, int(info.get("SOURCE_DATE_EPOCH") or commit_time(commit))
+
+
+def cmd_source(a):
+    """The source archive of an earlier release, added beside its files
+    with its sum in SOURCE_SUMS_FILE: the release's SHA256SUMS is left as
+    it was released (its sums were published with it)."""
+    folder = os.path.abspath(a.release)
+    version, commit, epoch = release_info(folder)
+    name = source_name(version)
+    with open(os.path.join(folder, SUMS_FILE), encoding="utf-8") as f:
+        if name in parse_sums(f.read()):
+            print("%s is in the release's %s already" % (name, SUMS_FILE))
+            return 0
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(source_archive(commit, version, epoch))
+    with open(os.path.join(folder, SOURCE_SUMS_FILE), "w", encoding="utf-8") as f:
+        f.write(sums_text(folder, [name]))
+    print("wrote %s (%d bytes, git archive of %s) and %s"
+          % (shown(os.path.join(folder, name)), os.path.getsize(os.path.join(folder, name)),
+             commit[:12], SOURCE_SUMS_FILE))
+    return 0
 
 
 def main(argv=None):
@@ -775,6 +885,10 @@ def main(argv=None):
     p.add_argument("--dist", default=os.path.join(ROOT, "dist"))
     p.add_argument("--kit", default=kit_default)
     p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("source", help="add the source archive to an earlier release's folder")
+    p.add_argument("release", help="the release's folder, e.g. dist/1.1.0")
+    p.set_defaults(run=cmd_source)
 
     for name, fn in (("build", cmd_build), ("uf2", cmd_uf2)):
         p = sub.add_parser(name, help="(from this tree) %s" % (

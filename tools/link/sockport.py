@@ -82,6 +82,11 @@ class LocalPort(SocketPort):
         SocketPort.__init__(self)
         self.address = (host, number)
         self.server = None
+        # the link screen's words (firmware/link.py): a socket, not a cable
+        self.looking = ("Looking for the other simulator: start a second one with "
+                        "--link %d and its own --saves, then LINK there." % number)
+        self.lost = ("No answer from the other simulator: it was closed or left "
+                     "LINK. Start it again with --link %d." % number)
 
     def connect(self):
         if self.server is None:

@@ -15,6 +15,9 @@ logic (firmware/buttons.py).
     options: --seed N  --level easy|normal|hard  --png DIR  --saves DIR
              --sound   the game's sounds (the device's buzzer): a terminal
                        bell and the sound's name; silent without it
+             --link PORT  LINK on the title plays the simulator started with
+                       the same PORT (a local socket); without it, LINK
+                       says how to start two
 
 Keys: arrows = LEFT/RIGHT/UP/DOWN; z, Enter or space = A; x or Backspace
 = B; Z / X = a long press of A / B (hold); q quits (the key map of the
@@ -61,7 +64,9 @@ def host_storage(root):
     except ImportError:
         return MemStorage()
     os.makedirs(root, exist_ok=True)
-    return Storage(root)
+    st = Storage(root)
+    st.restart = "quit (q) and start the simulator again"    # the messages' way to start again
+    return st
 
 
 class SimSound:
@@ -203,14 +208,24 @@ class RealClock:
         return int((self._time.monotonic() - self._t0) * 1000 + 1000) & 0x3FFFFFFF
 
 
+NO_LINK = ("no --link here. In two terminals: GIN_LINK=47474 GIN_SAVES=saves-a make "
+           "play, then saves-b in the other. Then LINK on both.")
+
+
+def no_link():
+    """LINK in a simulator started without --link: says how to link two."""
+    raise OSError(NO_LINK)
+
+
 def link_to(sim, number):
     """The link cable of the simulator: a local socket, 127.0.0.1:number
     (tools/link/sockport.py; the first simulator listens, the other
-    connects). LINK shows on the title."""
+    connects), or with no number the words saying how to start two that
+    link (no_link). LINK shows on the title. Returns the port (None)."""
     from tools.link.sockport import LocalPort
 
-    port = LocalPort(number)
-    sim.app.link_port = lambda: port
+    port = LocalPort(number) if number else None
+    sim.app.link_port = (lambda: port) if port is not None else no_link
     if sim.app.screen_name == "title":
         sim.app.go("title")
     return port
@@ -273,8 +288,7 @@ def main(argv=None):
               entropy=entropy.board() if args.seed is None else entropy.seeded(args.seed),
               sound=SimSound(bell=True) if args.sound else None)
     keep_records(sim, saves)
-    if args.link:
-        link_to(sim, args.link)
+    link_to(sim, args.link)           # LINK on the title: the socket, or how to link two
     terminal.run(sim)
     return 0
 

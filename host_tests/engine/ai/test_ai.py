@@ -4,7 +4,7 @@ agrees with hard, determinism, the obs interface, and a few plain positions.
 Portable: plain functions and asserts, run by pytest on CPython and by
 host_tests/runner.py on the MicroPython unix and WebAssembly ports.
 """
-from engine import Match, View, CARDEMS, card, record_text
+from engine import Match, View, CARDEMS, card, card_text, record_text
 from engine.ai import Player, ObsView, obs_from_view, LEVELS
 from scenario import match_with, play
 
@@ -151,8 +151,77 @@ def test_hint_agrees_with_hard_and_is_short():
         v = m.view(s)
         act, why = helper.hint(v)
         assert act == hard.choose(v), (act, why)
-        assert isinstance(why, str) and 0 < len(why) <= 32, why
+        assert isinstance(why, str) and 0 < len(why) <= 60, why
     run_match(("normal", "easy"), 6, check=check)
+
+
+def _obs(hand, up, stock=31, phase="draw"):
+    legal = ["draw_stock", "draw_upcard"] if phase == "draw" else ["pass", "draw_upcard"]
+    return ObsView({"seat": 0, "phase": phase, "hand": hand.split(), "upcard": up,
+                    "discard_pile": [], "stock_size": stock, "knock_card": 10, "moves": [],
+                    "legal": legal, "scores": [0, 0], "target": 100})
+
+
+def _pile_gain(hand, up):
+    """What taking `up` into `hand` (card ints) and the best discard after
+    it save in deadwood, by the public meld search: (gain, melds kept)."""
+    from engine import best_melds
+    now = best_melds(hand)[0]
+    best = None
+    for d in hand:
+        kept = [c for c in hand if c != d] + [up]
+        dw, melds = best_melds(kept)
+        if best is None or dw < best[0]:
+            best = (dw, melds)
+    return now - best[0], best[1]
+
+
+def test_the_hint_that_leaves_the_pile_card_says_what_it_would_do():
+    """Hard draws from the stock while the pile's card helps: the hint
+    says how (a set, a run, the deadwood it saves), never "no help"; when
+    the card lowers no deadwood, it says that."""
+    hard = Player("hard")
+    # the queens: Q of clubs on the pile makes a set of four
+    act, why = hard.hint(_obs("Qs Qh Qd 6s 4s 8s 8h 3c 9s As", "Qc"))
+    assert act == "draw_stock", (act, why)
+    assert why == "draw: Qc makes a set of four, but the stock is worth more", why
+    act, why = hard.hint(_obs("7h 8h Jc Jh 2c Tc 4d Kh Ts 6h", "9h"))
+    assert (act, why) == ("draw_stock", "draw: 9h makes a run, but the stock is worth more")
+    # over matches: every hint that leaves the pile's card
+    said = {"lowers no deadwood": 0, "makes a set": 0, "makes a run": 0, "saves": 0}
+
+    def check(m, s, a):
+        v = m.view(s)
+        act, why = hard.hint(v)
+        up = v.upcard
+        if act not in ("draw_stock", "pass") or up is None:
+            return
+        gain, melds = _pile_gain(list(v.hand), up)
+        assert len(why) <= 60, why
+        if gain <= 0:
+            assert why.endswith(": %s lowers no deadwood" % card_text(up)), (why, gain)
+            said["lowers no deadwood"] += 1
+            return
+        assert "no help" not in why and why.endswith(", but the stock is worth more"), why
+        in_meld = any(up in g for g in melds)
+        if "saves" in why:
+            assert not in_meld and (" saves %d deadwood" % gain) in why, (why, gain)
+            said["saves"] += 1
+        else:
+            assert in_meld, (why, melds)
+            kept = [c for g in melds for c in g]
+            if "makes a run" in why:      # two neighbours of its suit, around it
+                near = [c for c in kept if c // 13 == up // 13 and abs(c % 13 - up % 13) <= 2]
+                assert len(near) >= 3, (why, melds)
+                said["makes a run"] += 1
+            else:
+                assert "makes a set" in why, why
+                assert len([c for c in kept if c % 13 == up % 13]) >= 3, (why, melds)
+                said["makes a set"] += 1
+    for seed in (21, 22, 23):
+        run_match(("normal", "easy"), seed, check=check)
+    assert said["lowers no deadwood"] and sum(said.values()) > said["lowers no deadwood"], said
+
 
 
 def test_same_seed_same_moves():

@@ -64,7 +64,7 @@ def test_hint_is_hards_choice(m):
     v = m.view(m.to_move)
     act, why = Player("normal", 3).hint(v)
     assert act == Player("hard").choose(v)
-    assert isinstance(why, str) and 0 < len(why) <= 32
+    assert isinstance(why, str) and 0 < len(why) <= 60
 
 
 @given(positions, st.integers(0, 1000))
