@@ -1,27 +1,42 @@
 """The game program: screens over the engine, driven one step at a time.
 
-The device entry point (and the simulator, and the tests) build an App with
-its ports and call step() in a loop:
+The device entry point (and the simulator, the web page, the tests) makes
+the App with every port at once (firmware/ports.py), starts it, and steps
+it in a loop:
 
-    app = App(display, buttons, clock_ms, storage, sound=None, seed=None,
-              player_factory=None, review_factory=None, entropy=None)
+    app = App(Ports(display, buttons, clock, storage, sound=None, seed=None,
+                    player_factory=None, review_factory=None, entropy=None,
+                    link_port=None, records=None, board_parts=None))
+    app.start()                # the saves read, the first screen opened
     while True:
         wait = app.step()      # ms until it next needs a step
         sleep(min(wait, poll interval))
 
+Making the App reads, writes and draws nothing: start() reads the saves
+and opens the first screen (the notes of the start, then the title), and
+the first step() draws it. So the title a start opens is made once, with
+every port it offers (LINK) already there. The ports (Ports):
+
 display: show(buf) -> bytes sent, contrast(v).  buttons: firmware.buttons
-.Buttons.  clock_ms(): milliseconds (may wrap at 2**30 like ticks_ms).
+.Buttons.  clock(): milliseconds (may wrap at 2**30 like ticks_ms).
 storage: firmware.storage.Storage (load, save, remove).  sound: None, or
 anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win' 'lose'
-'error'. review_factory(match, index, player) makes a hand's review (tests
-give a stand-in; by default engine.review.Review).
+'error'.  seed: the seeds of new matches (None: the clock's).
+player_factory(level, seed): the AI players (default engine.ai.Player).
+review_factory(match, index, player): a hand's review (tests give a
+stand-in; by default engine.review.Review).  entropy(n): n random bytes
+for the deal secrets (None: matches deal from their seeds).  link_port():
+the link cable's port (any/read/write), or None: no LINK on the title.
+records: firmware.records.Records, a game record per hand end, or None.
+board_parts: (kept settings, display, pins) of the HARDWARE page
+(firmware.pico), or None.
 
 The App is the loop, the screen router and the idle handling; it holds
 what every screen reads (match, stats, settings) and two parts:
 app.saving (firmware/saving.py: the saves, the game records, the notes of
 a start, a save the flash refuses) and app.life (firmware/matchlife.py:
-new and resumed matches and their AIs; seed, player_factory(level, seed)
-and entropy, n -> n random bytes, go to it).
+new and resumed matches and their AIs; seed, player_factory and entropy go
+to it).
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
@@ -59,14 +74,12 @@ BLANK = const(2)
 
 
 class App:
-    def __init__(self, display, buttons, clock_ms, storage, sound=None,
-                 seed=None, player_factory=None, review_factory=None, entropy=None,
-                 link_port=None):
-        self.display = display
-        self.buttons = buttons
-        self.clock = clock_ms
-        self.storage = storage
-        self.sound = sound
+    def __init__(self, ports):
+        self.display = ports.display
+        self.buttons = ports.buttons
+        self.clock = ports.clock
+        self.storage = ports.storage
+        self.sound = ports.sound
         self.canvas = fb.Canvas()
         self.last_bytes = 0          # bus bytes of the last frame shown
         self.frames = 0              # frames drawn (for tests and benches)
@@ -74,20 +87,27 @@ class App:
         self.match = None            # the match in play (engine Match / BoxMatch), or None
         self.banner = None           # (title, lines, until) drawn over the screen, or None
         self._banner_new = False
-        self.saving = Saving(self)   # the saves, the records, the notes (firmware/saving.py)
+        # the saves, the records, the notes (firmware/saving.py)
+        self.saving = Saving(self, ports.records)
         # the match and its AIs, new to over (firmware/matchlife.py)
-        self.life = Life(self, seed, player_factory, entropy)
+        self.life = Life(self, ports.seed, ports.player_factory, ports.entropy)
         self.link = None             # firmware.linkmatch.LinkGame while a link match is on
-        self.link_port = link_port   # () -> the link's port (any/read/write), or None: no LINK
+        self.link_port = ports.link_port   # () -> the link's port, or None: no LINK
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
-        self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
+        self.board_parts = ports.board_parts   # what it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
-        self.reviews = Reviews(review_factory, self.life.hard_player)
+        self.reviews = Reviews(ports.review_factory, self.life.hard_player)
         self.screen = None
         self._screens = {}
-        now = clock_ms()
-        self._input_t = now
+        self._input_t = 0
         self.idle = AWAKE
+
+    def start(self):
+        """Read the saves (settings, statistics, the match in play) and
+        open the first screen: the notes the start leaves for the player,
+        one after the other, then the title, or the table of a new match
+        when a damaged save was set aside. The first step() draws it."""
+        self._input_t = self.clock()
         fresh = self.saving.load()      # self.settings, self.stats, self.match
         self.apply_contrast()
         self.life.resume()

@@ -3,7 +3,7 @@ a start leaves for the player, and what follows when the flash refuses.
 
 firmware.app.App makes one, app.saving; the screens call it directly:
 
-    sv = Saving(app)
+    sv = Saving(app, records)   # records: firmware.records.Records, or None
     fresh = sv.load()        # at start: app.settings, app.stats, app.match
     sv.save_match()          # after every completed turn
     sv.hand_counted()        # a hand's end counted in app.stats
@@ -11,7 +11,7 @@ firmware.app.App makes one, app.saving; the screens call it directly:
     sv.store(name, payload)  # one save (payload None: remove); True if done
     sv.next_note()           # (title, text) still to show at start, or None
     sv.start_record(finished)   # at start (saveload): a record still due
-    sv.records               # firmware.records.Records, set by the port
+    sv.records               # firmware.records.Records (the port's), or None
     sv.saved_at, sv.error, sv.failing   # for the device loop and the console
 
 and the App's loop brackets each step with sv.stepping = True / False,
@@ -53,9 +53,9 @@ from firmware.settings import Stats
 
 
 class Saving:
-    def __init__(self, app):
+    def __init__(self, app, records=None):
         self.app = app
-        self.records = None          # firmware.records.Records: a record per hand end
+        self.records = records       # firmware.records.Records: a record per hand end
         self.notes = []              # (title, text) still to show, once each
         self.held = None             # match bytes kept unread (no memory at boot)
         self.saved_at = 0            # the clock at the last game save, 0 before

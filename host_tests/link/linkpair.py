@@ -48,20 +48,18 @@ class Side:
     def boot(self):
         p = self.pair
         self.boots += 1
-        self.sim = Sim(seed=1 + self.i, storage=self.storage, clock=p.clock,
-                       player_factory=simple_factory,
-                       entropy=fakelink.entropy(p.seed * 100 + self.i * 10 + self.boots))
         if p.sockets:
             # as two `make play` terminals: tools/sim/simulator.py --link
             from tools.sim.simulator import link_to
 
-            self.port = link_to(self.sim, p.sockets)
-            self.keys = []
-            self.down = False
-            return
-        self.sim.app.link_port = lambda: p.ports[self.i]
-        if self.sim.app.screen_name == "title":
-            self.sim.app.go("title")      # with LINK, now that it has a port
+            link_port = link_to(p.sockets)
+            self.port = link_port()
+        else:
+            link_port = lambda: p.ports[self.i]  # noqa: E731
+        self.sim = Sim(seed=1 + self.i, storage=self.storage, clock=p.clock,
+                       player_factory=simple_factory,
+                       entropy=fakelink.entropy(p.seed * 100 + self.i * 10 + self.boots),
+                       link_port=link_port)
         self.keys = []
         self.down = False
 

@@ -20,9 +20,7 @@ class Port:
 
 
 def test_link_without_room_says_so_and_the_cpu_match_stays(monkeypatch):
-    sim = Sim(seed=3, storage=MemStorage())
-    sim.app.link_port = lambda: Port()
-    sim.app.go("title")
+    sim = Sim(seed=3, storage=MemStorage(), link_port=lambda: Port())
     sim.settle()
     sim.press("A")                               # NEW GAME: a match against the CPU
     cpu_match = sim.app.match

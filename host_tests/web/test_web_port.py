@@ -20,7 +20,7 @@ from web import webport
 from engine.sha256 import hex_text
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
-from tools.kit.ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice, title_entries
 
 SEED = 1
 
@@ -419,6 +419,20 @@ def _press(webs, clock, web, bit):
             for w in webs:
                 w.step()
             clock.advance(10)
+
+
+def test_the_page_opens_one_title_at_power_on_with_link(tmp_path, monkeypatch):
+    # the App gets the link port with the others: the page's first title
+    # offers LINK, and no second title is made for it
+    from tools.link import fakelink
+
+    entered = title_entries(monkeypatch)
+    web = webport.Web(webport.DictKv(), seed=SEED, root=str(tmp_path),
+                      clock=webport.FakeClock(), entropy=fakelink.entropy(7), link=PipeHost())
+    for _ in range(5):
+        web.step()
+    assert entered == [0] and web.app.screen_name == "title"
+    assert web.app.screen.keys[-1] == "link" and web.app.full_frames == 1
 
 
 def test_link_on_the_title_in_play_not_in_test_mode_and_two_pages_link(tmp_path):

@@ -94,14 +94,17 @@ def store_settings(storage, level=None, settings=None):
 
 
 class Sim(KeyScript):
-    """The app wired to host ports. `clock` is a FakeClock unless given;
+    """The app wired to host ports, started (its first frame drawn).
+    `clock` is a FakeClock unless given; `records` a firmware.records
+    .Records (keep_records()), `link_port` the link cable's (link_to());
     the scripted presses (run, settle, hold, press) are
     firmware/keyscript.py's."""
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
                  png_dir=None, player_factory=None, settings=None, sound=None,
-                 review_factory=None, entropy=None):
+                 review_factory=None, entropy=None, records=None, link_port=None):
         from firmware.app import App
+        from firmware.ports import Ports
 
         self.clock = clock or FakeClock()
         self.fake_clock = isinstance(self.clock, FakeClock)
@@ -113,9 +116,11 @@ class Sim(KeyScript):
         self.storage = storage if storage is not None else MemStorage()
         store_settings(self.storage, level, settings)
         self.sound = sound
-        self.app = App(self.display, self.buttons, self.clock, self.storage,
-                       sound=sound, seed=seed, player_factory=player_factory,
-                       review_factory=review_factory, entropy=entropy)
+        self.app = App(Ports(self.display, self.buttons, self.clock, self.storage,
+                             sound=sound, seed=seed, player_factory=player_factory,
+                             review_factory=review_factory, entropy=entropy,
+                             records=records, link_port=link_port))
+        self.app.start()
         self._first_frame(png_dir)
 
     def _first_frame(self, png_dir):
@@ -184,12 +189,12 @@ class Sim(KeyScript):
         return path
 
 
-def keep_records(sim, saves):
-    """Keep the game records in saves/records/, as the board keeps them in
-    /data/records/."""
+def keep_records(saves):
+    """The game records kept in saves/records/, as the board keeps them in
+    /data/records/ (Sim's `records`)."""
     from firmware.records import Records
 
-    sim.app.saving.records = Records(os.path.join(saves, "records"))
+    return Records(os.path.join(saves, "records"))
 
 
 class RealClock:
@@ -203,17 +208,15 @@ class RealClock:
         return int((self._time.monotonic() - self._t0) * 1000 + 1000) & 0x3FFFFFFF
 
 
-def link_to(sim, number):
-    """The link cable of the simulator: a local socket, 127.0.0.1:number
+def link_to(number):
+    """The link cable of the simulator (Sim's `link_port`, which puts LINK
+    on the title): a local socket, 127.0.0.1:number
     (tools/link/sockport.py; the first simulator listens, the other
-    connects). LINK shows on the title."""
+    connects)."""
     from tools.link.sockport import LocalPort
 
     port = LocalPort(number)
-    sim.app.link_port = lambda: port
-    if sim.app.screen_name == "title":
-        sim.app.go("title")
-    return port
+    return lambda: port
 
 
 def main(argv=None):
@@ -243,9 +246,8 @@ def main(argv=None):
         storage = MemStorage() if args.saves is None else host_storage(args.saves)
         seed = 1 if args.seed is None else args.seed
         sim = Sim(seed=seed, level=args.level, storage=storage, png_dir=args.png,
-                  sound=SimSound() if args.sound else None)
-        if args.saves is not None:
-            keep_records(sim, args.saves)
+                  sound=SimSound() if args.sound else None,
+                  records=None if args.saves is None else keep_records(args.saves))
         sim.settle()
         sim.keys(args.keys)
         print(sim.text())
@@ -271,10 +273,8 @@ def main(argv=None):
     sim = Sim(seed=args.seed, level=args.level, storage=host_storage(saves),
               clock=RealClock(), png_dir=args.png,
               entropy=entropy.board() if args.seed is None else entropy.seeded(args.seed),
-              sound=SimSound(bell=True) if args.sound else None)
-    keep_records(sim, saves)
-    if args.link:
-        link_to(sim, args.link)
+              sound=SimSound(bell=True) if args.sound else None,
+              records=keep_records(saves), link_port=link_to(args.link) if args.link else None)
     terminal.run(sim)
     return 0
 
