@@ -549,7 +549,7 @@ class Web(KeyScript):
         w = self.app.step()
         lp = self.link
         if lp is not None:
-            lp.use(self.app.link is not None)   # the link match on or over
+            lp.use(self.app.session.kind == "link")   # the link match on or over
         if self.mask != self.buttons.held() and w > SAMPLE_MS:
             w = SAMPLE_MS  # a change waits for its debounce
         self.wait = w

@@ -30,6 +30,13 @@ class Hung(Exception):
     pass
 
 
+def link_of(app):
+    """The App's link match (its session, firmware/linkmatch.py), or None
+    while none is on."""
+    s = app.session
+    return s if s.kind == "link" else None
+
+
 class Side:
     def __init__(self, pair, i):
         self.pair = pair
@@ -100,7 +107,7 @@ class Side:
         app = self.sim.app
         name = app.screen_name
         if name == "title":
-            if app.link is None and not self.pair.finished[self.i]:
+            if link_of(app) is None and not self.pair.finished[self.i]:
                 t = app.screen
                 k = t.keys.index("link")
                 self.keys = ["D"] * ((k - t.menu.sel) % len(t.keys)) + ["A"]
@@ -179,7 +186,7 @@ class Pair:
 
     def _check(self, s):
         app = s.sim.app if s.sim is not None else None
-        g = app.link if app is not None else None
+        g = link_of(app) if app is not None else None
         if g is not None and g.stopped is not None:
             raise AssertionError("board %d stopped: %s (%s)" % (s.i, g.stopped, self.where()))
 

@@ -235,7 +235,7 @@ def test_a_flash_that_refuses_saves_does_not_stop_the_game():
         play_turn(sim)
     assert sim.app.match.hand.log        # play went on
     sim.app.saving.error = None
-    sim.app.saving.reset_stats()
+    sim.app.session.reset_stats()
     assert "could not save game" in sim.app.saving.error
 
 

@@ -111,7 +111,7 @@ def test_the_game_record_is_kept_and_given_to_the_page(tmp_path):
     p = subprocess.run([sys.executable, replay, "--review", str(rec)],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "  review of YOU: " in p.stdout, p.stdout + p.stderr
-    web.app.match = None                           # the match let go
+    web.app.session.end()                          # the match let go
     assert web.record_text() == text               # the newest kept
 
 
@@ -461,7 +461,7 @@ def test_link_on_the_title_in_play_not_in_test_mode_and_two_pages_link(tmp_path)
         clock.advance(10)
     assert [w.app.screen_name for w in webs] == ["link_play", "link_play"]
     assert [h.uses for h in hosts] == [[True], [True]]      # the channel told: a match on
-    assert sorted(w.app.link.role for w in webs) == [0, 1]
+    assert sorted(w.app.session.role for w in webs) == [0, 1]
     assert webs[0].app.match.hand.commit == webs[1].app.match.hand.commit
     # back to the title: the channel is told the match is over
     w = webs[0]
