@@ -55,10 +55,14 @@ def board_config(out=print):
 
 
 def new_app(app_factory, display, buttons, clock, storage, seed, out):
-    """run()'s App (firmware.app.App unless `app_factory`)."""
+    """run()'s App (firmware.app.App unless `app_factory`), made with all
+    its ports and started (the title)."""
     import gc
 
-    kw = {}
+    from firmware.compat import unload
+    from firmware.ports import Ports
+
+    entropy = None
     if app_factory is None:
         from firmware.app import App as app_factory
 
@@ -68,11 +72,14 @@ def new_app(app_factory, display, buttons, clock, storage, seed, out):
         # The deals' SHA-256 (engine/sha256.py) is CircuitPython's
         # hashlib where the build has one, else the engine's own code:
         # nothing to install on the drive.
-        from firmware import entropy
+        from firmware.entropy import board
 
-        kw["entropy"] = entropy.board()
-    app = app_factory(display, buttons, clock, storage, sound=None,
-                      seed=hw_seed() if seed is None else seed, **kw)
+        entropy = board()
+    app = app_factory(Ports(display, buttons, clock, storage,
+                            seed=hw_seed() if seed is None else seed, entropy=entropy))
+    Ports = None                    # the App keeps the ports: their record goes
+    unload("firmware.ports")
+    app.start()
     for why in storage.damage:
         out("Save set aside: " + why)
     gc.collect()

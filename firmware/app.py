@@ -1,27 +1,46 @@
 """The game program: screens over the engine, driven one step at a time.
 
-The device entry point (and the simulator, and the tests) build an App with
-its ports and call step() in a loop:
+The device entry point (and the simulator, the web page, the tests) makes
+the App with every port at once (firmware/ports.py), starts it, and steps
+it in a loop:
 
-    app = App(display, buttons, clock_ms, storage, sound=None, seed=None,
-              player_factory=None, review_factory=None, entropy=None)
+    app = App(Ports(display, buttons, clock, storage, sound=None, seed=None,
+                    player_factory=None, review_factory=None, entropy=None,
+                    link_port=None, records=None, board_parts=None))
+    app.start()                # the saves read, the first screen opened
     while True:
         wait = app.step()      # ms until it next needs a step
         sleep(min(wait, poll interval))
 
+Making the App reads, writes and draws nothing: start() reads the saves
+and opens the first screen (the notes of the start, then the title), and
+the first step() draws it. So the title a start opens is made once, with
+every port it offers (LINK) already there. The ports (Ports):
+
 display: show(buf) -> bytes sent, contrast(v).  buttons: firmware.buttons
-.Buttons.  clock_ms(): milliseconds (may wrap at 2**30 like ticks_ms).
+.Buttons.  clock(): milliseconds (may wrap at 2**30 like ticks_ms).
 storage: firmware.storage.Storage (load, save, remove).  sound: None, or
 anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win' 'lose'
-'error'. review_factory(match, index, player) makes a hand's review (tests
-give a stand-in; by default engine.review.Review).
+'error'.  seed: the seeds of new matches (None: the clock's).
+player_factory(level, seed): the AI players (default engine.ai.Player).
+review_factory(match, index, player): a hand's review (tests give a
+stand-in; by default engine.review.Review).  entropy(n): n random bytes
+for the deal secrets (None: matches deal from their seeds).  link_port():
+the link cable's port (any/read/write), or None: no LINK on the title.
+records: firmware.records.Records, a game record per hand end, or None.
+board_parts: (kept settings, display, pins) of the HARDWARE page
+(firmware.pico), or None.
 
 The App is the loop, the screen router and the idle handling; it holds
-what every screen reads (match, stats, settings) and two parts:
-app.saving (firmware/saving.py: the saves, the game records, the notes of
-a start, a save the flash refuses) and app.life (firmware/matchlife.py:
-new and resumed matches and their AIs; seed, player_factory(level, seed)
-and entropy, n -> n random bytes, go to it).
+what every screen reads (settings; match and stats, those of the session)
+and three parts: app.session, the kind of match in play with its match,
+statistics, opponent, save and screens (against the CPU, the box game,
+over the link: firmware/matchlife.py says what a session is), which the
+App routes the screens through (go) and steps (step), and which a new
+one replaces whole; app.saving (firmware/saving.py: the saves, the game
+records, the notes of a start, a save the flash refuses); and app.life
+(firmware/matchlife.py: new and resumed matches and their AIs; seed,
+player_factory and entropy go to it).
 
 step() polls the buttons once, hands their events to the current screen,
 lets time pass (the AI moves after a readable delay, the AI speed setting),
@@ -59,44 +78,59 @@ BLANK = const(2)
 
 
 class App:
-    def __init__(self, display, buttons, clock_ms, storage, sound=None,
-                 seed=None, player_factory=None, review_factory=None, entropy=None,
-                 link_port=None):
-        self.display = display
-        self.buttons = buttons
-        self.clock = clock_ms
-        self.storage = storage
-        self.sound = sound
+    def __init__(self, ports):
+        self.display = ports.display
+        self.buttons = ports.buttons
+        self.clock = ports.clock
+        self.storage = ports.storage
+        self.sound = ports.sound
         self.canvas = fb.Canvas()
         self.last_bytes = 0          # bus bytes of the last frame shown
         self.frames = 0              # frames drawn (for tests and benches)
         self.full_frames = 0         # ... of them drawn whole (after a state change)
-        self.match = None            # the match in play (engine Match / BoxMatch), or None
+        self.session = None          # the kind of match in play, made at start()
         self.banner = None           # (title, lines, until) drawn over the screen, or None
         self._banner_new = False
-        self.saving = Saving(self)   # the saves, the records, the notes (firmware/saving.py)
+        # the saves, the records, the notes (firmware/saving.py)
+        self.saving = Saving(self, ports.records)
         # the match and its AIs, new to over (firmware/matchlife.py)
-        self.life = Life(self, seed, player_factory, entropy)
-        self.link = None             # firmware.linkmatch.LinkGame while a link match is on
-        self.link_port = link_port   # () -> the link's port (any/read/write), or None: no LINK
+        self.life = Life(self, ports.seed, ports.player_factory, ports.entropy)
+        self.link_port = ports.link_port   # () -> the link's port, or None: no LINK
         self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
-        self.board_parts = None      # (kept settings, display, pins) it is made of (firmware.pico)
+        self.board_parts = ports.board_parts   # what it is made of (firmware.pico)
         # the reviews of the player's hands, made between frames
-        self.reviews = Reviews(review_factory, self.life.hard_player)
+        self.reviews = Reviews(ports.review_factory, self.life.hard_player)
         self.screen = None
         self._screens = {}
-        now = clock_ms()
-        self._input_t = now
+        self._input_t = 0
         self.idle = AWAKE
-        fresh = self.saving.load()      # self.settings, self.stats, self.match
+
+    def start(self):
+        """Read the saves (settings, statistics, the match in play: its
+        session) and open the first screen: the notes the start leaves for
+        the player, one after the other, then the title, or the table of a
+        new match when a damaged save was set aside. The first step() draws
+        it."""
+        self._input_t = self.clock()
+        fresh = self.saving.load()      # self.settings, self.session
         self.apply_contrast()
-        self.life.resume()
+        self.session.resume()
         if fresh:
             # A damaged save was set aside: start over and tell the player.
             self.life.new_match()
             self.show_notes("play")
             return
         self.show_notes("title")
+
+    @property
+    def match(self):
+        """The match in play (an engine Match, a BoxMatch), or None: the
+        session's."""
+        return self.session.match
+
+    @property
+    def stats(self):
+        return self.session.stats
 
     def show_notes(self, then):
         """Show the notes of the start (Saving.notes) one after the other
@@ -140,19 +174,19 @@ class App:
         collect()
 
     def go(self, name, **kw):
-        if self.link is not None:
-            name = self.link.screen(name)    # a link match's play screen
-        s = self.screen_named(name)
+        # the session's own screen for `name` (the box game's or a link
+        # match's table); the title ends a link match (LinkSession.screen)
+        s = self.screen_named(self.session.screen(name))
         self.screen = s
         s.enter(**kw)
 
     def let_go(self, name, modules):
-        """On MicroPython, forget screen `name` (not the one showing) and
-        unload `modules` (firmware.compat.unload: their functions and
-        classes are on the heap even when frozen); it is imported again
-        when next shown. On CPython nothing is let go (a test may hold the
-        classes)."""
-        if heap_free() is None or self.screen is self._screens.get(name):
+        """On MicroPython, forget screen `name` and unload `modules`
+        (firmware.compat.unload: their functions and classes are on the
+        heap even when frozen); it is imported again when next shown (the
+        one showing stays until the next is: App.go). On CPython nothing
+        is let go (a test may hold the classes)."""
+        if heap_free() is None:
             return
         self._screens.pop(name, None)
         for m in modules:
@@ -194,7 +228,7 @@ class App:
     def save_settings(self):
         """Store the settings; a new AI level applies to the match in play."""
         self.saving.store("settings", self.settings.encode())
-        self.life.follow_level()
+        self.session.follow_level()
         self.apply_contrast()
 
     def apply_contrast(self):
@@ -225,8 +259,7 @@ class App:
     def _step(self):
         now = self.clock()
         self.saving.catch_up()
-        lk = self.link
-        lw = None if lk is None else lk.tick(now)   # every screen of a link match
+        sw = self.session.tick(now)     # a link match polls its link on every screen
         b = self.buttons
         b.poll(now)
         if self.idle != AWAKE:
@@ -246,8 +279,8 @@ class App:
             if b.held():
                 self._input_t = now
         wait = self.screen.tick(now)
-        if lw is not None and (wait is None or lw < wait):
-            wait = lw
+        if sw is not None and (wait is None or sw < wait):
+            wait = sw
         if self.banner is not None:
             left = ticks_diff(self.banner[2], now)
             if left <= 0:
@@ -350,11 +383,11 @@ def class_of_screen(name):
         from firmware.screens.message import Message as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
-    elif name == "link":             # a link match's screens (firmware/linkmatch.py)
+    elif name == "link":             # a link match's screens (LinkSession.screen)
         from firmware.screens.link import LinkScreen as cls
     elif name == "link_play":
         from firmware.screens.link_play import LinkPlay as cls
-    elif name == "box_play":         # V6: the three-player box game's screens
+    elif name == "box_play":         # V6: the three-player box game's (BoxSession.screen)
         from firmware.screens.box_play import BoxPlay as cls
     elif name == "box_showdown":
         from firmware.screens.box_showdown import BoxShowdown as cls

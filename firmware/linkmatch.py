@@ -4,16 +4,22 @@ Cold: imported only when LINK is chosen on the title, and unloaded (with
 firmware/link.py, firmware/linkframe.py and engine/linkdeal.py) when the
 title shows again, so a game against the CPU never holds its code.
 
-    app.link = LinkGame(app, port)    # firmware.screens.title: LINK
-    app.link.tick(now)                # every step of the App's loop (App._step)
-    app.link.take_move()              # the play screen, on the other's turn
-    app.link.sent_move(action)        # the play screen, after the player's move
-    app.link.leave()                  # the title: back to the game against the CPU
+LinkSession is app.session while a link match is on (firmware/matchlife.py
+says what a session is); firmware/linkstart.py makes it:
 
-While a link match is on, app.match is the link match, app.stats the link
-statistics (kept apart from those against the CPU: their own save, "link")
-and app.link this object; the match against the CPU, its statistics and
-its AI wait here (`cpu`) and come back on leave().
+    s = LinkSession(app, port, kept)  # kept: the session it takes over from
+    app.session = s
+    s.save()
+    s.tick(now)                 # every step of the App's loop (App._step)
+    s.screen(name)              # App.go: the link's table; the title ends it (leave)
+    s.opponent                  # OtherBoard: the play screen asks it for the
+                                # other's moves (take_move) and tells it the
+                                # player's (send_move)
+
+Its match is the link match, its statistics the link statistics (kept
+apart from those against the CPU: their own save, "link"); the session it
+took over from (the match against the CPU, or the box game, with their
+statistics and AIs) waits in `kept` and comes back on leave().
 
 The boards find each other (firmware/link.py's handshake: the game
 version and the rules must be the same), and the leader of the handshake
@@ -44,7 +50,9 @@ while the deal is made.
 from firmware.compat import const, unload, heap_free
 from firmware.buttons import ticks_diff
 from firmware import link as lk
+from firmware.matchlife import Session
 from engine import linkdeal
+from engine.hand import action_text
 import engine
 
 SAVE = "link"
@@ -129,8 +137,6 @@ def decode(p):
 
 def moves_of(match):
     """Every move of the match so far, as action strings, hand after hand."""
-    from engine.hand import action_text
-
     out = []
     for h in match.hands:
         for code in h.log:
@@ -138,16 +144,48 @@ def moves_of(match):
     return out
 
 
-class LinkGame:
-    def __init__(self, app, port):
+def last_move(match):
+    """The last move played in the match's hand, in the engine's words
+    ("draw_upcard:9d": what the link sends and checks)."""
+    return action_text(match.hand.log[-1])
+
+
+class OtherBoard:
+    """The other seat of a link match (the opponent of firmware/matchlife.py):
+    the other board's player. Its moves come over the link when they come;
+    the player's moves on this board go to it."""
+
+    plans_ahead = False
+    plan = None
+    busy = None
+
+    def __init__(self, session):
+        self.session = session
+
+    def play(self, m):
+        return self.session.take_move()
+
+    def told(self, m):
+        self.session.send_move(last_move(m))
+
+    def think(self, m):
+        pass                     # nothing to decide here
+
+    def forget(self):
+        pass
+
+
+class LinkSession(Session):
+    kind = "link"
+    save_name = SAVE
+
+    def __init__(self, app, port, kept):
         from firmware.stats import Stats
 
         self.app = app
-        app.link = self
         self.port = port
-        life = app.life
-        self.cpu = (app.match, app.stats, life.ai)
-        life.ai = None
+        self.kept = kept             # the session LINK took over from, back on leave()
+        self.opponent = OtherBoard(self)
         self.role = None
         self.secret = None
         self.theirs = None
@@ -172,13 +210,13 @@ class LinkGame:
                 match = state = None          # over: a new one, same statistics
             else:
                 # (over, but its last move not acknowledged: it goes out
-                # first, then a new link match; LinkGame.tick)
+                # first, then a new link match; LinkSession.tick)
                 self.finishing = match is not None and match.winner is not None
                 self.role = role
                 self.secret = secret
                 self.theirs = theirs
-        app.stats = stats if stats is not None else Stats()
-        app.match = match
+        self.stats = stats if stats is not None else Stats()
+        self.match = match
         if self.secret is None:
             self.secret = self._entropy()(16)
         if match is None and self.role is not None:
@@ -194,7 +232,6 @@ class LinkGame:
         self.link = lk.Link(port, app.clock, self._entropy(), engine.version.VERSION,
                             self.rules.text(), saved=state)
         self.link.hold(self.turns, self.check)
-        self.save()
 
     def _entropy(self):
         e = self.app.life.entropy
@@ -209,7 +246,10 @@ class LinkGame:
 
     # -- the App's loop ------------------------------------------------------
     def screen(self, name):
-        """The screen a link match shows for `name` (App.go)."""
+        """The screen a link match shows for `name` (App.go): its own
+        table; the title ends the link match (leave())."""
+        if name == "title":
+            self.leave()
         return _SCREENS.get(name, name)
 
     def linked(self):
@@ -259,10 +299,9 @@ class LinkGame:
                 return POLL_MS
             self._take_role(0 if link.leader() else 1)
             self.save()
-        app = self.app
-        if app.match is not None:
-            self.last = app.match
-        if app.match is None:
+        if self.match is not None:
+            self.last = self.match
+        if self.match is None:
             m = link.recv()
             if m is not None:
                 self._deal_message(m)
@@ -298,17 +337,16 @@ class LinkGame:
             if why:
                 self._stop(why)
                 return
-            self.app.match = engine.Match(self.rules, 0, secret=d.secret(),
-                                          mirror=self.role == 1)
+            self.match = engine.Match(self.rules, 0, secret=d.secret(), mirror=self.role == 1)
             self.deal = None
         else:
             self._stop(WORDS_UNKNOWN)
 
     # -- moves -----------------------------------------------------------------
-    def sent_move(self, action):
-        """The player's move, just played on this board: to the other
-        board, in the engine's words for it ("draw_upcard:9d")."""
-        action = self._last()
+    def send_move(self, action):
+        """The player's move, just played on this board, to the other
+        board: `action` in the engine's words for it ("draw_upcard:9d",
+        last_move())."""
         n = self.turns
         self.link.send(b"M" + bytes((n >> 8, n & 255)) + action.encode())
         self._held(action)
@@ -332,20 +370,15 @@ class LinkGame:
         if n != self.turns:
             self._stop(WORDS_ORDER)
             return None
-        why = self.app.match.act(action)
+        why = self.match.act(action)
         if why is not None:
             self._stop("The other board played %s, which the rules refuse: %s. "
                        "The link match stops." % (action, why))
             return None
-        self._held(self._last())
+        self._held(last_move(self.match))
         self.moved += 1
         self.app.saving.save_match()
         return action
-
-    def _last(self):
-        from engine.hand import action_text
-
-        return action_text(self.app.match.hand.log[-1])
 
     def _held(self, action):
         self.turns += 1
@@ -355,13 +388,13 @@ class LinkGame:
     def _count(self):
         self.turns = 0
         self.check = 0xFFFF
-        for a in moves_of(self.app.match):
+        for a in moves_of(self.match):
             self.turns += 1
             self.check = lk.turn_check(self.check, a.encode())
 
     def _check_at(self, n):
         c = 0xFFFF
-        moves = moves_of(self.app.match)
+        moves = moves_of(self.match)
         for i in range(min(n, len(moves))):
             c = lk.turn_check(c, moves[i].encode())
         return c
@@ -374,7 +407,7 @@ class LinkGame:
         if self.finishing:
             return "Sending the last move of the match to the other board."
         w = self.link.words()
-        if self.link.linked() and self.app.match is None:
+        if self.link.linked() and self.match is None:
             return "Linked. Dealing: each board commits to its secret, then both reveal."
         return w
 
@@ -387,19 +420,19 @@ class LinkGame:
     def save(self):
         self.app.saving.save_match()
 
-    def payload(self):
-        """The save's bytes (firmware.saving writes them, "link")."""
-        m = self.app.match
+    def payload(self, held=None, finished=None):
+        """The save's bytes (firmware.saving writes them, "link"; the game
+        save's `held` and `finished` are not its own)."""
+        m = self.match
         if m is None and self.last is not None and not self.link.idle():
             m = self.last             # the match end let it go: kept until delivered
-        return encode(self.role, self.secret, self.theirs, self.link.state(),
-                      self.app.stats, m)
+        return encode(self.role, self.secret, self.theirs, self.link.state(), self.stats, m)
 
     def forget(self):
         """NEW LINK MATCH on the link screen: the link match in the save
         goes (its statistics stay), and the boards look for each other again."""
         app = self.app
-        app.match = None
+        self.match = None
         self.role = self.theirs = self.deal = self.stopped = None
         self.checked = None
         self.finishing = False
@@ -413,17 +446,19 @@ class LinkGame:
                             self.rules.text())
         self.save()
 
+    def follow_level(self):
+        pass                         # no AI here
+
     def leave(self):
-        """To the title: the link match is in its save; the game against
-        the CPU comes back, and the link's code leaves the heap. A match
-        over whose last move the other board has not acknowledged yet (the
-        title chosen at once, the cable out) keeps it in the save: LINK
-        sends it first."""
+        """To the title: the link match is in its save; the session LINK
+        took over from comes back, and the link's code leaves the heap. A
+        match over whose last move the other board has not acknowledged
+        yet (the title chosen at once, the cable out) keeps it in the
+        save: LINK sends it first."""
         app = self.app
         app.saving.store(SAVE, self.payload())
-        app.link = None
-        app.match, app.stats, app.life.ai = self.cpu
-        self.cpu = None
+        app.session = self.kept
+        self.kept = None
         for n in ("link", "link_play"):
             app.let_go(n, ())
         if heap_free() is not None:

@@ -1,6 +1,6 @@
 """The link cable's port on the board: a machine.UART (docs/LINK.md).
 
-    port = open_uart(tx, rx)     # firmware.pico sets app.link_port to this
+    port = open_uart(tx, rx)     # firmware.pico gives the App (Ports.link_port) this
 
 The UART (0 or 1) follows from the pins: an RP2040 UART's TX is GP0, 4,
 8, ... 28 (UART0 on GP0, 12, 16, 28; UART1 on GP4, 8, 20, 24) and its RX

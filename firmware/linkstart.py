@@ -1,7 +1,8 @@
 """LINK on the title: the link match in the save, or a new one, on the
 link screen that says how the boards find each other
-(firmware/linkmatch.py). Imported by LINK only, so the title carries none
-of this, and let go with the link's modules (linkmatch.MODULES).
+(firmware/linkmatch.py: LinkSession becomes app.session, the session in
+play kept in it). Imported by LINK only, so the title carries none of
+this, and let go with the link's modules (linkmatch.MODULES).
 
 With too little heap for the link's code (the .mpy bundle on stock
 MicroPython, whose code sits in RAM), LINK says so and the game against
@@ -16,28 +17,26 @@ def start(app):
         app.go("message", title=b"LINK", text="The link port did not open: %s" % e,
                then="title")
         return
+    kept = app.session
     try:
-        from firmware.linkmatch import LinkGame
+        from firmware.linkmatch import LinkSession
 
-        app.link = LinkGame(app, port)
+        app.session = LinkSession(app, port, kept)
+        app.session.save()
         app.go("link")
     except MemoryError:
-        no_room(app)
+        no_room(app, kept)
 
 
-def no_room(app):
-    """The match against the CPU as it was, the link's modules let go,
-    and words that say what to do."""
+def no_room(app, kept):
+    """The session `kept` as it was, the link's modules let go, and words
+    that say what to do."""
     import sys
 
     from firmware.compat import collect, heap_free, unload
 
-    lk = app.link
-    cpu = getattr(lk, "cpu", None)
-    if cpu is not None:
-        app.match, app.stats, app.life.ai = cpu
-    app.link = None
-    lk = cpu = None
+    app.session = kept
+    kept = None
     for n in ("link", "link_play"):
         app.let_go(n, ())
     for name in list(sys.modules) if heap_free() is not None else ():

@@ -345,28 +345,31 @@ def recover(display, out=print):
 
 def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out, kept,
             pins, hardware, note=None, link_pins=None):
-    """run()'s App (firmware.app.App unless `app_factory`), with the game
-    records, the HARDWARE page's parts, the link cable's pins (_link_pins)
-    and that page first when asked (with `note` on its status line)."""
+    """run()'s App (firmware.app.App unless `app_factory`), made with all its
+    ports (the game records, the HARDWARE page's parts, the link cable on
+    the pins _link_pins read) and started: the title, or that page first
+    when asked (with `note` on its status line)."""
     import gc
 
+    from firmware.ports import Ports
     from firmware.records import Records
 
-    kw = {}
-    # LINK on the title: the cable's UART (given to the App before it
-    # opens the title, so the first title offers LINK)
-    link_port = lambda: _link_uart(link_pins, app)  # noqa: E731
+    entropy = None
     if app_factory is None:
         from firmware.app import App as app_factory
 
         # the deal secret and the AI's seed of every new match
-        kw["entropy"] = hw_entropy()
-        kw["link_port"] = link_port
-    app = app_factory(display, buttons, clock_ms, storage, sound=sound,
-                      seed=hw_seed() if seed is None else seed, **kw)
-    app.saving.records = Records(root.rstrip("/") + "/records", out=out)
-    app.board_parts = (kept, display, pins)   # the HARDWARE page's (firmware.boardset)
-    app.link_port = link_port
+        entropy = hw_entropy()
+    # LINK on the title: the cable's UART
+    link_port = lambda: _link_uart(link_pins, app)  # noqa: E731
+    app = app_factory(Ports(display, buttons, clock_ms, storage, sound=sound,
+                            seed=hw_seed() if seed is None else seed, entropy=entropy,
+                            link_port=link_port,
+                            records=Records(root.rstrip("/") + "/records", out=out),
+                            board_parts=(kept, display, pins)))
+    Ports = None                    # the App keeps the ports: their record goes
+    unload("firmware.ports")
+    app.start()
     if hardware:
         buttons.suppress()          # the button held at power-on
         app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed

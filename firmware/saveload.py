@@ -2,11 +2,12 @@
 
 Saving.load imports this once, at start, and on MicroPython unloads it
 once the saves are read (firmware.compat.unload), so its code is off the
-heap for the rest of the game. load(sv) reads into sv.app.settings,
-sv.app.stats and sv.app.match through the Saving object `sv` and its
-public interface (sv.notes, sv.held, sv.store, sv.save_match,
-sv.start_record); True when a damaged save was set aside (a new match
-starts).
+heap for the rest of the game. load(sv) reads into sv.app.settings, and
+the game save's statistics and match into the App's first session
+(app.session: session_of(), firmware/matchlife.py), through
+the Saving object `sv` and its public interface (sv.notes, sv.held,
+sv.store, sv.save_match, sv.start_record); True when a damaged save was
+set aside (a new match starts).
 
 Every damage or reset the storage recovered from is noted for the player
 (sv.notes, shown once each at start): a damaged save was set aside and an
@@ -40,6 +41,19 @@ MSG_LOW = ("%d KB free: old game records will be deleted to make room. Copy them
 
 def load(sv):
     return _Reading(sv).load()
+
+
+def session_of(app, stats, match):
+    """The session of the game save's `match` with its statistics: a box
+    match's (firmware/boxgame.py, imported only then), else one against
+    the CPU (its AI made once the saves are read: App.start, resume())."""
+    if match is not None and hasattr(match, "hand_roles"):
+        from firmware.boxgame import BoxSession
+
+        return BoxSession(app, stats, match)
+    from firmware.matchlife import Session
+
+    return Session(app, stats, match)
 
 
 def room(st):
@@ -89,8 +103,7 @@ class _Reading:
             self.note_game(msg, outcome)
         if game is None:
             game = gamesave.Game(Stats())
-        app.stats = game.stats
-        app.match = game.match
+        app.session = session_of(app, game.stats, game.match)
         sv.held = game.held
         # the commit that ended a match, and then a cut before its record:
         # the record first, then a commit without the match
@@ -164,8 +177,6 @@ class _Reading:
         if match is not None and (match.winner is not None or playable(match.rules)):
             match = None
         self.fresh = self.fresh and match is None
-        app.stats = stats
-        app.match = match
         sv.held = None
         if sv.store(gamesave.NAME, gamesave.encode(stats, match)):
             sv.store("stats")

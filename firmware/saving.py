@@ -3,15 +3,14 @@ a start leaves for the player, and what follows when the flash refuses.
 
 firmware.app.App makes one, app.saving; the screens call it directly:
 
-    sv = Saving(app)
-    fresh = sv.load()        # at start: app.settings, app.stats, app.match
-    sv.save_match()          # after every completed turn
+    sv = Saving(app, records)   # records: firmware.records.Records, or None
+    fresh = sv.load()        # at start: app.settings, and app.session
+    sv.save_match()          # after every completed turn: the session's save
     sv.hand_counted()        # a hand's end counted in app.stats
-    sv.reset_stats()         # STATISTICS: RESET
     sv.store(name, payload)  # one save (payload None: remove); True if done
     sv.next_note()           # (title, text) still to show at start, or None
     sv.start_record(finished)   # at start (saveload): a record still due
-    sv.records               # firmware.records.Records, set by the port
+    sv.records               # firmware.records.Records (the port's), or None
     sv.saved_at, sv.error, sv.failing   # for the device loop and the console
 
 and the App's loop brackets each step with sv.stepping = True / False,
@@ -28,11 +27,12 @@ full flash and says a refused save in a banner. Both work through this
 object's public interface; savefail keeps its state here, in public
 attributes (unsaved, said_at, freed_at, error, failing).
 
-Saves: after every completed turn the game save ("game",
-firmware/gamesave.py: the statistics and the match in one commit, so a
-turn played again after a power cut is never counted twice), then at a
-hand's end the match's game record (firmware/records.py); the settings
-when they change ("settings", firmware/settings.py). At start every damage
+Saves: after every completed turn the session's save (app.session
+.save_name and .payload(): "game", firmware/gamesave.py, the statistics
+and the match in one commit, so a turn played again after a power cut is
+never counted twice; a link match's "link", firmware/linkmatch.py), then
+at a hand's end the match's game record (firmware/records.py); the
+settings when they change ("settings", firmware/settings.py). At start every damage
 or reset the storage recovered from is noted (notes, shown once each by
 the message screen; firmware/saveload.py).
 
@@ -48,14 +48,12 @@ state. The first save that goes through again says so.
 """
 
 from firmware.compat import heap_free, hold_reserve, let_reserve_go, unload
-from firmware import gamesave
-from firmware.settings import Stats
 
 
 class Saving:
-    def __init__(self, app):
+    def __init__(self, app, records=None):
         self.app = app
-        self.records = None          # firmware.records.Records: a record per hand end
+        self.records = records       # firmware.records.Records: a record per hand end
         self.notes = []              # (title, text) still to show, once each
         self.held = None             # match bytes kept unread (no memory at boot)
         self.saved_at = 0            # the clock at the last game save, 0 before
@@ -73,7 +71,7 @@ class Saving:
     # -- at start ----------------------------------------------------------
     def load(self):
         """Settings, then the game save (statistics and match), into
-        app.settings, app.stats and app.match; every damage or reset is
+        app.settings and app.session; every damage or reset is
         noted for the player (notes), and what was recovered is written
         back at once, so the next start is quiet. True when a damaged save
         was set aside: a new match starts. (firmware/saveload.py, a cold
@@ -140,8 +138,9 @@ class Saving:
         return True
 
     def save_match(self):
-        """Commit the game: the statistics and the match in play (none once
-        it is over) in one write (firmware/gamesave.py). Inside App.step()
+        """Commit the game: the session's save, the statistics and the
+        match in play (none once it is over) in one write
+        (firmware/gamesave.py, or a link match's). Inside App.step()
         the write waits until the frame is on the display (a turn's save
         costs tens of ms of flash erase and program: the player sees the
         move first); a power cut then still resumes the last completed
@@ -156,23 +155,15 @@ class Saving:
         app = self.app
         if "settings" in self.unsaved:         # refused before: tried again
             self.store("settings", app.settings.encode())
-        name = gamesave.NAME
+        s = app.session
+        name = s.save_name
         try:
-            if app.link is not None:    # a link match: its own save (firmware/linkmatch.py)
-                name = "link"
-                payload = app.link.payload()
-            else:
-                payload = gamesave.encode(app.stats, app.match, self.held, self._finished)
+            payload = s.payload(self.held, self._finished)
         except MemoryError as e:
             self.error = "could not save %s: %s" % (name, e)
             return
         if self.store(name, payload):
             self.saved_at = app.clock()
-
-    def reset_stats(self):
-        """STATISTICS: RESET. The statistics count from 0, saved at once."""
-        self.app.stats = Stats()
-        self.save_match()
 
     def hand_counted(self):
         """After a hand end is counted in the statistics: one commit of the

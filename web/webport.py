@@ -42,7 +42,7 @@ the ports differ:
   BroadcastChannel between tabs (web.js pairs two tabs and carries the
   bytes). Bytes cross between Python and the page through the wasm memory
   (the page copies them in and out at an address), so the port allocates
-  nothing per frame. With it, app.link_port puts LINK on the title; the
+  nothing per frame. Given to the App as its link port, it puts LINK on the title; the
   page tells the channel when a link match starts and ends (use()), so a
   tab at its title is no one's cable.
 
@@ -67,6 +67,7 @@ import binascii
 import sys
 
 from firmware.app import App
+from firmware.ports import Ports
 from firmware.buttons import ALL, Buttons
 from firmware.keyscript import (FakeClock, KEY_BITS, KeyScript, LONG_HOLD_MS, LONG_KEYS,  # noqa: F401
                                 SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
@@ -481,20 +482,18 @@ class Web(KeyScript):
             from firmware import entropy as _entropy
 
             entropy = _entropy.board()
-        self.app = App(self.display, self.buttons, self.clock, self.storage,
-                       sound=sound, seed=seed, player_factory=player_factory,
-                       entropy=entropy)
         from firmware.records import Records
         # beside the saves: the store mirrors the files of one folder
         self.records = Records(root, fs=self.fs)
-        self.app.saving.records = self.records
         # link play (not in test mode: its title must stay the simulator's)
         self.link = None
         if link is not None and not fake:
             self.link = LinkPort(link)
-            self.app.link_port = self._link_port
-            if self.app.screen_name == "title":
-                self.app.go("title")      # with LINK, now that it has a port
+        self.app = App(Ports(self.display, self.buttons, self.clock, self.storage,
+                             sound=sound, seed=seed, player_factory=player_factory,
+                             entropy=entropy, records=self.records,
+                             link_port=None if self.link is None else self._link_port))
+        self.app.start()
         self.wait = self.app.step()
         self.keys_done = 0
         if fake:
@@ -555,7 +554,7 @@ class Web(KeyScript):
         w = self.app.step()
         lp = self.link
         if lp is not None:
-            lp.use(self.app.link is not None)   # the link match on or over
+            lp.use(self.app.session.kind == "link")   # the link match on or over
         if self.mask != self.buttons.held() and w > SAMPLE_MS:
             w = SAMPLE_MS  # a change waits for its debounce
         self.wait = w

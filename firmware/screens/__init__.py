@@ -19,19 +19,6 @@ Screens never change engine state except through Match.act / next_hand.
 """
 
 
-def is_box(match):
-    """A V6 box match (engine.box.BoxMatch): told apart without importing
-    the box game, which a two-player match never loads."""
-    return match is not None and hasattr(match, "hand_roles")
-
-
-def other_name(app):
-    """The other player's name: b"CPU", or in a link match the other
-    board's player (b"P1" or b"P2", firmware/linkmatch.py)."""
-    g = getattr(app, "link", None)
-    return b"CPU" if g is None else g.other
-
-
 class Screen:
     name = "?"
     part = 0

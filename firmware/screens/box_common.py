@@ -7,25 +7,13 @@ resumed at boot, and kept as a game record at every hand end. The rules
 are engine.box.BOX_RULES (V1 offer, V3 stop, undercut 10) with the match
 target of the settings (V5; 100 unless changed).
 
-The match and its two AIs are made by the match's life
-(firmware/matchlife.py: app.life.new_box_match(), app.life.box_ais()).
+The match, its statistics and its two AIs are the box game's session
+(firmware/boxgame.py: app.session while a box match is in play, made by
+firmware.boxgame.new_match() or at start).
 """
 
 NAMES = (b"YOU", b"P2", b"P3")
 ROLE_TAGS = (b"BOX", b"CAP", b"SIT")          # box, captain, sitter
-
-
-def box_hand_over(app, res):
-    """Count a finished hand (and match) in the statistics, from the
-    human's side: the hands the human played as box or captain (a hand
-    sat out is not the human's), and the match."""
-    m = app.match
-    seat = m.seat_of(0)
-    if seat is not None:
-        app.stats.record_hand(res, seat)
-    if m.winner is not None:
-        app.stats.record_match(m)          # reads .winner: player 0 is the human
-    app.saving.hand_counted()
 
 
 def rotation_lines(roles, winner_seat):

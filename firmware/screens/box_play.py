@@ -41,7 +41,7 @@ from firmware.screens.play import Play
 from firmware.screens.play_modes import (M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG,
                                          NOCARD, STOCK, PASSED, TEXT_X, TEXT_Y1, TEXT_Y2,
                                          RULE_Y, TURN_Y, HINT_Y, MARK_X, MARK_Y)
-from firmware.screens.box_common import NAMES, ROLE_TAGS, box_hand_over
+from firmware.screens.box_common import NAMES, ROLE_TAGS
 import engine
 from engine.hand import action_code
 
@@ -73,7 +73,6 @@ class BoxPlay(Play):
         self.adv_kind = A_NONE            # the AI sitter's advice to the human
         self.adv_card = NOCARD
         self.adv_words = ""
-        self.ai_for = None                # the match the AI's slices are for
 
     # -- state -----------------------------------------------------------
     def enter(self, **kw):
@@ -129,7 +128,7 @@ class BoxPlay(Play):
         m = self.app.match
         sit = self.roles[2]
         try:
-            act, words = sitter_advice(self.app.life.box_ais()[sit], m.view(sit))
+            act, words = sitter_advice(self.app.session.opponent.players()[sit], m.view(sit))
         except Exception:             # an AI bug must not stop the game
             return
         if m.advise(sit, act) is not None:
@@ -161,84 +160,22 @@ class BoxPlay(Play):
         self._sync_turn(now)
 
     # -- the AI players ----------------------------------------------------
-    # The AI to move thinks in slices in its pause (engine.ai.box_ai.Think:
-    # an AI sitter's advice, then the mover's own choice, a slice a tick);
-    # the captain weighs the advice when it moves, so a human sitter's
-    # advice given in the pause counts.
+    # The session's opponent (firmware/boxgame.py: BoxAis) thinks in slices
+    # in the pause and moves when it ends (Play.tick, AiTurn._ai_move).
 
-    def _plan_ai(self):
-        from engine.ai.box_ai import Think
-        m = self.app.match
-        self.ai_plan = None
-        self.ai_busy = None
-        self.ai_for = m
-        try:
-            self.ai_busy = Think(self.app.life.box_ais(), m)
-        except Exception:               # an AI bug must not stop the game
-            self.ai_plan = (None, None)
-            return
-        self._ai_step()
-
-    def _ai_step(self):
-        t = self.ai_busy
-        if self.ai_for is not self.app.match:
-            self.ai_busy = None         # a new match: decide again
-            self.ai_plan = None
-            return
-        try:
-            if t.step():
-                return
-            self.ai_plan = t.result()
-        except Exception:
-            self.ai_plan = (None, None)
-        self.ai_busy = None
-
-    def _ai_move(self, now):
-        from engine.ai.box_ai import consider
-        m = self.app.match
-        if self.ai_plan is None and self.ai_busy is None:
-            self._plan_ai()
-        while self.ai_busy is not None:
-            self._ai_step()
-        own, sit_advice = self.ai_plan or (None, None)
-        self.ai_plan = None
-        ais = self.app.life.box_ais()
-        p = m.to_move
-        box, cap, sit = m.hand_roles
-        turn = m.hand.turn
-        answer = None
-        try:
-            if own is None:
-                raise ValueError("no move")
-            if p == cap:
-                v = m.view(p)
-                adv = m.advice[1] if m.advice is not None else None
-                if adv is None and sit != 0 and sit_advice is not None:
-                    adv = sit_advice
-                    m.advise(sit, adv)
-                action, follows, words = consider(ais[p], v, adv, own)
-                if sit == 0 and adv is not None:
-                    answer = (follows, words)
-            else:
-                action = own
-            why = m.act(action)
-        except Exception as e:          # a bug in the AI must not stop the game
-            why = str(e)
-        if why is not None:
-            m.act(m.legal()[0])
-            answer = None
-        self._after_move(now)
+    def _moved(self, now, turn):
         if self.mode == M_END:
             pass
-        elif m.hand.turn != turn:
+        elif self.app.match.hand.turn != turn:
             self._turn_done(now)
             self.app.play_sound("discard")
         else:
             self.app.play_sound("draw")
+        answer = self.app.session.opponent.answer
         if answer is not None:
             # the captain's answer to the human sitter's advice
-            title = NAMES[cap] + (b" FOLLOWS" if answer[0] else b" DECLINES")
-            self._message(title, NOCARD, answer[1])
+            title = NAMES[answer[0]] + (b" FOLLOWS" if answer[1] else b" DECLINES")
+            self._message(title, NOCARD, answer[2])
 
     # -- the human ---------------------------------------------------------
     def _seat(self):
@@ -349,9 +286,6 @@ class BoxPlay(Play):
 
     def _last_result(self):
         return self.app.match.results[-1][0]     # (HandResult, roles)
-
-    def _count_hand(self, res):
-        box_hand_over(self.app, res)
 
     def _set_end_text(self, res):
         if res.kind == "draw":

@@ -40,12 +40,12 @@ class LinkScreen(Screen):
         self._sync()
 
     def _sync(self):
-        g = self.app.link
+        g = self.app.session
         w = g.words()
         seat = b""
         if g.role is not None:
             seat = b"YOU ARE " + (b"P1" if g.role == 0 else b"P2")
-            m = self.app.match
+            m = g.match
             if m is not None:
                 seat += b": YOU PLAY FIRST" if m.hand.first == 0 else b": " + g.other + b" FIRST"
         if w != self.words or seat != self.seat:
@@ -55,7 +55,7 @@ class LinkScreen(Screen):
             self.dirty = True
 
     def event(self, ev, now):
-        g = self.app.link
+        g = self.app.session
         if ev == btn.B or ev == btn.LONG_B:
             self.app.go("title")
         elif ev == btn.DOWN:
@@ -65,10 +65,8 @@ class LinkScreen(Screen):
             self._sync()
 
     def tick(self, now):
-        g = self.app.link
-        if g is None:
-            return None
-        if g.stopped is None and self.app.match is not None and g.linked() and not g.finishing:
+        g = self.app.session
+        if g.stopped is None and g.match is not None and g.linked() and not g.finishing:
             self.app.go("play", new_hand=True)
             return 0
         self._sync()
@@ -83,5 +81,5 @@ class LinkScreen(Screen):
         c.text(self.seat, 2, 49, 1)
         x = L.hint(c, b"B", b"TITLE", 0, 58)
         x = L.hint(c, L.KEY_DOWN, b"STATS", x + 4, 58)
-        if self.app.link.stopped is not None:
+        if self.app.session.stopped is not None:
             L.hint(c, b"A", b"NEW", x + 4, 58)

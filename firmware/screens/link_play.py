@@ -2,12 +2,13 @@
 other seat played by the other board's moves (firmware/linkmatch.py).
 
 The player's moves go through Match.act as ever and then to the other
-board (LinkGame.sent_move). On the other's turn the screen shows WAITING
-FOR P2 (or P1), and under it what the link says when it is not simply
-linked (LINK LOST, LOOKING, NOISE ON CABLE, P2 NOT READY: the other has
-not taken the last move); it takes the other's move when it comes
-(LinkGame.take_move, played through Match.act with its legality check)
-and shows it as the CPU's is shown: P2 DREW STOCK, DISCARDED 7d. The menu,
+board (the session's opponent, linkmatch.OtherBoard: told). On the
+other's turn the screen shows WAITING FOR P2 (or P1), and under it what
+the link says when it is not simply linked (LINK LOST, LOOKING, NOISE ON
+CABLE, P2 NOT READY: the other has not taken the last move); it asks the
+opponent for the other's move at every step (LinkSession.take_move,
+played through Match.act with its legality check) and shows it as the
+CPU's is shown: P2 DREW STOCK, DISCARDED 7d. The menu,
 the discard pile, the rules and the hand stay as they are in a game
 against the CPU while the other player thinks; a move that comes while
 the menu is open is played at once, the menu staying open.
@@ -16,19 +17,16 @@ the menu is open is played at once, the menu staying open.
 from firmware import fb
 from firmware import link as lk
 from firmware.screens.play import Play
-from firmware.screens.play_modes import M_AI, M_END, TEXT_X, TEXT_Y2
+from firmware.screens.play_ai import POLL_MS
+from firmware.screens.play_modes import M_AI, O_NONE, TEXT_X, TEXT_Y2
 from firmware.screens import layout as L
-
-_POLL = 20
 
 
 class LinkPlay(Play):
     name = "link_play"
-    plans_ahead = False
 
     def enter(self, **kw):
-        g = self.app.link
-        o = g.other
+        o = self.app.session.other
         self.t_other = o
         self.t_kept = o + b" KEPT FROM THE PILE:"
         self.t_thinking = b"WAITING FOR " + o
@@ -42,18 +40,15 @@ class LinkPlay(Play):
         Play.enter(self, **kw)
 
     def tick(self, now):
-        g = self.app.link
-        if g is None:
-            return None
         if self.mode == M_AI:
-            net = self._net_words(g)
+            net = self._net_words(self.app.session)
             if net != self.net:
                 self.net = net
                 self.dirty = True
-            if g.take_move() is not None:
-                self._peer_moved(now)
+            if self.overlay != O_NONE:
+                self._ai_move(now)      # a move that comes while the menu is open
         w = Play.tick(self, now)
-        return _POLL if w is None or w > _POLL else w
+        return POLL_MS if w is None or w > POLL_MS else w
 
     def _net_words(self, g):
         link = g.link
@@ -63,31 +58,6 @@ class LinkPlay(Play):
         if link.words() == lk.WORDS_NOISE:
             return b"NOISE ON CABLE"
         return b"LINK LOST" if s == lk.LOST else b"LOOKING"
-
-    def _peer_moved(self, now):
-        self._after_move(now)
-        if self.mode == M_AI:
-            self.app.play_sound("draw")
-        elif self.mode != M_END:
-            self._turn_done(now)
-            self.app.play_sound("discard")
-
-    def _act(self, action, now):
-        if not Play._act(self, action, now):
-            return False
-        self.app.link.sent_move(action)
-        return True
-
-    # the other seat's turn: nothing to plan, nothing to hurry
-    def _plan_ai(self):
-        self.ai_plan = None
-        self.ai_busy = None
-
-    def _ai_move(self, now):
-        self.ai_due = now + _POLL
-
-    def _ai_event(self, ev, now):
-        return False
 
     def _texts(self, c):
         Play._texts(self, c)

@@ -16,7 +16,7 @@ V4 breakdown, the winner's side, one line each, figures on the right:
 
 from firmware import fb
 from firmware import buttons as btn
-from firmware.screens import Screen, other_name
+from firmware.screens import Screen
 from firmware.screens import layout as L
 
 # A 15x12 trophy, column bytes (2 pages).
@@ -58,7 +58,7 @@ def leave(app, ev):
     .mpy bundle, importing them again at a match's end, the heap at its
     fullest and most cut up, ran out of memory."""
     if ev == btn.A or ev == btn.B:
-        app.match = None
+        app.session.end()
         app.go("title")
 
 
@@ -84,7 +84,7 @@ class MatchEnd(Screen):
 
     def enter(self, **kw):
         self.dirty = True
-        o = other_name(self.app)
+        o = self.app.session.other
         self.other = o
         self.wins = o + b" WINS"
         self.total = o + b" TOTAL"

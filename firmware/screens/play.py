@@ -65,9 +65,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.overlay = O_NONE
         self.src = 0                  # draw cursor: 0 stock (or pass), 1 pile
         self.cur = 0                  # discard cursor: index in self.row
-        self.ai_due = 0
-        self.ai_plan = None            # the AI's move, worked out in its pause
-        self.ai_busy = None            # the AI while its steps remain (play_ai.py)
+        self.ai_due = 0                # when the other seat's pause ends (play_ai.py)
         self.end_due = 0
         self.mark_until = 0
         self.mark = False
@@ -123,8 +121,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
-        self.ai_plan = None
-        self.ai_busy = None
+        self.app.session.opponent.forget()
         self._select(self.cur)
         self._sync_ai_text()
 
@@ -176,11 +173,15 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
     def _act(self, action, now):
         """Play `action` for the human through Match.act; on a refusal show
         the engine's reason (nothing changed). True when it was played."""
-        why = self.app.match.act(action)
+        m = self.app.match
+        why = m.act(action)
         if why is not None:
             self.app.play_sound("error")
             self._message(b"NOT ALLOWED", NOCARD, why)
             return False
+        told = self.app.session.opponent.told
+        if told is not None:
+            told(m)                       # (the other board's: the move goes to it)
         return True
 
     def _after_move(self, now):
@@ -194,8 +195,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         else:
             self.mode = M_AI
             self.ai_due = now + self.app.settings.speed_ms()
-        self.ai_plan = None
-        self.ai_busy = None
+        self.app.session.opponent.forget()
         self._select(self.cur)
         self._sync_ai_text()
 
@@ -254,28 +254,29 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
                 self.part |= P_MARK
             else:
                 wait = left
+        opp = self.app.session.opponent
         if self.overlay == O_MENU or self.overlay == O_PILE:
-            if self.ai_busy is not None:
-                self._ai_step()           # the AI thinks on, a slice a tick
+            if opp.busy is not None:
+                opp.think(self.app.match)  # the AI thinks on, a slice a tick
                 return 0
             return wait                   # paused while the menu is open
         if self.mode == M_AI and self.overlay == O_NONE:
-            if self.ai_plan is None and self.ai_busy is None and self.plans_ahead:
+            if opp.plan is None and opp.busy is None and opp.plans_ahead:
                 if self.dirty:
                     return 0              # show CPU THINKING first, then decide
                 # Decide now, while the AI speed setting's pause runs: the
                 # pause hides the thinking instead of adding to it.
-                self._plan_ai()
+                opp.think(self.app.match)
                 now = self.app.clock()
-            elif self.ai_busy is not None:
+            elif opp.busy is not None:
                 # one slice of the AI's work a tick, the frame and the
                 # buttons served between slices
-                self._ai_step()
+                opp.think(self.app.match)
                 now = self.app.clock()
             left = ticks_diff(self.ai_due, now)
-            if self.ai_busy is not None or (self.ai_plan is None and self.plans_ahead):
+            if opp.busy is not None or (opp.plan is None and opp.plans_ahead):
                 return 0                  # work remains: the move waits for it
-            if left <= 0:
+            if left <= 0 or not opp.plans_ahead:   # (the other board's: asked every step)
                 self._ai_move(now)
                 left = 0 if self.mode == M_END else ticks_diff(self.ai_due, now)
                 if self.mode != M_AI and self.mode != M_END:

@@ -1,8 +1,12 @@
-"""The play screen during the AI's turn (M_AI), and the texts of the other
-player's last turn: CPU THINKING, then CPU DREW STOCK / CPU TOOK Qs and
+"""The play screen during the other player's turn (M_AI), and the texts of
+its last turn: CPU THINKING, then CPU DREW STOCK / CPU TOOK Qs and
 DISCARDED 7d (or KNOCKED), read back from the hand's log so a resumed game
-shows them too. They stay until the AI's next turn. The AI moves after the
-AI speed setting's pause; A hurries it.
+shows them too. They stay until its next turn.
+
+The other seat is the session's opponent (firmware/matchlife.py): the AI
+decides in the pause of the AI speed setting (A hurries it) and moves when
+it ends; the other board's player moves when its move comes. The screen
+asks the opponent for the move (_ai_move) and shows it.
 
 A mixin of firmware.screens.play.Play.
 """
@@ -14,9 +18,10 @@ from firmware.screens.play_modes import (M_AI, M_END, NOCARD, STOCK, PASSED, TEX
                                          TEXT_Y1, TEXT_Y2)
 from engine.hand import DRAW_STOCK, PASS, DISCARD, KNOCK, TOOK
 
+POLL_MS = 20            # an opponent whose move has not come is asked again within this
+
 
 class AiTurn:
-    plans_ahead = True      # the AI decides at the start of its pause
     # what the other player's turn says (a link match names the other board's)
     t_thinking = b"CPU THINKING"
     t_drew = b"CPU DREW STOCK"
@@ -24,61 +29,25 @@ class AiTurn:
     t_took = b"CPU TOOK "
     t_turn = b"CPU'S TURN"
 
-    def _plan_ai(self):
-        """The AI's move for the position on screen (kept in ai_plan until
-        the pause ends): its first slice, and ai_busy while slices remain
-        (a player without them chooses at once; a begin() that leaves the
-        move to its steps returns None). A bug in the AI must not stop
-        the game: the move is then the first legal one."""
-        m = self.app.match
-        ai = self.app.life.ai
-        self.ai_busy = None
-        try:
-            begin = getattr(ai, "begin", None)
-            if begin is None:
-                self.ai_plan = ai.choose(m.view(1))
-            else:
-                self.ai_plan = begin(m.view(1))
-                self.ai_busy = ai
-        except Exception:
-            self.ai_plan = m.legal()[0]
-
-    def _ai_step(self):
-        """One slice of the AI's work; when it is done, its move into
-        ai_plan. A bug in a step keeps the first slice's choice (the first
-        legal move when it had none); a player that is no longer the App's
-        (a new game) decides again."""
-        ai = self.ai_busy
-        if ai is not self.app.life.ai:
-            self.ai_busy = None
-            self.ai_plan = None
-            return
-        try:
-            if ai.step():
-                return
-            self.ai_plan = ai.result()
-        except Exception:
-            if self.ai_plan is None:
-                self.ai_plan = self.app.match.legal()[0]
-        self.ai_busy = None
-
     def _ai_event(self, ev, now):
         if ev == btn.A:
             self.ai_due = now               # hurry the AI up
         return False
 
     def _ai_move(self, now):
+        """The opponent's move, asked for once its pause is over (Play.tick;
+        one whose move comes when it comes at every step), and shown."""
         m = self.app.match
-        if self.ai_plan is None and self.ai_busy is None:
-            self._plan_ai()
-        while self.ai_busy is not None:
-            self._ai_step()
-        why = m.act(self.ai_plan)
-        self.ai_plan = None
-        if why is not None:
-            # The AI must never stall the game; fall back to a legal move.
-            m.act(m.legal()[0])
+        turn = m.hand.turn
+        if self.app.session.opponent.play(m) is None:
+            self.ai_due = now + POLL_MS
+            return
         self._after_move(now)
+        self._moved(now, turn)
+
+    def _moved(self, now, turn):
+        """After the opponent's move: its sound, and the save mark at its
+        turn's end or the pause before its next move."""
         if self.mode == M_AI:
             self.ai_due = now + self.app.settings.speed_ms()
             self.app.play_sound("draw")

@@ -36,7 +36,7 @@ class HandEnd:
 
     def _count_hand(self, res):
         """Count the ended hand (statistics, save, game record) once."""
-        self.app.life.hand_over(res)
+        self.app.session.hand_over(res)
 
     def _set_end_text(self, res):
         if res.kind == "draw":

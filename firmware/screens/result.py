@@ -12,7 +12,7 @@ tools/records/replay.py --verify checks them); UP or B goes back.
 
 from firmware import fb
 from firmware import buttons as btn
-from firmware.screens import Screen, other_name
+from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.scoring import score_sum
 
@@ -110,7 +110,7 @@ class Result(Screen):
 
     def enter(self, **kw):
         self.dirty = True
-        o = other_name(self.app)
+        o = self.app.session.other
         self.who = (b"YOU", o)
         self.says = (b"YOU SCORE", o + b" SCORES")
         m = self.app.match

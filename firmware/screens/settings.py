@@ -179,7 +179,7 @@ class SettingsScreen(Screen):
             return False
         if key == "style":
             if self.forget:
-                self.app.life.forget_style()      # the statistics save at once
+                self.app.session.forget_style()   # the statistics save at once
                 self.forget = False
             else:
                 self.forget = True

@@ -22,7 +22,7 @@ the deal number, which lets anyone replay the hand.
 from firmware import fb
 from firmware import buttons as btn
 from firmware import glyphs
-from firmware.screens import Screen, other_name
+from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.scoring import score_sum
 
@@ -57,7 +57,7 @@ class Showdown(Screen):
 
     def enter(self, **kw):
         self.dirty = True
-        self.who = (b"YOU", other_name(self.app))
+        self.who = (b"YOU", self.app.session.other)
         m = self.app.match
         res = self._last_result()
         o = res.outcome

@@ -30,7 +30,7 @@ class StatsScreen(Screen):
     def enter(self, **kw):
         self.dirty = True
         self.confirm = False
-        link = self.app.link is not None
+        link = self.app.session.kind == "link"
         self.back = "link" if link else "title"
         self.head = b"LINK STATISTICS" if link else b"STATISTICS"
 
@@ -38,7 +38,7 @@ class StatsScreen(Screen):
         if self.confirm:
             self.dirty = True
             if ev == btn.A:
-                self.app.saving.reset_stats()
+                self.app.session.reset_stats()
             self.confirm = False
             return
         if ev == btn.LONG_A:

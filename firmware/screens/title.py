@@ -3,9 +3,9 @@
 
 LINK (on a board with a link port: the cable's UART, the simulator's
 socket) plays the player of another board (firmware/linkmatch.py,
-imported only then); the title showing again ends the link match's
-part of the heap (LinkGame.leave: the link match stays in its save and
-LINK takes it up again).
+imported only then); going to the title ends the link match's part of
+the heap (LinkSession.screen: the link match stays in its save and LINK
+takes it up again).
 
 CONTINUE shows only when a match is in progress (resumed from the save at
 boot, or left through the play menu); it goes back to the two-player or
@@ -15,7 +15,7 @@ progress asks first.
 
 from firmware import fb, glyphs
 from firmware import buttons as btn
-from firmware.screens import Screen, is_box
+from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.menu import Menu
 from engine.version import VERSION
@@ -50,8 +50,6 @@ class Title(Screen):
     def enter(self, **kw):
         self.dirty = True
         self.confirm = False
-        if self.app.link is not None:
-            self.app.link.leave()
         keys = []
         if self.app.match_in_progress():
             keys.append("continue")
@@ -81,7 +79,7 @@ class Title(Screen):
         k = self.keys[self.menu.sel]
         app = self.app
         if k == "continue":
-            self._table("box_play" if is_box(app.match) else "play")
+            self._table()
         elif k == "new" or k == "box":
             if app.match_in_progress():
                 self.pending = k
@@ -101,11 +99,12 @@ class Title(Screen):
     def _new(self, k="new"):
         if k == "box":
             # V6: the human and two AIs; the engine draws the roles
-            self.app.life.new_box_match()
-            self._table("box_play", new_hand=True)
-            return
-        self.app.life.new_match()
-        self._table("play", new_hand=True)
+            from firmware.boxgame import new_match
+
+            new_match(self.app)
+        else:
+            self.app.life.new_match()
+        self._table(new_hand=True)
 
     def _link(self):
         """LINK: firmware/linkstart.py (cold: imported by LINK only)."""
@@ -113,17 +112,18 @@ class Title(Screen):
 
         start(self.app)
 
-    def _table(self, name, **kw):
-        """To the table. In a two-player match this screen and its module
-        stay (2.5 KB of heap from the .mpy bundle): let go, the title was
-        imported again at the match's end, the heap at its most cut up, and
-        from the bundle found no run for its file there (the board restarted
-        from the save). The three-player game's table is larger and not
-        loaded at boot: there the title is let go until the match is left
-        (App.let_go) and made again, cursor at the top."""
+    def _table(self, **kw):
+        """To the table (the session's: App.go). In a two-player match this
+        screen and its module stay (2.5 KB of heap from the .mpy bundle):
+        let go, the title was imported again at the match's end, the heap
+        at its most cut up, and from the bundle found no run for its file
+        there (the board restarted from the save). The three-player game's
+        table is larger and not loaded at boot: there the title is let go
+        until the match is left (App.let_go) and made again, cursor at the
+        top."""
         app = self.app
-        app.go(name, **kw)
-        if name != "play":
+        app.go("play", **kw)
+        if app.session.kind == "box":
             app.let_go("title", _LET_GO)
 
     def draw(self, c):

@@ -27,6 +27,7 @@ class CPSim(Sim):
                  player_factory=None, settings=None, narrow=True, start_ms=START_MS,
                  review_factory=None):
         from firmware.app import App
+        from firmware.ports import Ports
 
         self.clock = clock or FakeClock(start_ms)
         self.fake_clock = isinstance(self.clock, FakeClock)
@@ -41,9 +42,10 @@ class CPSim(Sim):
         self.buttons = cpkeys.KeypadButtons(self.keys, self.cpclock)
         self.storage = storage if storage is not None else MemStorage()
         store_settings(self.storage, level, settings)
-        self.app = App(self.display, self.buttons, self.cpclock, self.storage,
-                       seed=seed, player_factory=player_factory,
-                       review_factory=review_factory)
+        self.app = App(Ports(self.display, self.buttons, self.cpclock, self.storage,
+                             seed=seed, player_factory=player_factory,
+                             review_factory=review_factory))
+        self.app.start()
         self.frames_checked = 0
         self.sent = []  # bytes on the bus of each frame shown
         self._first_frame(png_dir)

@@ -18,6 +18,7 @@ import supervisor
 
 from tools.deploy import deploy_circuitpython as dep
 from tools.kit import cpenv
+from tools.kit.ui_driver import title_entries
 from tools.sim.simulator import Sim
 
 CODE = os.path.join(dep.CPDIR, "code.py")
@@ -103,6 +104,24 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
 
     m = gamesave.decode(st.load("game")[0]).match
     assert m.committed and m.hand.deal is None and m.ai_seed is not None
+
+
+def test_boot_opens_one_title(monkeypatch, capsys, fake_time):
+    # the App is made with its ports, then started: the title is entered
+    # once, and drawn once, at power-on
+    entered = title_entries(monkeypatch)
+    monkeypatch.setattr(cpports, "MAX_STEPS", 5)
+    apps = []
+    real_new_app = cpports.new_app
+
+    def new_app(*a):
+        apps.append(real_new_app(*a))
+        return apps[-1]
+
+    monkeypatch.setattr(cpports, "new_app", new_app)
+    out = run_code_py(capsys)
+    assert "Game running" in out
+    assert entered == [0] and apps[0].screen_name == "title" and apps[0].full_frames == 1
 
 
 def test_no_display_runs_headless_with_advice(monkeypatch, capsys, fake_time):

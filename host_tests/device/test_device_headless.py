@@ -282,12 +282,15 @@ class Saving:          # what the device loop sets and reads (firmware.saving.Sa
 
 
 class Stub:
-    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+    def __init__(self, ports):
         self.saving = Saving()
-        self.display = display
+        self.display = ports.display
         self.n = 0
         self.c = fb.Canvas()
         self.c.text(b"HI", 0, 0, 1, fb.BIG)
+
+    def start(self):
+        pass
 
     def step(self):
         self.n += 1
@@ -425,9 +428,9 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
     from firmware import entropy
 
     # the board's entropy, made reproducible on both sides: committed deals
-    sim = Sim(seed=SEED, storage=MemStorage(), entropy=entropy.seeded(SEED))
-    sim.app.link_port = lambda: None     # the board's title offers LINK (firmware.pico)
-    sim.app.go("title")
+    # the board's title offers LINK (firmware.pico)
+    sim = Sim(seed=SEED, storage=MemStorage(), entropy=entropy.seeded(SEED),
+              link_port=lambda: None)
     sim.settle()
     con = Console([mp, "-X", "heapsize=2M", str(script)], str(tmp_path))
     try:

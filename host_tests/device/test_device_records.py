@@ -170,8 +170,8 @@ def sim_record(tmp_path, seed=2):
     from tools.sim.simulator import MemStorage, Sim
     from tools.kit.ui_driver import presses_for, simple_choice
 
-    sim = Sim(seed=seed, storage=MemStorage(), settings={"speed": "fast"})
-    sim.app.saving.records = Records(str(tmp_path / "records"))
+    sim = Sim(seed=seed, storage=MemStorage(), settings={"speed": "fast"},
+              records=Records(str(tmp_path / "records")))
     sim.settle()
     sim.press("A")
     while sim.screen == "play":

@@ -143,10 +143,13 @@ class Saving:          # what the device loop sets and reads (firmware.saving.Sa
 
 
 class Stub:
-    def __init__(self, display, buttons, clock_ms, storage, sound=None, seed=None):
+    def __init__(self, ports):
         self.saving = Saving()
-        self.sound = sound
+        self.sound = ports.sound
         self.n = 0
+
+    def start(self):
+        pass
 
     def step(self):
         self.n += 1

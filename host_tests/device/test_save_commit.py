@@ -20,9 +20,9 @@ from tools.kit.ui_driver import play_turn, presses_for, simple_choice, simple_fa
 DATA = "/data"
 
 
-def _sim(fs, seed=5):
+def _sim(fs, seed=5, records=None):
     return Sim(seed=seed, storage=Storage(DATA, fs), player_factory=simple_factory,
-               settings={"speed": "fast"} if not fs.files else None)
+               settings={"speed": "fast"} if not fs.files else None, records=records)
 
 
 def _to_the_knock(seed):
@@ -202,15 +202,13 @@ def test_a_record_missed_at_a_hands_end_is_written_at_the_next_start():
     next start (the match at its hand's end) writes it."""
     from firmware.records import Records
 
-    fs = FaultFS(dirs=[DATA])
-    sim = _sim(fs, seed=5)
-    recs = Records(DATA + "/records", fs=fs)
-
     class Missed:                    # the cut: the record's write never happens
         def keep_match(self, m):
             return None
 
-    sim.app.saving.records = Missed()
+    fs = FaultFS(dirs=[DATA])
+    sim = _sim(fs, seed=5, records=Missed())
+    recs = Records(DATA + "/records", fs=fs)
     sim.press("A")
     while sim.app.match.phase != "hand_over":
         if sim.screen == "play" and sim.app.match.to_move == 0:
@@ -218,9 +216,9 @@ def test_a_record_missed_at_a_hands_end_is_written_at_the_next_start():
         else:
             sim.press("A")
     assert recs.names() == []
-    again = Sim(seed=9, storage=Storage(DATA, fs.copy()), player_factory=simple_factory)
-    fs2 = again.app.storage.fs
-    again.app.saving.records = Records(DATA + "/records", fs=fs2)
+    fs2 = fs.copy()
+    again = Sim(seed=9, storage=Storage(DATA, fs2), player_factory=simple_factory,
+                records=Records(DATA + "/records", fs=fs2))
     again.step()
     names = Records(DATA + "/records", fs=fs2).names()
     assert len(names) == 1

@@ -26,9 +26,8 @@ def _sim(fs, seed=5):
     """A Sim on `fs` that notes every banner raised (sim.said: (title,
     text)) and every frame shown with a banner over it (sim.frames)."""
     sim = Sim(seed=seed, storage=Storage(DATA, fs), player_factory=simple_factory,
-              settings={"speed": "fast"})
+              settings={"speed": "fast"}, records=Records(RECS, fs=fs))
     app = sim.app
-    app.saving.records = Records(RECS, fs=fs)
     sim.said = []
     sim.frames = []
     raise_banner = app.show_banner

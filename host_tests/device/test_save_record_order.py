@@ -21,8 +21,7 @@ def _session(fs, seed=5):
     """A match to 50 through the App on `fs` until its end screen (or the
     power cut); the Sim."""
     sim = Sim(seed=seed, storage=Storage(DATA, fs), player_factory=simple_factory,
-              settings={"speed": "fast", "target": 50})
-    sim.app.saving.records = Records(RECS, fs=fs)
+              settings={"speed": "fast", "target": 50}, records=Records(RECS, fs=fs))
     try:
         sim.press("A")                             # NEW MATCH
         for _ in range(3000):
@@ -68,8 +67,8 @@ def test_a_cut_at_the_match_end_never_leaves_the_record_ahead_of_the_resumed_mat
             cut.budget = k
             _session(cut)
             left = cut.copy()
-            again = Sim(seed=9, storage=Storage(DATA, left), player_factory=simple_factory)
-            again.app.saving.records = Records(RECS, fs=left)
+            again = Sim(seed=9, storage=Storage(DATA, left), player_factory=simple_factory,
+                        records=Records(RECS, fs=left))
             again.step()
             text = _record(left)
             m = again.app.match

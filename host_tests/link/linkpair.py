@@ -30,6 +30,13 @@ class Hung(Exception):
     pass
 
 
+def link_of(app):
+    """The App's link match (its session, firmware/linkmatch.py), or None
+    while none is on."""
+    s = app.session
+    return s if s.kind == "link" else None
+
+
 class Side:
     def __init__(self, pair, i):
         self.pair = pair
@@ -48,20 +55,18 @@ class Side:
     def boot(self):
         p = self.pair
         self.boots += 1
-        self.sim = Sim(seed=1 + self.i, storage=self.storage, clock=p.clock,
-                       player_factory=simple_factory,
-                       entropy=fakelink.entropy(p.seed * 100 + self.i * 10 + self.boots))
         if p.sockets:
             # as two `make play` terminals: tools/sim/simulator.py --link
             from tools.sim.simulator import link_to
 
-            self.port = link_to(self.sim, p.sockets)
-            self.keys = []
-            self.down = False
-            return
-        self.sim.app.link_port = lambda: p.ports[self.i]
-        if self.sim.app.screen_name == "title":
-            self.sim.app.go("title")      # with LINK, now that it has a port
+            link_port = link_to(p.sockets)
+            self.port = link_port()
+        else:
+            link_port = lambda: p.ports[self.i]  # noqa: E731
+        self.sim = Sim(seed=1 + self.i, storage=self.storage, clock=p.clock,
+                       player_factory=simple_factory,
+                       entropy=fakelink.entropy(p.seed * 100 + self.i * 10 + self.boots),
+                       link_port=link_port)
         self.keys = []
         self.down = False
 
@@ -102,7 +107,7 @@ class Side:
         app = self.sim.app
         name = app.screen_name
         if name == "title":
-            if app.link is None and not self.pair.finished[self.i]:
+            if link_of(app) is None and not self.pair.finished[self.i]:
                 t = app.screen
                 k = t.keys.index("link")
                 self.keys = ["D"] * ((k - t.menu.sel) % len(t.keys)) + ["A"]
@@ -181,7 +186,7 @@ class Pair:
 
     def _check(self, s):
         app = s.sim.app if s.sim is not None else None
-        g = app.link if app is not None else None
+        g = link_of(app) if app is not None else None
         if g is not None and g.stopped is not None:
             raise AssertionError("board %d stopped: %s (%s)" % (s.i, g.stopped, self.where()))
 

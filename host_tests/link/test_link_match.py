@@ -12,7 +12,7 @@ from firmware import fb
 from ui.screen_text import shows
 from firmware import linkmatch
 from firmware.screens.play_modes import M_AI
-from link.linkpair import CAMPAIGNS, Pair, judge
+from link.linkpair import CAMPAIGNS, Pair, judge, link_of
 from tools.link import fakelink
 from tools.sim.simulator import store_settings
 
@@ -77,7 +77,7 @@ def test_link_match_keeps_its_own_statistics_and_the_cpu_match():
         app = s.sim.app
         # the title showed again: the game against the CPU is back, its
         # statistics untouched; the link statistics are in the link save
-        assert app.link is None and app.screen_name == "title"
+        assert link_of(app) is None and app.screen_name == "title"
         assert app.stats.hands == 0 and app.stats.matches == 0
         role, secret, theirs, state, stats, match = linkmatch.decode(s.storage.files["link"])
         assert stats.matches == 1 and stats.hands == len(p.final[0][0].results)
@@ -114,10 +114,10 @@ def test_an_illegal_move_from_the_other_board_is_refused_with_words():
     # the board to move sends a move the rules refuse instead of its own
     mover, waiter = (a, b) if a.match.to_move == 0 else (b, a)
     assert waiter.screen.mode == M_AI
-    n = mover.link.turns
-    mover.link.link.send(b"M" + bytes((n >> 8, n & 255)) + b"discard:Ac")
+    n = link_of(mover).turns
+    link_of(mover).link.send(b"M" + bytes((n >> 8, n & 255)) + b"discard:Ac")
     _run(p, 2000)
-    g = waiter.link
+    g = link_of(waiter)
     assert g.stopped is not None and "rules refuse" in g.stopped
     assert waiter.screen_name == "link"
     img = p.sides[[a, b].index(waiter)].sim.image()
@@ -131,7 +131,7 @@ def test_waiting_line_and_the_menu_while_the_other_thinks():
     p, (a, b) = _linked_pair()
     waiter = a if a.match.to_move == 1 else b
     side = p.sides[[a, b].index(waiter)]
-    other = b"P2" if waiter.link.role == 0 else b"P1"
+    other = b"P2" if link_of(waiter).role == 0 else b"P1"
     assert shows(side.sim.image(), b"WAITING FOR " + other, fb.BIG)
     # the menu opens and closes while waiting; the link goes on
     from firmware import buttons as btn
@@ -140,7 +140,7 @@ def test_waiting_line_and_the_menu_while_the_other_thinks():
     side.sim.mask = 0
     _run(p, 60)
     assert shows(side.sim.image(), b"PAUSED", fb.BIG, lit_on_dark=False)
-    assert waiter.link.linked()
+    assert link_of(waiter).linked()
 
 
 def test_cable_pulled_says_so_on_the_waiting_line_and_play_goes_on():
@@ -169,7 +169,7 @@ def test_rules_that_differ_are_refused_with_words():
             s.step()
         p.clock.advance(5)
     for s in p.sides:
-        g = s.sim.app.link
+        g = link_of(s.sim.app)
         assert g is not None and g.stopped is not None
         assert g.stopped.startswith("Rules differ:")
         assert s.sim.app.screen_name == "link"
@@ -177,7 +177,7 @@ def test_rules_that_differ_are_refused_with_words():
 
 def test_a_secret_that_does_not_match_its_commitment_is_refused():
     p = Pair(4)
-    real = linkmatch.LinkGame._deal_message
+    real = linkmatch.LinkSession._deal_message
 
     def lying(self, m):
         # board 0 reveals another secret than the one it committed to
@@ -187,18 +187,18 @@ def test_a_secret_that_does_not_match_its_commitment_is_refused():
             return
         real(self, m)
 
-    linkmatch.LinkGame._deal_message = lying
+    linkmatch.LinkSession._deal_message = lying
     try:
         for _ in range(3000):
             for s in p.sides:
                 s.step()
             p.clock.advance(5)
     finally:
-        linkmatch.LinkGame._deal_message = real
-    words = [s.sim.app.link.stopped for s in p.sides]
+        linkmatch.LinkSession._deal_message = real
+    words = [link_of(s.sim.app).stopped for s in p.sides]
     assert any(w and "does not match its commitment" in w for w in words), words
-    honest = [s.sim.app for s in p.sides if s.sim.app.link.role == 1][0]
-    assert "does not match its commitment" in honest.link.stopped
+    honest = [s.sim.app for s in p.sides if link_of(s.sim.app).role == 1][0]
+    assert "does not match its commitment" in link_of(honest).stopped
     assert honest.match is None and honest.screen_name == "link"
 
 
@@ -237,7 +237,7 @@ def test_link_statistics_from_the_link_screen_and_back():
     for _ in range(60):
         s0.step()
         p.clock.advance(5)
-    assert app.screen_name == "link" and app.link is not None
+    assert app.screen_name == "link" and link_of(app) is not None
 
 
 def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
@@ -253,7 +253,7 @@ def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
         for s in p.sides:
             app = s.sim.app
             if cut is None and app.match is not None and app.match.winner is not None \
-                    and app.link is not None and not app.link.link.idle():
+                    and link_of(app) is not None and not link_of(app).link.idle():
                 cut = s
                 p.ab.cut_cable(True)
                 p.ba.cut_cable(True)
@@ -265,7 +265,7 @@ def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
     cut.pair.finished[cut.i] = True       # its player leaves LINK alone for now
     for _ in range(3000):
         app = cut.sim.app
-        if app.screen_name == "title" and app.link is None and not cut.keys and not cut.down:
+        if app.screen_name == "title" and link_of(app) is None and not cut.keys and not cut.down:
             break
         if not cut.keys and not cut.down and app.screen_name not in ("title", "showdown", "result") \
                 and p.clock.t - cut.key_t >= 150:
@@ -273,7 +273,7 @@ def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
         cut.step()
         other.step()
         p.clock.advance(5)
-    assert cut.sim.app.screen_name == "title" and cut.sim.app.link is None
+    assert cut.sim.app.screen_name == "title" and link_of(cut.sim.app) is None
     assert other.sim.app.match.winner is None      # the last move never came
     final = cut.final = linkmatch.decode(cut.storage.files["link"])[5]
     assert final is not None and final.winner is not None
@@ -287,8 +287,8 @@ def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
         p.clock.advance(5)
         if p.finished[other.i]:
             break
-    assert p.finished[other.i], (p.where(), cut.sim.app.link and cut.sim.app.link.finishing,
-                                 cut.sim.app.link and cut.sim.app.link.link.state())
+    assert p.finished[other.i], (p.where(), link_of(cut.sim.app) and link_of(cut.sim.app).finishing,
+                                 link_of(cut.sim.app) and link_of(cut.sim.app).link.state())
     m = p.final[other.i][0]
     assert linkmatch.moves_of(m) == linkmatch.moves_of(final)
     assert m.scores == final.scores[::-1]
@@ -296,7 +296,7 @@ def test_the_last_move_goes_out_even_when_its_board_leaves_at_once():
         cut.step()
         other.step()
         p.clock.advance(5)
-    g = cut.sim.app.link
+    g = link_of(cut.sim.app)
     assert g is not None and not g.finishing and cut.sim.app.match is None
 
 
@@ -313,8 +313,8 @@ def test_a_board_restarted_before_it_took_a_role_takes_the_one_left():
         for _ in range(2000):
             for s in p.sides:
                 s.step()
-                ga = a.sim.app.link
-                gb = b.sim.app.link
+                ga = link_of(a.sim.app)
+                gb = link_of(b.sim.app)
                 if ga is not None and gb is not None and ga.linked() and not gb.linked():
                     p.ab.cut_cable(True)
                     found = True
@@ -328,7 +328,7 @@ def test_a_board_restarted_before_it_took_a_role_takes_the_one_left():
             for s in p.sides:
                 s.step()
             p.clock.advance(5)
-        assert a.sim.app.link.role is not None and b.sim.app.link.role is None
+        assert link_of(a.sim.app).role is not None and link_of(b.sim.app).role is None
         b.power_cut()
         p.ab.cut_cable(False)
         for _ in range(3000):
@@ -337,7 +337,7 @@ def test_a_board_restarted_before_it_took_a_role_takes_the_one_left():
             p.clock.advance(5)
             if all(s.sim is not None and s.sim.app.screen_name == "link_play" for s in p.sides):
                 break
-        ga, gb = a.sim.app.link, b.sim.app.link
+        ga, gb = link_of(a.sim.app), link_of(b.sim.app)
         assert ga.stopped is None and gb.stopped is None, (ga.stopped, gb.stopped)
         assert {ga.role, gb.role} == {0, 1}
         clashes += 1

@@ -45,11 +45,12 @@ def test_a_simulator_alone_says_how_to_link_in_socket_words():
     link; with --link and nobody there, the link screen speaks of the other
     simulator, never of a cable's TX and RX, however long it looks."""
     from tools.kit.ui_driver import title_to
-    from tools.sim.simulator import Sim, link_to
+    from tools.sim.simulator import Sim, link_to, no_link
+    from link.linkpair import link_of
 
-    sim = Sim(seed=3)
+    assert link_to(None) is no_link
+    sim = Sim(seed=3, link_port=link_to(None))
     sim.settle()
-    assert link_to(sim, None) is None
     assert "link" in sim.app.screen.keys
     title_to(sim, "link")
     assert sim.screen == "message"
@@ -60,12 +61,14 @@ def test_a_simulator_alone_says_how_to_link_in_socket_words():
     sim.press("A")
     assert sim.screen == "title"
     n = free_port()
-    port = link_to(sim, n)
+    port = link_to(n)()
+    sim = Sim(seed=3, link_port=lambda: port)
+    sim.settle()
     try:
         title_to(sim, "link", settle=False)
         for _ in range(3):
             sim.run(4000)
-            words = sim.app.link.words()
+            words = link_of(sim.app).words()
             assert "simulator" in words and "--link %d" % n in words, words
             assert "TX" not in words and "cable" not in words, words
             shown = " ".join(ln.decode() for ln in sim.app.screen.lines)

@@ -33,10 +33,9 @@ MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 def app_record(tmp_path, seed, hands):
     """Play `hands` hands (or to the match's end) in the simulator by
     pressing its buttons; the game record the App kept."""
-    sim = Sim(seed=seed, storage=MemStorage(), entropy=entropy.seeded(seed),
-              settings={"speed": "fast"})
     folder = tmp_path / ("app%d" % seed)
-    sim.app.saving.records = Records(str(folder))
+    sim = Sim(seed=seed, storage=MemStorage(), entropy=entropy.seeded(seed),
+              settings={"speed": "fast"}, records=Records(str(folder)))
     sim.settle()
     sim.press("A")
     m = sim.app.match

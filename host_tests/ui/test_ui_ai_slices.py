@@ -162,7 +162,7 @@ def test_hard_hurried_or_not_makes_the_same_moves():
                     sim.run(5, 5)
                     sim.press("A", settle=False)
             sim.settle()
-        ai = sim.app.life.ai
+        ai = sim.app.session.player
         assert ai.level == "hard"
         return engine.dumps(m), len(m.hand.log)
     a = play(False)

@@ -6,7 +6,7 @@ import engine
 from firmware import gamesave
 from firmware.settings import Settings, Stats
 from tools.sim.simulator import FakeClock, MemStorage, Sim, host_storage
-from tools.kit.ui_driver import RefusingStorage, play_turn, simple_factory
+from tools.kit.ui_driver import RefusingStorage, play_turn, simple_factory, title_entries
 
 
 def play_match(sim):
@@ -87,6 +87,60 @@ def test_statistics_count_a_whole_match_and_persist():
     assert st.best_hand == max([r.points for r in mine] or [0])
     sim2 = Sim(seed=2, storage=storage, player_factory=simple_factory)
     assert sim2.app.stats.pairs() == st.pairs()
+
+
+class Watched(MemStorage):
+    """MemStorage that notes every load."""
+
+    def __init__(self):
+        super().__init__()
+        self.loads = []
+
+    def load(self, name, decode=None):
+        self.loads.append(name)
+        return super().load(name, decode)
+
+
+class Panel:
+    """A display port that notes what it is asked to do."""
+
+    def __init__(self):
+        self.calls = []
+
+    def show(self, buf):
+        self.calls.append("show")
+        return len(buf)
+
+    def contrast(self, v):
+        self.calls.append("contrast")
+
+
+def test_the_app_reads_and_draws_nothing_until_started(monkeypatch):
+    # App(ports) gets every port at once; start() reads the saves and opens
+    # one title, with LINK, and the first step draws it
+    from firmware.app import App
+    from firmware.ports import Ports
+    from firmware.buttons import Buttons
+
+    entered = title_entries(monkeypatch)
+    storage, panel = Watched(), Panel()
+    app = App(Ports(panel, Buttons(lambda: 0), lambda: 1000, storage, seed=3,
+                    link_port=lambda: None))
+    assert storage.loads == [] and panel.calls == [] and app.screen is None
+    assert entered == []
+    app.start()
+    assert storage.loads and "show" not in panel.calls
+    assert entered == [0] and app.screen_name == "title" and app.screen.keys[-1] == "link"
+    app.step()
+    assert panel.calls.count("show") == 1 and app.full_frames == 1 and entered == [0]
+
+
+def test_the_simulator_opens_one_title_at_power_on_with_link(monkeypatch):
+    entered = title_entries(monkeypatch)
+    sim = Sim(seed=3, link_port=lambda: None)
+    sim.settle()
+    assert entered == [0] and sim.screen == "title" and sim.app.screen.keys[-1] == "link"
+    assert sim.app.full_frames == 1
 
 
 def test_boot_offers_the_saved_match_with_the_real_storage(tmp_path):
@@ -181,7 +235,7 @@ def test_a_flash_that_refuses_saves_does_not_stop_the_game():
         play_turn(sim)
     assert sim.app.match.hand.log        # play went on
     sim.app.saving.error = None
-    sim.app.saving.reset_stats()
+    sim.app.session.reset_stats()
     assert "could not save game" in sim.app.saving.error
 
 

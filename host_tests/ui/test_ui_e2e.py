@@ -278,7 +278,7 @@ def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
     style = sim.app.stats.style
     assert len(style) == RECORD_SIZE
     assert style[10] > style[0], style          # a quick knocker, not a patient one
-    assert sim.app.life.ai is None                   # its heap let go once the match is over
+    assert sim.app.session.player is None   # its heap let go once the match is over
     saved = gamesave.split(storage.files["game"])[0]
     from firmware.stats import Stats
     assert Stats.decode(saved).style == style   # kept with the statistics
@@ -286,8 +286,9 @@ def test_the_hard_ai_keeps_what_it_learned_of_the_player_for_the_next_match():
     sim.app.life.new_match()
     learned = Habit()
     learned.load(style)
-    assert sim.app.life.ai.habit.we == learned.we and learned.we != Habit().we
-    assert sim.app.life.ai.habit.wl == learned.wl
+    ai = sim.app.session.player
+    assert ai.habit.we == learned.we and learned.we != Habit().we
+    assert ai.habit.wl == learned.wl
 
 
 def test_ui_golden_drawn_hand(tmp_path):

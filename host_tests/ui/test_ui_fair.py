@@ -70,8 +70,8 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
         return default_player(level, seed)
 
     sim = CheckedSim(seed=5, storage=MemStorage(), entropy=entropy.seeded(9),
-                     settings={"speed": "fast"}, player_factory=factory)
-    sim.app.saving.records = Records(str(tmp_path / "records"))
+                     settings={"speed": "fast"}, player_factory=factory,
+                     records=Records(str(tmp_path / "records")))
     sim.settle()
     sim.press("A")
     m = sim.app.match

@@ -165,7 +165,8 @@ def test_the_link_screen_fits(words_fit):
     title_to(sim, "link", settle=False)
     for _ in range(6):
         sim.run(1000)
-        t.look(sim.app.link.words() if sim.app.link else None)
+        s = sim.app.session
+        t.look(s.words() if s is not None and s.kind == "link" else None)
     assert sim.screen == "link"
     t.check()
 

@@ -44,6 +44,7 @@ def test_play_screen_redraw_allocates_nothing_on_micropython():
 LET_GO = r'''
 import sys
 import engine
+from firmware.matchlife import Session
 r = Rig()
 app = r.app
 
@@ -64,7 +65,8 @@ def finished_match(seed):
     return m
 
 for n in range(2):
-    app.match = finished_match(5 + n)
+    app.session = Session(app, app.stats, finished_match(5 + n))
+    app.session.resume()
     app.go("match_end")
     before = "firmware.screens.match_end" in sys.modules and "match_end" in app._screens
     r.settle()
@@ -88,9 +90,10 @@ import sys
 r = Rig()
 app = r.app
 def state(tag):
-    print("%s|%s|%d|%d|%d|%d" % (tag, app.screen_name, "firmware.screens.title" in sys.modules,
+    print("%s|%s|%d|%d|%d|%d|%d|%s" % (tag, app.screen_name, "firmware.screens.title" in sys.modules,
           "title" in app._screens, "engine.box" in sys.modules,
-          "firmware.screens.box_common" in sys.modules))
+          "firmware.screens.box_common" in sys.modules, "firmware.boxgame" in sys.modules,
+          app.session.kind))
 state("start")
 r.press(btn.A)                  # NEW MATCH: the match is saved at once
 r.settle()
@@ -101,6 +104,13 @@ state("title")
 r.press(btn.A)                  # CONTINUE
 r.settle()
 state("continue")
+app.go("title")
+r.settle()
+while app.screen.keys[app.screen.menu.sel] != "box":
+    r.press(btn.DOWN)
+r.press(btn.A)                  # 3-PLAYER GAME: NEW MATCH? A
+r.press(btn.A)
+state("box")
 '''
 
 
@@ -108,13 +118,15 @@ def test_the_title_stays_while_a_two_player_match_is_played_on_micropython():
     # from the .mpy bundle every module imported stays on the heap: the title
     # stays through a two-player match (imported again at the match's end it
     # found no room), and a two-player match's saves and its CONTINUE never
-    # load the box game (V6)
+    # load the box game (V6) or its session; a box match does, and lets the
+    # title go
     out = run_micropython(SCENARIO + TITLE_LET_GO).strip().splitlines()
     rows = [ln.split("|") for ln in out if "|" in ln]
-    assert rows == [["start", "title", "1", "1", "0", "0"],
-                    ["play", "play", "1", "1", "0", "0"],
-                    ["title", "title", "1", "1", "0", "0"],
-                    ["continue", "play", "1", "1", "0", "0"]], out
+    assert rows == [["start", "title", "1", "1", "0", "0", "0", "cpu"],
+                    ["play", "play", "1", "1", "0", "0", "0", "cpu"],
+                    ["title", "title", "1", "1", "0", "0", "0", "cpu"],
+                    ["continue", "play", "1", "1", "0", "0", "0", "cpu"],
+                    ["box", "box_play", "0", "0", "1", "1", "1", "box"]], out
 
 
 COLD_START = r'''

@@ -1,6 +1,7 @@
 """The play screen's behaviour, driven by button presses on a fake clock."""
 
 import engine
+from engine.hand import action_text
 from firmware import buttons as btn
 from firmware import glyphs
 from firmware.screens import layout as L
@@ -398,3 +399,87 @@ def test_the_ai_thinks_during_its_pause_not_after_it():
     assert len(m.hand.log) == 2         # ... but moves only when the pause ends,
     sim.run(150, 5)
     assert len(m.hand.log) == 3         # not 300 ms of thinking later
+
+
+class Fed:
+    """An opponent whose moves come when the test gives them (as the other
+    board's do), and which notes the moves it is told of."""
+
+    plans_ahead = False
+    plan = None
+    busy = None
+
+    def __init__(self):
+        self.moves = []
+        self.heard = []
+
+    def think(self, m):
+        raise AssertionError("an opponent that does not plan ahead is never asked to")
+
+    def play(self, m):
+        if not self.moves:
+            return None
+        a = self.moves.pop(0)
+        assert m.act(a) is None
+        return a
+
+    def told(self, m):
+        self.heard.append(action_text(m.hand.log[-1]))
+
+    def forget(self):
+        pass
+
+
+def test_the_other_seat_is_the_sessions_opponent_asked_for_its_moves():
+    # the play screen plays no AI of its own: it asks the session's
+    # opponent for the other seat's move at every step, shows it when it
+    # comes, and tells the opponent the player's moves
+    from firmware.matchlife import Session
+
+    class FedSession(Session):
+        def start(self, match):
+            self.match = match
+            self.opponent = Fed()
+            self.app.saving.save_match()
+
+    sim = Sim(seed=1, storage=MemStorage(), player_factory=simple_factory)
+    sim.settle()
+    s = FedSession(sim.app, sim.app.stats)
+    sim.app.session = s
+    s.start(engine.Match(engine.CARDEMS, 7))
+    sim.app.go("play", new_hand=True)
+    m = s.match
+    opp = s.opponent
+    for _ in range(2):                             # the player's draw and discard
+        for k in presses_for(sim, simple_choice(m.view(0))):
+            sim.press(k, settle=False)
+            sim.run(200, 10)
+    assert opp.heard == [action_text(c) for c in m.hand.log]
+    assert m.to_move == 1 and sim.app.screen.mode == P.M_AI
+    sim.run(5000, 10)                              # no move comes: the screen waits
+    assert m.to_move == 1 and len(m.hand.log) == 2 and sim.screen == "play"
+    opp.moves.append("draw_stock")
+    sim.run(30, 10)
+    assert len(m.hand.log) == 3 and sim.app.screen.mode == P.M_AI
+    assert b"DREW STOCK" in sim.app.screen.t_drew and sim.app.screen.ai_took == P.STOCK
+    c = m.view(1).hand[0]
+    opp.moves.append("discard:" + engine.card_text(c))
+    sim.run(30, 10)
+    assert m.to_move == 0 and sim.app.screen.mode == P.M_DRAW
+    assert sim.app.screen.ai_out == c
+    assert len(opp.heard) == 2                     # told of the player's moves only
+
+
+def test_the_match_and_statistics_are_the_sessions_and_read_only_on_the_app():
+    sim = Sim(seed=3, storage=MemStorage())
+    s = sim.app.session
+    assert sim.app.match is s.match and sim.app.stats is s.stats
+    for name in ("match", "stats"):
+        try:
+            setattr(sim.app, name, None)
+        except AttributeError:
+            continue
+        raise AssertionError("app.%s was written" % name)
+    sim.press("A")                                 # NEW MATCH: a new session, swapped whole
+    assert sim.app.session is not s and sim.app.session.kind == "cpu"
+    assert sim.app.stats is s.stats and sim.app.match is sim.app.session.match

@@ -34,7 +34,7 @@ def test_two_tabs_link_and_play_a_hand_with_a_third_kept_out(browser, site):
     assert [b.eval("gin.link.state", tab=t) for t in tabs] == ["paired", "paired"]
     assert [b.eval("gin.link.peer", tab=t) for t in tabs] == ids[::-1]
     # who deals: the handshake's leader is P1 (role 0) on one tab only
-    roles = sorted(py(b, "app.link.role", t) for t in tabs)
+    roles = sorted(py(b, "app.session.role", t) for t in tabs)
     assert roles == [0, 1]
     deal = [py(b, "app.match.hand.commit", t) for t in tabs]
     assert deal[0] == deal[1] and len(deal[0]) >= 4, deal

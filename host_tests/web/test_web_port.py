@@ -20,7 +20,7 @@ from web import webport
 from engine.sha256 import hex_text
 from tools.sim import simulator
 from tools.sim.simulator import MemStorage, Sim
-from tools.kit.ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice, title_entries
 
 SEED = 1
 
@@ -111,7 +111,7 @@ def test_the_game_record_is_kept_and_given_to_the_page(tmp_path):
     p = subprocess.run([sys.executable, replay, "--review", str(rec)],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "  review of YOU: " in p.stdout, p.stdout + p.stderr
-    web.app.match = None                           # the match let go
+    web.app.session.end()                          # the match let go
     assert web.record_text() == text               # the newest kept
 
 
@@ -438,6 +438,20 @@ def _press(webs, clock, web, bit):
             clock.advance(10)
 
 
+def test_the_page_opens_one_title_at_power_on_with_link(tmp_path, monkeypatch):
+    # the App gets the link port with the others: the page's first title
+    # offers LINK, and no second title is made for it
+    from tools.link import fakelink
+
+    entered = title_entries(monkeypatch)
+    web = webport.Web(webport.DictKv(), seed=SEED, root=str(tmp_path),
+                      clock=webport.FakeClock(), entropy=fakelink.entropy(7), link=PipeHost())
+    for _ in range(5):
+        web.step()
+    assert entered == [0] and web.app.screen_name == "title"
+    assert web.app.screen.keys[-1] == "link" and web.app.full_frames == 1
+
+
 def test_link_on_the_title_in_play_not_in_test_mode_and_two_pages_link(tmp_path):
     from firmware import buttons as btn
     from tools.link import fakelink
@@ -464,7 +478,7 @@ def test_link_on_the_title_in_play_not_in_test_mode_and_two_pages_link(tmp_path)
         clock.advance(10)
     assert [w.app.screen_name for w in webs] == ["link_play", "link_play"]
     assert [h.uses for h in hosts] == [[True], [True]]      # the channel told: a match on
-    assert sorted(w.app.link.role for w in webs) == [0, 1]
+    assert sorted(w.app.session.role for w in webs) == [0, 1]
     assert webs[0].app.match.hand.commit == webs[1].app.match.hand.commit
     # back to the title: the channel is told the match is over
     w = webs[0]

@@ -48,8 +48,9 @@ from tools.sim.fakebus import CountingBus
 
 
 class Rig:
-    def __init__(self, seed=3, level="normal"):
+    def __init__(self, seed=3, level="normal", link_port=None):
         from firmware.app import App
+        from firmware.ports import Ports
         self.t = 1000
         self.mask = 0
         self.bus = CountingBus()
@@ -57,7 +58,9 @@ class Rig:
         self.buttons = Buttons(self.read)
         st = MemStorage()
         st.save("settings", b"level=%s\nspeed=fast\n" % level.encode())
-        self.app = App(self.display, self.buttons, self.clock, st, None, seed)
+        self.app = App(Ports(self.display, self.buttons, self.clock, st, seed=seed,
+                             link_port=link_port))
+        self.app.start()
         self.app.step()
 
     def read(self):

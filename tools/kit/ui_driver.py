@@ -138,6 +138,23 @@ def quit_to_title(sim):
     sim.press("A")
 
 
+def title_entries(monkeypatch):
+    """The frames drawn before each entry of the title screen, in a list
+    that grows as the title is entered (Title.enter watched through
+    pytest's `monkeypatch`): what the ports' tests count at power-on."""
+    from firmware.screens.title import Title
+
+    entered = []
+    real = Title.enter
+
+    def enter(self, **kw):
+        entered.append(self.app.frames)
+        real(self, **kw)
+
+    monkeypatch.setattr(Title, "enter", enter)
+    return entered
+
+
 class RefusingStorage(MemStorage):
     """Flash that is full: every write fails with OSError, as Storage allows."""
 

@@ -32,7 +32,8 @@ def alloc():
     gc.collect()
     return gc.mem_alloc()
 
-r = Rig()
+cable = [None]                      # the link port's, once made
+r = Rig(link_port=lambda: cable[0])
 r.settle()
 # the match's screens, which the device imports at boot (firmware.pico,
 # firmware.app.MATCH_SCREENS), and the fake cable's code, before the start
@@ -97,7 +98,7 @@ class Peer:
             peer_cost[0] += alloc() - b
 peer = Peer()
 a2 = alloc()
-r.app.link_port = lambda: mine
+cable[0] = mine
 r.app.screen._link()
 for i in range(2000):
     r.run(5)
@@ -113,7 +114,7 @@ print("link_table|%d" % (a3 - a0 - peer_cost[0]))
 r.app.go("title")
 r.run(50)
 del peer, Peer, Link, linkdeal, ab, ba, mine, theirs, clk, Clock
-r.app.link_port = None
+cable[0] = None
 a4 = alloc()
 print("unloaded|%d" % int("firmware.link" not in sys.modules and "firmware.linkmatch" not in sys.modules))
 print("title_after|%d" % (a4 - a0))

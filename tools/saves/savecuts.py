@@ -87,7 +87,7 @@ def record_session(seed=3, matches=1, target=100, level=None, reset_stats=True):
         sim.press("A")
         sim.settle()
         if reset_stats and n == 0 and matches > 1:
-            sim.app.saving.reset_stats()
+            sim.app.session.reset_stats()
     truth = [{}]
     cur = {}
     for op, name, payload in rec.ops:

@@ -99,14 +99,17 @@ def store_settings(storage, level=None, settings=None):
 
 
 class Sim(KeyScript):
-    """The app wired to host ports. `clock` is a FakeClock unless given;
+    """The app wired to host ports, started (its first frame drawn).
+    `clock` is a FakeClock unless given; `records` a firmware.records
+    .Records (keep_records()), `link_port` the link cable's (link_to());
     the scripted presses (run, settle, hold, press) are
     firmware/keyscript.py's."""
 
     def __init__(self, seed=1, level=None, storage=None, clock=None,
                  png_dir=None, player_factory=None, settings=None, sound=None,
-                 review_factory=None, entropy=None):
+                 review_factory=None, entropy=None, records=None, link_port=None):
         from firmware.app import App
+        from firmware.ports import Ports
 
         self.clock = clock or FakeClock()
         self.fake_clock = isinstance(self.clock, FakeClock)
@@ -118,9 +121,11 @@ class Sim(KeyScript):
         self.storage = storage if storage is not None else MemStorage()
         store_settings(self.storage, level, settings)
         self.sound = sound
-        self.app = App(self.display, self.buttons, self.clock, self.storage,
-                       sound=sound, seed=seed, player_factory=player_factory,
-                       review_factory=review_factory, entropy=entropy)
+        self.app = App(Ports(self.display, self.buttons, self.clock, self.storage,
+                             sound=sound, seed=seed, player_factory=player_factory,
+                             review_factory=review_factory, entropy=entropy,
+                             records=records, link_port=link_port))
+        self.app.start()
         self._first_frame(png_dir)
 
     def _first_frame(self, png_dir):
@@ -189,12 +194,12 @@ class Sim(KeyScript):
         return path
 
 
-def keep_records(sim, saves):
-    """Keep the game records in saves/records/, as the board keeps them in
-    /data/records/."""
+def keep_records(saves):
+    """The game records kept in saves/records/, as the board keeps them in
+    /data/records/ (Sim's `records`)."""
     from firmware.records import Records
 
-    sim.app.saving.records = Records(os.path.join(saves, "records"))
+    return Records(os.path.join(saves, "records"))
 
 
 class RealClock:
@@ -217,18 +222,18 @@ def no_link():
     raise OSError(NO_LINK)
 
 
-def link_to(sim, number):
-    """The link cable of the simulator: a local socket, 127.0.0.1:number
+def link_to(number):
+    """The link cable of the simulator (Sim's `link_port`; LINK shows on the
+    title either way): a local socket, 127.0.0.1:number
     (tools/link/sockport.py; the first simulator listens, the other
-    connects), or with no number the words saying how to start two that
-    link (no_link). LINK shows on the title. Returns the port (None)."""
+    connects), or with no number no_link, whose words say how to start two
+    that link."""
+    if not number:
+        return no_link
     from tools.link.sockport import LocalPort
 
-    port = LocalPort(number) if number else None
-    sim.app.link_port = (lambda: port) if port is not None else no_link
-    if sim.app.screen_name == "title":
-        sim.app.go("title")
-    return port
+    port = LocalPort(number)
+    return lambda: port
 
 
 def main(argv=None):
@@ -258,9 +263,8 @@ def main(argv=None):
         storage = MemStorage() if args.saves is None else host_storage(args.saves)
         seed = 1 if args.seed is None else args.seed
         sim = Sim(seed=seed, level=args.level, storage=storage, png_dir=args.png,
-                  sound=SimSound() if args.sound else None)
-        if args.saves is not None:
-            keep_records(sim, args.saves)
+                  sound=SimSound() if args.sound else None,
+                  records=None if args.saves is None else keep_records(args.saves))
         sim.settle()
         sim.keys(args.keys)
         print(sim.text())
@@ -286,9 +290,9 @@ def main(argv=None):
     sim = Sim(seed=args.seed, level=args.level, storage=host_storage(saves),
               clock=RealClock(), png_dir=args.png,
               entropy=entropy.board() if args.seed is None else entropy.seeded(args.seed),
-              sound=SimSound(bell=True) if args.sound else None)
-    keep_records(sim, saves)
-    link_to(sim, args.link)           # LINK on the title: the socket, or how to link two
+              sound=SimSound(bell=True) if args.sound else None,
+              records=keep_records(saves),
+              link_port=link_to(args.link))   # LINK on the title: the socket, or how to link two
     terminal.run(sim)
     return 0
 

@@ -287,14 +287,17 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
     app_box = [None]
 
     class BenchApp(App):
-        def __init__(self, *a, **kw):
-            kw["player_factory"] = player_factory
-            App.__init__(self, *a, **kw)
+        def __init__(self, ports):
+            ports.player_factory = player_factory
+            App.__init__(self, ports)
+            app_box[0] = self
+
+        def start(self):
+            App.start(self)
             self.settings.level = level
             self.settings.speed = speed
             if last_target and matches == 1:
                 self.settings.target = last_target
-            app_box[0] = self
 
         def step(self):
             w = App.step(self)

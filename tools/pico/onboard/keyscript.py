@@ -40,9 +40,11 @@ class Board(KeyScript):
 
 def main(seed, keys):
     from firmware import pico
+    from firmware.compat import unload
 
     pico.preload()              # as pico.run() does
     from firmware.app import App
+    from firmware.ports import Ports
     from firmware.storage import Storage
 
     display, _bus = pico.open_display(out=lambda s: None)
@@ -50,7 +52,10 @@ def main(seed, keys):
     time.sleep_ms(10)
     print("@ready")
     time.sleep_ms(20)
-    app = board.app = App(display, board.buttons, board.clock, Storage("/data"), seed=seed)
+    app = board.app = App(Ports(display, board.buttons, board.clock, Storage("/data"), seed=seed))
+    Ports = None                # as firmware.pico lets the ports' record go
+    unload("firmware.ports")
+    app.start()
     board.tick()
     board.settle()
     for k in keys.split():
