@@ -231,6 +231,15 @@ BOX_HEADER_V2 = "gin-rummy box record 2"
 BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
 
 
+def box_result_line(res, roles):
+    """A box hand's result line: the player who scores (the sitter never
+    does), from the hand's roles (box, captain, sitter)."""
+    if res.winner is None:
+        return "result draw %s" % res.why
+    p = roles[1] if res.winner == 0 else roles[0]
+    return "result %s player %d points %d" % (res.kind, p, res.points)
+
+
 def box_record_text(bm, v1=False, form=None):
     """The box match as a record: the game's version, role draws, each
     hand's fingerprint, deal number, roles and moves (form 2: no version
@@ -278,12 +287,7 @@ def box_record_text(bm, v1=False, form=None):
             out.append("%d %s" % (roles[1] if h.log_seat[j] == 0 else roles[0],
                                   action_text(h.log[j])))
         if i < len(bm.results):
-            res, r = bm.results[i]
-            if res.winner is None:
-                out.append("result draw %s" % res.why)
-            else:
-                p = r[1] if res.winner == 0 else r[0]
-                out.append("result %s player %d points %d" % (res.kind, p, res.points))
+            out.append(box_result_line(bm.results[i][0], bm.results[i][1]))
     out.append("scores %d %d %d" % tuple(bm.scores))
     if bm.winner is not None:
         out.append("winner %d" % bm.winner)

@@ -51,10 +51,11 @@ that disagrees. Records of version 1 (no fingerprints) and 2 (no version
 line) still replay. A record from a newer version of the game, whose
 format this one may not read, is refused with NewerRecord, which says so.
 
-Reading a record (replay, engine/record_read.py) is imported only when
-asked for: the handheld writes records and never reads one, and on the
-.mpy bundle every module's code is held on the heap. The lines both sides
-know are engine/record_format.py's.
+Reading a record (replay, engine/record_read.py, with its lines read by
+engine/record_grammar.py) is imported only when asked for: the handheld
+writes records and never reads one, and on the .mpy bundle every module's
+code is held on the heap. The lines both sides know are
+engine/record_format.py's.
 """
 from .hand import action_text
 from .version import VERSION

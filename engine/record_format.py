@@ -1,6 +1,7 @@
 """The game record's lines (engine/record.py says what a record holds),
-shared by the writer, engine/record.py, and the reader,
-engine/record_read.py, which is imported only when a record is read."""
+shared by the writer, engine/record.py, and what reads a record
+(engine/record_read.py, engine/verify.py), which is imported only when a
+record is read; the lines are read by engine/record_grammar.py."""
 from .rng import fingerprint_text
 from .sha256 import hex_text
 

@@ -236,19 +236,25 @@ def test_verify_checks_a_box_game_record(tmp_path, runtime):
 
 
 def test_a_record_s_version_line_may_be_a_development_build(monkeypatch):
-    """check_version reads X.Y.Z-dev: a dev build of 1.1 writes 1.1's
-    records, newer than 1.0's and read by 1.1.0."""
-    from engine import record_read
-    monkeypatch.setattr(record_read, "VERSION", "1.0.0")
-    with pytest.raises(record_read.NewerRecord):
-        record_read.check_version("1.1.0-dev")
-    record_read.check_version("1.0.1-dev")
-    monkeypatch.setattr(record_read, "VERSION", "1.1.0")
-    assert record_read.check_version("1.1.0-dev")[:3] == (1, 1, 0)
-    monkeypatch.setattr(record_read, "VERSION", "1.1.0-dev")
-    record_read.check_version("1.1.0")
+    """The replay (engine/record_grammar.py's Head, not strict) reads
+    X.Y.Z-dev: a dev build of 1.1 writes 1.1's records, newer than 1.0's
+    and read by 1.1.0; a newer patch version writes the same format."""
+    from engine import record_grammar as g
+
+    def head(version):
+        items = g.items_of("gin-rummy record 3\nversion %s\nrules cardems\nseed 1\n" % version)
+        return g.Head(items, False, strict=False)
+
+    monkeypatch.setattr(g, "VERSION", "1.0.0")
+    with pytest.raises(g.NewerRecord):
+        head("1.1.0-dev")
+    head("1.0.1-dev")
+    monkeypatch.setattr(g, "VERSION", "1.1.0")
+    assert head("1.1.0-dev").version[:3] == (1, 1, 0)
+    monkeypatch.setattr(g, "VERSION", "1.1.0-dev")
+    head("1.1.0")
     with pytest.raises(ValueError):
-        record_read.check_version("1.1.0-beta")
+        head("1.1.0-beta")
 
 
 def _verify_text(text, tmp_path, name="r.txt", args=()):

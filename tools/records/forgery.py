@@ -51,10 +51,12 @@ from engine.version import VERSION  # noqa: E402
 from engine.box import BoxMatch, box_record_text  # noqa: E402
 from engine.deal import (chained_commitment, chained_nonce, commitment,  # noqa: E402
                          match_commitment, secret_from_int)
-from engine.record_read import NewerRecord  # noqa: E402
+from engine.record_format import result_line, winner_line  # noqa: E402
+from engine.record_grammar import (BOX_HEADERS, HEADERS, HandLine, Head, NewerRecord,  # noqa: E402
+                                   Unreadable, items_of)
 from engine.sha256 import sha256, hex_text  # noqa: E402
 from record_match import choose  # noqa: E402
-from engine.verify import Unreadable, items_of, result_words, verify_record, winner_words  # noqa: E402
+from engine.verify import verify_record  # noqa: E402
 
 KINDS = (
     "delete a line",
@@ -375,13 +377,11 @@ def _rescored_under(g, rules_line):
         text = "\n".join([rules_line if ln.startswith("rules ") else ln
                           for ln in g.lines if ln.split()[0] not in ("result", "winner")]) + "\n"
         from engine.rules import Rules
-        from engine.sha256 import from_hex
         reveals = []
-        for ln in g.lines:
-            w = ln.split()
-            if w[0] == "hand" and len(w) > 7 and w[4] == "seed":
-                reveals.append((from_hex(w[5]), from_hex(w[7])))
-        m = Match(Rules.from_text(rules_line[6:]), int(g.lines[3].split()[1]),
+        for hl in hand_lines(g.lines):
+            if hl.kind == "revealed":
+                reveals.append((hl.seed, hl.nonce))
+        m = Match(Rules.from_text(rules_line[6:]), Head(items_of(g.text), g.box).seed,
                   reveals=reveals if reveals else None)
     except ValueError:
         return None
@@ -407,11 +407,11 @@ def _rescored_under(g, rules_line):
                 r = m.results[-1]
                 if r.winner is not None:
                     scores[r.winner] += r.points
-                out.append(" ".join(result_words(r, scores)))
+                out.append(result_line(r, scores))
         else:
             out.append(ln)
     if m.winner is not None:
-        out.append(" ".join(winner_words(m)))
+        out.append(winner_line(m))
     return out
 
 
@@ -467,7 +467,7 @@ def variants(g, step=1):
         yield ("truncate", L[:i])
     for k in range(len(blocks)):
         w = blocks[k][0].split()
-        if len(w) > 7 and w[2] == "commit" and w[4] == "seed":
+        if read_hand(blocks[k][0], L[0]).kind == "revealed":
             nonce = _new_nonce(w[5], k)
             w2 = list(w)
             w2[7] = nonce
@@ -495,7 +495,7 @@ def variants(g, step=1):
         yield ("other version line", L[:vi] + L[vi + 1:])
     for k in range(len(blocks)):
         w = blocks[k][0].split()
-        if len(w) > 7 and w[2] == "commit" and w[4] == "seed":
+        if read_hand(blocks[k][0], L[0]).kind == "revealed":
             hidden = " ".join(w[:4] + w[8:])
             i = L.index(blocks[k][0])
             body = [x for x in blocks[k][1:] if not x.startswith("result ")]
@@ -538,20 +538,16 @@ def forged_commitment(g, hand_words, nonce_hex):
     nonce, as the record's format defines it (format 4: from the
     commitment before it in the record, the hand's number, seed and nonce)."""
     from engine.sha256 import from_hex
-    seed = from_hex(hand_words[5])
+    hl = read_hand(" ".join(hand_words), g.lines[0])
     nonce = from_hex(nonce_hex)
     if not g.lines[0].endswith(" 4"):
-        return commitment(seed, nonce)
-    prev = None
-    for ln in g.lines:
-        w = ln.split()
-        if w[0] == "match":
-            prev = from_hex(w[1])
-        elif w[0] == "hand":
-            if w[1] == hand_words[1]:
-                break
-            prev = from_hex(w[3])
-    return hex_text(chained_commitment(prev, int(hand_words[1]), seed, nonce))
+        return commitment(hl.seed, nonce)
+    prev = Head(items_of(g.text), g.box).chain
+    for h in hand_lines(g.lines):
+        if h.n == hl.n:
+            break
+        prev = from_hex(h.commit)
+    return hex_text(chained_commitment(prev, hl.n, hl.seed, nonce))
 
 
 def rechain(lines):
@@ -574,7 +570,7 @@ def rechain(lines):
                 ln = "rules " + rules.text()
             elif w[0] == "match":
                 ln = "match " + hex_text(prev)
-            elif w[0] == "hand" and len(w) > 7 and w[4] == "seed":
+            elif w[0] == "hand" and read_hand(ln, header).kind == "revealed":
                 seed = from_hex(w[5])
                 nonce = chained_nonce(prev, seed)
                 prev = chained_commitment(prev, int(w[1]), seed, nonce)
@@ -590,8 +586,23 @@ def rechain(lines):
 def noted_of(g):
     """What a player noted of record g: each hand's DEAL # (the first 10
     hex digits of its commitment), as the screen showed it."""
-    return [ln.split()[3][:10] for ln in g.lines if ln.startswith("hand ") and
-            ln.split()[2] == "commit"]
+    return [hl.commit[:10] for hl in hand_lines(g.lines) if hl.commit is not None]
+
+
+def read_hand(ln, header):
+    """Hand line `ln` of a record whose first line is `header`, as the
+    record's grammar reads it (engine/record_grammar.py); ValueError when
+    it does not read."""
+    box = header.startswith("gin-rummy box record")
+    fmt = (BOX_HEADERS if box else HEADERS).get(header)
+    if fmt is None:
+        raise ValueError("not a record's first line: %r" % header)
+    return HandLine((0, ln, ln.split()), None, fmt, box)
+
+
+def hand_lines(lines):
+    """The hand lines of a record's lines, read (HandLine)."""
+    return [read_hand(ln, lines[0]) for ln in lines if ln.startswith("hand ")]
 
 
 def cosmetic(g):

@@ -48,8 +48,8 @@ _root.add_repo_root()
 
 from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
-from engine.record_read import NewerRecord  # noqa: E402
-from engine.verify import MAX_BYTES, Unreadable, noted_list, record_text, verify_record  # noqa: E402
+from engine.record_grammar import NewerRecord, Unreadable, is_move, items_of  # noqa: E402
+from engine.verify import MAX_BYTES, noted_list, record_text, verify_record  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
@@ -124,7 +124,8 @@ def replay_text(text, write, review_seat=None):
     """Replay `text`, writing the account through write(str) (with the
     review of seat `review_seat`'s decisions, if given). True if the record
     replays; False (after saying why) if not."""
-    first = text.lstrip().split("\n", 1)[0].strip()
+    items = items_of(text)
+    first = items[0][1] if items else ""
     if first.startswith("gin-rummy box record"):
         if review_seat is not None:
             write("the review is of two-player hands; this is a box game record\n")
@@ -189,7 +190,7 @@ def replay_text(text, write, review_seat=None):
         write("replayed: every deal, move and result as recorded\n")
         write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
               "its end, so the deck was fixed before the first card was seen\n")
-    elif text.lstrip().startswith("gin-rummy record 1"):
+    elif first == "gin-rummy record 1":
         write("replayed: every deal number, move and result as recorded\n")
         write("(a record from before fingerprints: none to check)\n")
     else:
@@ -245,12 +246,8 @@ def replay_box(text, write):
     except ValueError as e:
         write("the record does not replay: %s\n" % (e,))
         return False
-    for ln in text.split("\n"):
-        ln = ln.strip()
-        if not ln or ln.startswith("gin-rummy"):
-            continue
-        w = ln.split()
-        if w[0] in ("0", "1", "2") and len(w) == 2:
+    for _, ln, w in items_of(text)[1:]:
+        if is_move(w, ("0", "1", "2")):
             write("  player %s %s\n" % (w[0], w[1]))
         elif w[0] == "hand":
             write("\n" + ln + "\n")
