@@ -4,7 +4,7 @@ commitment, move and line checked. Imported only when a record is read:
 the handheld writes box records and never reads one."""
 from .box import BoxMatch, box_record_text
 from .deal import commitment
-from .record_grammar import HandLine, Head, Refused, is_move, items_of, split_hands
+from .record_grammar import HandLine, Head, Refused, is_move, items_of, match_args, split_hands
 
 PLAYERS = ("0", "1", "2")
 
@@ -25,7 +25,7 @@ def _box_replay(items):
     fmt = head.format
     before, hands = split_hands(items[head.next:])
     # each committed hand's seed and nonce, checked against its commitment
-    # (format 3; a chain, format 4, is checked by the record written
+    # (format 3; a chain, format 4 or 5, is checked by the record written
     # again below). The hand in play when the record was written (its
     # commitment only) is left out with its moves: it cannot be dealt again.
     reveals = []
@@ -56,10 +56,10 @@ def _box_replay(items):
     if open_hand == 1:
         raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
                          "is over, and no hand before it can be replayed")
-    if fmt == 4 and not committed:
-        raise ValueError("the hands of a 'gin-rummy box record 4' are committed ones")
+    if fmt >= 4 and not committed:
+        raise ValueError("the hands of a 'gin-rummy box record %d' are committed ones" % fmt)
     bm = BoxMatch(head.rules, head.seed, reveals=reveals if committed else None,
-                  chained=fmt == 4)
+                  chained=fmt >= 4, **match_args(head, items[head.next:]))
     bm.unrevealed = open_hand
     seen = 0
     for it in kept[head.next:]:

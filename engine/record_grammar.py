@@ -20,22 +20,26 @@ a record: items_of leaves them out.
 Cold: imported only when a record is read (never by the handheld, which
 writes records and reads none).
 """
+from .cut import BOX_SEATS, SEATS, check_cut, check_level, header_commitment, secret_commitment
 from .deal import match_commitment
 from .rules import Rules
 from .sha256 import from_hex, hex_text
 from .version import VERSION
 from .version_parse import parse as parse_version
 
-HEADERS = {"gin-rummy record 4": 4, "gin-rummy record 3": 3, "gin-rummy record 2": 2,
-           "gin-rummy record 1": 1}
-BOX_HEADERS = {"gin-rummy box record 4": 4, "gin-rummy box record 3": 3,
-               "gin-rummy box record 2": 2, "gin-rummy box record 1": 1}
-NEWEST = 4
+HEADERS = {"gin-rummy record 5": 5, "gin-rummy record 4": 4, "gin-rummy record 3": 3,
+           "gin-rummy record 2": 2, "gin-rummy record 1": 1}
+BOX_HEADERS = {"gin-rummy box record 5": 5, "gin-rummy box record 4": 4,
+               "gin-rummy box record 3": 3, "gin-rummy box record 2": 2,
+               "gin-rummy box record 1": 1}
+NEWEST = 5
 # the first version of the game that wrote each format with a version line
-# (format 4, the chained commitments, from the development builds of 1.1.0)
-FIRST_TEXT = {3: "1.0.0", 4: "1.1.0-dev"}
-FIRST_VERSION = {3: parse_version("1.0.0"), 4: parse_version("1.1.0-dev")}
-COMMIT_DIGITS = {3: 10, 4: 64}
+# (format 4, the chained commitments, from the development builds of 1.1.0;
+# format 5, the cut, transcripts and seal, from those of 1.2.0)
+FIRST_TEXT = {3: "1.0.0", 4: "1.1.0-dev", 5: "1.2.0-dev"}
+FIRST_VERSION = {3: parse_version("1.0.0"), 4: parse_version("1.1.0-dev"),
+                 5: parse_version("1.2.0-dev")}
+COMMIT_DIGITS = {3: 10, 4: 64, 5: 64}
 SEED_LIMIT = 1 << 30
 
 
@@ -117,7 +121,10 @@ def newer_than_this(text, verb):
 
 class Head:
     """The lines before the first hand: format, version, rules, seed, the
-    match's commitment (format 4) and a two-player record's mirror line.
+    match's commitment (format 4: of the header, `chain`), a two-player
+    record's mirror line, and in format 5 the seats, the AI level, the
+    match commitment (`pledge`: to the secret) and the cut, with `chain`
+    the header's commitment C0 over them all (engine/cut.py).
 
     `strict` (the check of a record, engine/verify.py) refuses a record
     written by any version newer than this one, and a version older than
@@ -178,7 +185,10 @@ class Head:
         self.seed = s
         self.seed_item = it
         self.chain = None
-        if fmt >= 4:
+        self.cut = self.pledge = None
+        if fmt >= 5:
+            k = self._five(items, k, box, it_rules)
+        elif fmt >= 4:
             if self.rules.text() != it_rules[1][6:]:
                 raise Refused(it_rules, "the rules line is not in the form this game writes: %r"
                               % ("rules " + self.rules.text()))
@@ -198,9 +208,55 @@ class Head:
                 raise Refused(it, "%s no mirror line (link play came with %s)"
                               % ("a record of format %d has" % fmt if fmt < 3 else
                                  "version %d.%d.%d wrote" % self.version[:3], FIRST_TEXT[4]))
+            if fmt >= 5 and self.seats != "link link":
+                raise Refused(it, "a match against the CPU has no second board: only a link "
+                              "match's record says 'mirror'")
             self.mirror = True
             k += 1
         self.next = k + 1
+        self.lines = [items[j][1] for j in range(self.next)]
+
+    def match_kw(self):
+        """The Match or BoxMatch arguments of format 5's header (its cut,
+        level, seats, version and match commitment; no secret); {} for an
+        older format."""
+        if self.format < 5:
+            return {}
+        return {"cut": self.cut, "level": self.level, "seats": self.seats,
+                "version": self.version_text, "match_commit": self.pledge}
+
+    def _five(self, items, k, box, it_rules):
+        """Format 5's seats, level, match and cut lines after the seed line;
+        the index of the last."""
+        if self.rules.text() != it_rules[1][6:]:
+            raise Refused(it_rules, "the rules line is not in the form this game writes: %r"
+                          % ("rules " + self.rules.text()))
+        it = self._line(items, k + 1, "seats", "'seats ...' (who sits where)")
+        self.seats = " ".join(it[2][1:])
+        kinds = BOX_SEATS if box else SEATS
+        if self.seats not in kinds:
+            raise Refused(it, "the seats are %s" % " or ".join(["'%s'" % x for x in kinds]))
+        it = self._line(items, k + 2, "level", "'level L' (the AI's level, or none)")
+        try:
+            self.level = check_level(it[2][1] if len(it[2]) == 2 else None)
+        except ValueError as e:
+            raise Refused(it, str(e))
+        it = self._line(items, k + 3, "match", "'match M' (the match commitment, 64 hex digits)")
+        try:
+            self.pledge = from_hex(it[2][1]) if len(it[2]) == 2 and is_hex(it[2][1]) else b""
+        except ValueError:
+            self.pledge = b""
+        if len(self.pledge) != 32:
+            raise Refused(it, "the match commitment is 64 hex digits")
+        self.pledge_item = it
+        it = self._line(items, k + 4, "cut", "'cut K' (the player's cut)")
+        try:
+            self.cut = check_cut(it[2][1] if len(it[2]) == 2 else None)
+        except ValueError as e:
+            raise Refused(it, str(e))
+        self.cut_item = it
+        self.chain = header_commitment([items[j][1] for j in range(k + 5)])
+        return k + 4
 
     def _line(self, items, k, word, form):
         if k >= len(items):
@@ -344,3 +400,22 @@ def running(results):
         if r.winner is not None:
             s[r.winner] += r.points
     return s
+
+
+def match_args(head, last):
+    """The Match or BoxMatch arguments of a record of format 5 (its cut,
+    seats, level, version and match commitment, and the secret its last
+    lines `last` reveal: Refused when that does not give the match
+    commitment); {} for an older format."""
+    if head.format < 5:
+        return {}
+    secret = None
+    for it in last:
+        if it[2][0] == "secret" and len(it[2]) == 2:
+            secret = hex16(it, it[2][1], "secret")
+            if secret_commitment(secret) != head.pledge:
+                raise Refused(it, "SHA-256 of this secret is not the match commitment %s..."
+                              % hex_text(head.pledge)[:16])
+    kw = head.match_kw()
+    kw["secret"] = secret
+    return kw

@@ -12,8 +12,8 @@ from .rng import fingerprint_text
 from .deal import commitment, chained_nonce
 from .sha256 import hex_text
 from .record_format import hand_line, revealed_line, result_line, winner_line
-from .record_grammar import (HandLine, Head, Refused, Unreadable, is_move, items_of, running,
-                             split_hands)
+from .record_grammar import (HandLine, Head, Refused, Unreadable, is_move, items_of, match_args,
+                             running, split_hands)
 
 
 def read_reveals(hand_items, fmt):
@@ -72,15 +72,15 @@ def _replay(items, on_move):
     if not hands:
         raise Unreadable("the record holds no hand")
     reveals, open_hand = read_reveals([h[0] for h in hands], fmt)
-    chained = fmt == 4
+    chained = fmt >= 4
     if chained and reveals is None:
-        raise Refused(hands[0][0], "the hands of a 'gin-rummy record 4' are committed")
+        raise Refused(hands[0][0], "the hands of a 'gin-rummy record %d' are committed" % fmt)
     if open_hand == 1:
         raise ValueError("hand 1 is still in play: its seed and nonce are revealed once it "
                          "is over, and no hand before it can be replayed")
-    m = Match(head.rules, head.seed, reveals=reveals, chained=chained, mirror=head.mirror)
+    m = Match(head.rules, head.seed, reveals=reveals, chained=chained, mirror=head.mirror,
+              **match_args(head, hands[-1][1]))
     m.unrevealed = open_hand
-    prev = m.chain_start()
     for k in range(1, len(hands) + 1):
         hit, rest = hands[k - 1]
         if k == open_hand:
@@ -93,9 +93,8 @@ def _replay(items, on_move):
                 raise Refused(hit, why)
         if chained:
             hs = reveals[k - 1][0]
-            want = revealed_line(k, hex_text(m.chain_head()), hs, chained_nonce(prev, hs),
-                                 m.hand.first)
-            prev = m.chain_head()
+            want = revealed_line(k, hex_text(m.chain_head()), hs,
+                                 chained_nonce(m.chain_prev, hs), m.hand.first)
         elif reveals is not None:
             hs, nonce = reveals[k - 1]
             want = revealed_line(k, m.hand.commit, hs, nonce, m.hand.first)
@@ -115,9 +114,16 @@ def _replay(items, on_move):
 
 
 def _line(m, k, it, on_move):
-    """One line of hand k: a move, its result line or the winner line."""
+    """One line of hand k: a move, its result line, the winner line and
+    (format 5) the secret and seal lines."""
     w = it[2]
-    if w[0] == "result":
+    if w[0] in ("secret", "seal"):
+        from .cut import revealed, seal
+        v = revealed(m) if w[0] == "secret" else seal(m)
+        want = "no %s: the match is not over" % w[0] if v is None else w[0] + " " + hex_text(v)
+        if it[1] != want:
+            raise Refused(it, "replay gives %r" % want)
+    elif w[0] == "result":
         if not m.results or len(m.results) != k:
             raise Refused(it, "the hand has not ended")
         want = result_line(m.results[-1], running(m.results))

@@ -68,11 +68,13 @@ string work).
 
 from engine.box import box_result_line
 from engine.cards import card, card_text
-from engine.deal import chained_commitment, chained_nonce, commitment
+from engine.cut import CUT_MAX, MATCH_HEX, chain_after, check_cut, cut_seed, secret_commitment
+from engine.cut import seal as cut_seal
+from engine.deal import COMMIT_HEX, chained_commitment, chained_nonce, commitment
 from engine.hand import Hand, OVER, action_code, action_text
 from engine.record_format import result_line, winner_line
-from engine.record_grammar import (HandLine, Head, NewerRecord, Refused, Unreadable, is_move,
-                                   items_of, running, split_hands)
+from engine.record_grammar import (HandLine, Head, NewerRecord, Refused, Unreadable, hex16,
+                                   is_move, items_of, running, split_hands)
 from engine.rng import fingerprint_text
 from engine.sha256 import hex_text
 
@@ -115,10 +117,12 @@ class Verdict:
 
 def verify_record(text, write, noted=None):
     """Check a record (two-player or box); write the lines; return the exit
-    status. noted: the DEAL # the player noted, hand by hand (hex text; ""
-    for a hand not noted): a commitment that does not start with its note
-    is refused."""
+    status. noted: what the player noted (Notes, or a list of the DEAL #,
+    hand by hand: hex text, "" for a hand not noted): a commitment (or the
+    match commitment, the seal) that does not start with its note, another
+    cut, or a note for what the record does not have is refused."""
     items = items_of(text)
+    noted = as_notes(noted)
     box = bool(items) and items[0][1].startswith("gin-rummy box record")
     try:
         head = Head(items, box)
@@ -126,7 +130,17 @@ def verify_record(text, write, noted=None):
         Verdict(write, []).fail(r)
         return NOT_VERIFIED
     walk = BoxWalk(head, write, noted) if box else TwoWalk(head, write, noted)
+    walk.comments = _comments(text)
     return walk.run(items[head.next:])
+
+
+def _comments(text):
+    """How many `#` comment lines `text` has (no part of the record)."""
+    n = 0
+    for ln in text.split("\n"):
+        if ln.strip()[:1] == "#":
+            n += 1
+    return n
 
 
 def record_text(data):
@@ -163,26 +177,67 @@ def record_text(data):
     return data, None
 
 
+class Notes:
+    """What the player noted: `deals`, each hand's DEAL # in hand order (""
+    for a hand not noted), and of a match with a cut (format 5) its match
+    commitment (`match`, MATCH #), its `cut` and its `seal` (SEAL #): hex
+    text as the handheld showed it, or None."""
+
+    def __init__(self, deals=()):
+        self.deals = list(deals)
+        self.match = self.cut = self.seal = None
+
+    def any(self):
+        for d in self.deals:
+            if d:
+                return True
+        return self.match is not None or self.cut is not None or self.seal is not None
+
+
 def noted_list(text):
-    """['3FA09C21B7', '', ...] from '3FA09C21B7,-,...' (- or nothing: a hand
-    not noted); ValueError for what is not 4 to 64 hex digits."""
-    out = []
+    """Notes from '3FA09C21B7,-,...' (the DEAL # of each hand in order; -
+    or nothing: a hand not noted) with, anywhere among them, 'MATCH #...',
+    'CUT ...' and 'SEAL #...'; ValueError for a DEAL #, MATCH # or SEAL #
+    that is not 4 to 64 hex digits, or a cut that is none."""
+    out = Notes()
     for part in text.split(","):
         p = part.strip().upper()
-        if p.startswith("DEAL"):
-            p = p[4:].strip()
+        what = "DEAL"
+        for w in ("DEAL", "MATCH", "CUT", "SEAL"):
+            if p.startswith(w):
+                what = w
+                p = p[len(w):].strip()
+        if what == "CUT":
+            try:
+                out.cut = check_cut(p)
+            except ValueError:
+                raise ValueError("--noted: %r is no cut (1 to %d characters 0-9 and A-Z)"
+                                 % (part, CUT_MAX))
+            continue
         if p.startswith("#"):
             p = p[1:]
-        if p in ("", "-"):
-            out.append("")
+        if p in ("", "-") and what == "DEAL":
+            out.deals.append("")
             continue
         if not 4 <= len(p) <= 64:
             raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
         for ch in p:
             if ch not in "0123456789ABCDEF":
                 raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
-        out.append(p)
+        if what == "MATCH":
+            out.match = p
+        elif what == "SEAL":
+            out.seal = p
+        else:
+            out.deals.append(p)
     return out
+
+
+def as_notes(noted):
+    """Notes of `noted`: Notes, a list of DEAL # (hand by hand) or None."""
+    if isinstance(noted, Notes):
+        return noted
+    return Notes(noted or ())
 
 
 def check(data, noted=None):
@@ -224,8 +279,10 @@ def _hand_what(w):
 
 
 def check_commitment(fmt, hl, k, prev):
-    """(why or None, the chain after hand k) for revealed hand line `hl`:
-    format 3, 40 bits of SHA-256(seed, nonce); format 4, the chain."""
+    """(why or None, hand k's commitment) for revealed hand line `hl`:
+    format 3, 40 bits of SHA-256(seed, nonce); format 4 and 5, the chain
+    (`prev`: the commitment before it, or in format 5 the chain after the
+    hand before it, moves and result taken in)."""
     if fmt < 4:
         got = commitment(hl.seed, hl.nonce)
         if got != hl.commit:
@@ -238,14 +295,18 @@ def check_commitment(fmt, hl, k, prev):
                 "a hand's nonce is fixed by them" % (hex_text(hl.nonce), hex_text(nonce))), prev
     c = chained_commitment(prev, k, hl.seed, hl.nonce)
     if hex_text(c) != hl.commit:
-        return ("commitment %s..., but SHA-256 of the commitment before it, the hand's number "
-                "(%d), seed and nonce is %s..." % (hl.commit[:16], k, hex_text(c)[:16])), prev
+        return ("commitment %s..., but SHA-256 of the %s, the hand's number "
+                "(%d), seed and nonce is %s..." % (hl.commit[:16], "commitment before it"
+                                                   if fmt < 5 else "chain before it (every hand "
+                                                   "before, its moves and result)", k,
+                                                   hex_text(c)[:16])), prev
     return None, c
 
 
-def check_noted(hl, k, noted):
+def check_noted(hl, k, notes):
     """Refused when the player noted hand k's DEAL # and the record's
     commitment does not start with it."""
+    noted = notes.deals
     if noted and k <= len(noted) and noted[k - 1] and hl.commit is not None \
             and not hl.commit.startswith(noted[k - 1]):
         raise Refused(hl.item, "you noted DEAL #%s for hand %d; this record's commitment starts "
@@ -374,6 +435,9 @@ def _broken(v, hands, why, hit, write):
 
 
 def _said(fmt, what, k):
+    if fmt >= 5:
+        return "%s = SHA-256(the chain before it: every hand before, its moves and result; hand " \
+               "%d, seed, nonce): verified; dealt again from the seed and replayed" % (what, k)
     if fmt >= 4:
         return "%s = SHA-256(the commitment before it, hand %d, seed, nonce): verified; dealt " \
                "again from the seed and replayed" % (what, k)
@@ -402,6 +466,8 @@ class Walk:
         self.reveals = []           # (seed, nonce) of every hand revealed so far
         self.kind = None            # "committed" or "numbered", from the first hand line
         self.m = None               # the match dealt again, from the first revealed hand
+        self.sealed = None          # format 5: the seal line, once verified
+        self.comments = 0           # `#` lines in the file: no part of the record
 
     def run(self, body):
         head = self.head
@@ -412,6 +478,10 @@ class Walk:
             if st is not None:
                 return st
             raise Unreadable("the record holds no hand: it is cut short")
+        try:
+            self.check_notes(len(hands))
+        except Refused as r:
+            return Verdict(write, []).fail(r)
         v = Verdict(write, [(i + 1, _hand_what(hands[i][0][2])) for i in range(len(hands))])
         try:
             self.begin(before, hands)
@@ -441,9 +511,10 @@ class Walk:
                                       "be the record's last")
                     return self.in_play(v, i, k, hl, hit, rest, len(hands))
                 if hl.kind == "revealed":
-                    why, chain = check_commitment(fmt, hl, k, chain)
+                    why, c = check_commitment(fmt, hl, k, chain)
                     if why:
                         return _broken(v, hands, why, hit, write)
+                    chain = c
                     if len(self.reveals) < k:
                         self.reveals.append((hl.seed, hl.nonce))
                 if m is None:
@@ -481,6 +552,8 @@ class Walk:
                     else:
                         self.other_line(it, w, res_seen, final, rest)
                 over = len(m.results) >= k
+                if over and fmt >= 5:       # the hand whole, moves and result: the chain after it
+                    chain = chain_after(m, k - 1, chain)
                 if tail and not final:
                     raise Refused(tail[0], "the closing lines come after the last hand")
                 if over and res_seen is None:
@@ -511,14 +584,128 @@ class Walk:
                     what += "; in play when the record was written: its %d moves so far" % len(h.log)
                 v.hand(what)
                 self.hand_done(h, over, k)
+            self.seal_noted()
         except Refused as r:
             return v.fail(r)
         n = len(hands)
-        _note(head, self.kind, write, self.box, self.noted, n)
-        write("verified: %d hand%s, every commitment, deal, move and result\n"
-              % (n, "" if n == 1 else "s") if self.kind == "committed" else
+        self.said_seal()
+        _note(head, self.kind, write, self.box, self.noted, n, self)
+        write("verified: %d hand%s, every commitment, deal, move and result%s\n"
+              % (n, "" if n == 1 else "s", "; the secret and the seal" if self.sealed else "")
+              if self.kind == "committed" else
               "verified: %d hand%s, every deal, move and result\n" % (n, "" if n == 1 else "s"))
         return VERIFIED
+
+    def check_notes(self, n_hands):
+        """The player's notes the record's header must agree with (format
+        5: the match commitment and the cut), and no DEAL # noted for a hand
+        the record does not have."""
+        notes = self.noted
+        head = self.head
+        last = 0
+        for i in range(len(notes.deals)):
+            if notes.deals[i]:
+                last = i + 1
+        if last > n_hands:
+            raise Refused(None, "you noted %d hands; this record has %d: a record of the match "
+                          "you played holds every hand you noted" % (last, n_hands))
+        for what, note in (("MATCH #", notes.match), ("the cut", notes.cut)):
+            if note is None:
+                continue
+            if self.fmt < 5:
+                raise Refused(None, "you noted %s %s; a record of format %d has none (the "
+                              "version that wrote it drew the deals' secret alone, with no cut)"
+                              % (what, note, self.fmt))
+            if what == "the cut":
+                if note != head.cut:
+                    raise Refused(head.cut_item, "you noted the cut %s; this record's is %s: this "
+                                  "is not the match you cut" % (note, head.cut))
+            elif not hex_text(head.pledge).startswith(note):
+                raise Refused(head.pledge_item, "you noted MATCH #%s; this record's match "
+                              "commitment starts %s: this is not the match the handheld "
+                              "committed to" % (note, hex_text(head.pledge)[:len(note)]))
+
+    def seal_noted(self):
+        """Refused when the player noted a seal and the record has none."""
+        if self.noted.seal is not None and self.sealed is None:
+            raise Refused(None, "you noted SEAL #%s; this record has no seal: %s"
+                          % (self.noted.seal, "its match is not over" if self.fmt >= 5 else
+                             "a record of format %d has none" % self.fmt))
+
+    def close_lines(self, tail, rest, want):
+        """The record's closing lines `tail`: the word lists `want` (a box
+        record's scores and winner lines), then, once a match of format 5 is
+        over, its secret (which must give the match commitment and every
+        hand's seed, with the cut) and its seal."""
+        m = self.m
+        sealed = self.fmt >= 5 and m is not None and m.winner is not None
+        n = len(want) + (2 if sealed else 0)
+        for j in range(len(tail)):
+            it = tail[j]
+            if j >= n:
+                raise Refused(it, "a line after the record's last")
+            if j < len(want):
+                if it[2] != want[j]:
+                    raise Refused(it, "the replay gives %r" % " ".join(want[j]))
+            elif j == len(want):
+                self.check_secret(it)
+            else:
+                self.check_seal(it)
+        if len(tail) < n:
+            end = tail[-1] if tail else rest[-1] if rest else None
+            k = len(tail)
+            raise Refused(end, "the record ends here, without its closing line %r"
+                          % (" ".join(want[k]) if k < len(want) else
+                             "secret S" if k == len(want) else "seal Z"), True)
+
+    def check_secret(self, it):
+        """The secret line of a match of format 5 that is over."""
+        head = self.head
+        w = it[2]
+        if w[0] != "secret" or len(w) != 2:
+            raise Refused(it, "expected 'secret S' here (the match's secret, 32 hex digits: "
+                          "revealed once the match is over)")
+        secret = hex16(it, w[1], "secret")
+        if secret_commitment(secret) != head.pledge:
+            raise Refused(it, "SHA-256 of this secret is not the match commitment %s...: this is "
+                          "not the secret the handheld committed to" % hex_text(head.pledge)[:16])
+        for k in range(1, len(self.reveals) + 1):
+            if cut_seed(secret, head.cut, k) != self.reveals[k - 1][0]:
+                raise Refused(it, "hand %d's seed is not the one this secret and the cut %s give: "
+                              "the deal was not the one the secret and the cut make"
+                              % (k, head.cut))
+
+    def check_seal(self, it):
+        """The seal line of a match of format 5 that is over."""
+        w = it[2]
+        seal = hex_text(cut_seal(self.m))
+        if w != ["seal", seal]:
+            raise Refused(it, "the seal of the last hand, the final scores and the winner is "
+                          "%s..." % seal[:16] if w[0] == "seal" else "expected 'seal %s...' "
+                          "here" % seal[:16])
+        notes = self.noted
+        if notes.seal is not None and not seal.startswith(notes.seal):
+            raise Refused(it, "you noted SEAL #%s; this record's seal starts %s: this is not the "
+                          "match that ended on the handheld" % (notes.seal, seal[:len(notes.seal)]))
+        self.sealed = seal
+
+    def last_body(self, rest):
+        """The last of a hand's lines before the record's closing lines."""
+        for j in range(len(rest) - 1, -1, -1):
+            if not self.closing(rest[j][2]):
+                return rest[j]
+        return None
+
+    def said_seal(self):
+        """The lines of a verified match of format 5 that is over."""
+        if self.sealed is None:
+            return
+        head = self.head
+        self.write("secret: SHA-256 of it is the match commitment %s... (MATCH #%s); every "
+                   "hand's seed follows from it and the cut %s\n"
+                   % (hex_text(head.pledge)[:16], hex_text(head.pledge)[:MATCH_HEX], head.cut))
+        self.write("seal %s... (SEAL #%s): the last hand, the final scores and the winner: "
+                   "verified\n" % (self.sealed[:16], self.sealed[:COMMIT_HEX]))
 
     def in_play(self, v, i, k, hl, hit, rest, n_hands):
         """The record's last hand, in play when it was written (hand k):
@@ -538,8 +725,8 @@ class Walk:
             moves.append((it, self.seat_of(it, place, int(w[0])), w[1]))
         possible_moves(self.head.rules, self.first_of(place), moves)
         self.close_in_play(tail, rest)
-        return _in_play(v, i, len(moves), self.head, self.kind, self.write, self.box, self.noted,
-                        n_hands, k)
+        self.seal_noted()
+        return _in_play(v, i, len(moves), self, n_hands, k)
 
 class TwoWalk(Walk):
     """A two-player record: seats 0 and 1, each hand's first player on its
@@ -564,7 +751,7 @@ class TwoWalk(Walk):
 
         return Match(self.head.rules, self.head.seed,
                      reveals=self.reveals if self.kind == "committed" else None,
-                     mirror=self.head.mirror)
+                     chained=self.fmt >= 5, mirror=self.head.mirror, **self.head.match_kw())
 
     def place(self):
         return None
@@ -590,7 +777,7 @@ class TwoWalk(Walk):
         return player
 
     def closing(self, w):
-        return False
+        return self.fmt >= 5 and w[0] in ("secret", "seal")
 
     def result_words(self, k):
         m = self.m
@@ -609,8 +796,9 @@ class TwoWalk(Walk):
             raise Refused(it, "a winner line before the hand's result line")
         if m.winner is None:
             raise Refused(it, "the match is not over: scores %d %d" % (m.scores[0], m.scores[1]))
-        if not final or it is not rest[-1]:
-            raise Refused(it, "the winner line is the record's last line")
+        if not final or it is not self.last_body(rest):
+            raise Refused(it, "the winner line is the record's last line%s"
+                          % (" before its secret and seal" if self.fmt >= 5 else ""))
         want = winner_line(m).split()
         if w != want:
             raise Refused(it, "the replay gives %r" % " ".join(want))
@@ -621,12 +809,14 @@ class TwoWalk(Walk):
 
     def close(self, tail, rest):
         m = self.m
-        if m.winner is not None and rest[-1][2][0] != "winner":
+        last = self.last_body(rest)
+        if m.winner is not None and (last is None or last[2][0] != "winner"):
             raise Refused(rest[-1], "the record ends here: the match is over (seat %d wins), "
                           "but its winner line is missing" % m.winner, True)
+        self.close_lines(tail, rest, [])
 
     def close_in_play(self, tail, rest):
-        pass
+        self.close_lines(tail, rest, [])
 
     def hand_done(self, h, over, k):
         self.last_res = self.m.results[k - 1] if over else None
@@ -657,7 +847,8 @@ class BoxWalk(Walk):
             self.reveals.append((hl.seed, hl.nonce))
         head = self.head
         probe = BoxMatch(head.rules, head.seed, reveals=[_DUMMY] if hl.kind == "open" else
-                         (self.reveals if self.kind == "committed" else None))
+                         (self.reveals if self.kind == "committed" else None),
+                         chained=self.fmt >= 5, **head.match_kw())
         self.probe = probe
         draws = probe.draws
         if len(before) != len(draws):
@@ -703,7 +894,7 @@ class BoxWalk(Walk):
         raise Refused(it, "player %d sits this hand out" % player)
 
     def closing(self, w):
-        return w[0] in ("scores", "winner")
+        return w[0] in ("scores", "winner") or self.fmt >= 5 and w[0] in ("secret", "seal")
 
     def result_words(self, k):
         r = self.m.results[k - 1]
@@ -723,45 +914,50 @@ class BoxWalk(Walk):
                       "line %d" % (k, last_move[0]), not tail)
 
     def close(self, tail, rest):
-        _box_close(tail, rest, self.m.scores, self.m.winner)
+        self.close_lines(tail, rest, _box_closing(self.m.scores, self.m.winner))
 
     def close_in_play(self, tail, rest):
         bm = self.m
-        _box_close(tail, rest, [0, 0, 0] if bm is None else bm.scores, None)
+        self.close_lines(tail, rest, _box_closing([0, 0, 0] if bm is None else bm.scores, None))
 
     def hand_done(self, h, over, k):
         pass
 
 
-def _box_close(tail, rest, scores, winner):
-    """The closing lines: 'scores A B C', then 'winner P' once the match is over."""
+def _box_closing(scores, winner):
+    """A box record's closing lines: 'scores A B C', then 'winner P' once
+    the match is over."""
     want = [["scores"] + [str(x) for x in scores]]
     if winner is not None:
         want.append(["winner", str(winner)])
-    for j in range(len(tail)):
-        if j >= len(want):
-            raise Refused(tail[j], "a line after the record's last")
-        if tail[j][2] != want[j]:
-            raise Refused(tail[j], "the replay gives %r" % " ".join(want[j]))
-    if len(tail) < len(want):
-        end = tail[-1] if tail else rest[-1] if rest else None
-        raise Refused(end, "the record ends here, without its closing line %r"
-                      % " ".join(want[len(tail)]), True)
+    return want
 
 
-def _note(head, kind, write, box=False, noted=None, hands=0):
+def _note(head, kind, write, box, notes, hands, walk):
+    """The lines after the hands of a record that verifies: what the
+    player noted and the record agreed with, and what the record's format
+    and its state cannot show."""
     k = 0
-    for i in range(min(len(noted or ()), hands)):
-        if noted[i]:
+    for i in range(min(len(notes.deals), hands)):
+        if notes.deals[i]:
             k += 1
     if k:
         write("noted: the commitment%s of %d hand%s start%s with the DEAL # you noted\n"
               % ("" if k == 1 else "s", k, "" if k == 1 else "s", "s" if k == 1 else ""))
+    said = []
+    if notes.match is not None:
+        said.append("the match commitment starts with the MATCH # you noted")
+    if notes.cut is not None:
+        said.append("the cut is yours")
+    if notes.seal is not None:
+        said.append("the seal starts with the SEAL # you noted")
+    if said:
+        write("noted: %s\n" % "; ".join(said))
     if getattr(head, "mirror", False):
         write("note: the record of a link match's second board (its mirror line): seat 0 is "
               "that board's player, dealt what the other board's record deals seat 1; the "
               "commitments are the same on both boards' records, and the mirror line is in "
-              "none of them\n")
+              "none of them%s\n" % (" but the seal" if head.format >= 5 else ""))
     if kind == "numbered":
         write("note: a match dealt by deal numbers has no commitments: a deal number is a check "
               "of the deal, and the rules are checked only as far as the play agrees with them\n")
@@ -770,7 +966,23 @@ def _note(head, kind, write, box=False, noted=None, hands=0):
               "SHA-256(seed, nonce) and covers nothing else: %sthe rules and the hands' numbers "
               "and order are checked only as far as the play agrees with them\n"
               % ("" if box else "the seed line, "))
-
+    if kind == "committed" and head.format == 4:
+        write("note: in this record's format (4, version 1.1) a commitment holds the deal, the "
+              "hand's number, the rules, the seed line and the hands' deals before it, but no "
+              "move or result: a record of other legal play from the same deals, or with its "
+              "last hands dropped, passes as well; the version line, %sthe AI level are in no "
+              "commitment, there is no seal, and the handheld drew the deals' secret alone, "
+              "with no cut of yours\n" % ("" if box else "whose seat is seat 0 and "))
+    if kind == "committed" and head.format >= 5 and walk.sealed is None:
+        write("note: the match is not over in this record: its secret is not revealed yet, so "
+              "the seeds are checked against the chain of commitments only (that they follow "
+              "from the secret and the cut %s is checked once the match is over), and there is "
+              "no seal yet\n" % head.cut)
+    if walk.comments:
+        write("note: %d comment line%s (#) of the file %s no part of the record: nothing holds "
+              "%s\n" % (walk.comments, "" if walk.comments == 1 else "s",
+                          "is" if walk.comments == 1 else "are",
+                          "it" if walk.comments == 1 else "them"))
 
 
 def _check_deal_number(hl, h, k, fmt, hit):
@@ -783,14 +995,15 @@ def _check_deal_number(hl, h, k, fmt, hit):
                       % (h.deal, fingerprint_text(h.deal), hl.fp))
 
 
-def _in_play(v, i, n_moves, head, kind, write, box, noted, n_hands, k):
+def _in_play(v, i, n_moves, walk, n_hands, k):
     """VERIFIED for a record whose last hand, hand k, is still in play: its
     deal unverified (seed and nonce not revealed), its moves checked to fit
     the rules, every hand before it verified."""
     v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
            "deal is unverified; its %d move%s fit the rules (checked on a deal made "
            "up to fit them)" % (v.hands[i][1], n_moves, "" if n_moves == 1 else "s"))
-    _note(head, kind, write, box, noted, n_hands)
+    write = walk.write
+    _note(walk.head, walk.kind, write, walk.box, walk.noted, n_hands, walk)
     write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
           "unverified: in play when the record was written, its seed not revealed "
           "yet\n" % (k - 1, "" if k == 2 else "s", k))

@@ -147,7 +147,7 @@ def test_v6_record_carries_the_version_and_a_newer_one_is_said():
     lines[1] = "version 9.0.0"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
     lines[1] = "version " + VERSION
-    lines[0] = "gin-rummy box record 5"
+    lines[0] = "gin-rummy box record 6"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
     # format 4 is of chained commitments: a match dealt by deal numbers is not one
     # (its match line there, as format 4 has it)

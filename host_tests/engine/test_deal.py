@@ -225,7 +225,7 @@ def test_a_save_keeps_the_secret_and_the_ai_seed_and_loads_older_versions():
     v3 = ob[:4] + bytes([3]) + ob[5:head] + bytes([0]) + ob[head:]
     assert loads(v3).hand.deal == old.hand.deal
     # damage is refused, and a newer save is said to be newer
-    assert "newer" in raises(SaveError, loads, b[:4] + bytes([5]) + b[5:])
+    assert "newer" in raises(SaveError, loads, b[:4] + bytes([6]) + b[5:])
     assert "flags" in raises(SaveError, loads, b[:head] + bytes([8]) + b[head + 1:])
     raises(SaveError, loads, b[:head + 5])
 
@@ -285,7 +285,7 @@ def test_a_record_from_a_newer_version_is_said_to_be_newer():
     assert replay("\n".join(lines)).scores == m.scores
     lines[1] = "version %d.%d.0" % (major, minor)   # the release a dev build leads to
     assert replay("\n".join(lines)).scores == m.scores
-    lines[0] = "gin-rummy record 5"
+    lines[0] = "gin-rummy record 6"
     assert "newer" in raises(NewerRecord, replay, "\n".join(lines))
     lines[0] = "gin-rummy record 4"
     lines[1] = "version one"
