@@ -83,6 +83,8 @@ def code_text(text):
 
 def _path_word(w):
     w = w.strip().strip("\"'").rstrip(".,;:)")
+    if "::" in w:       # a test as pytest names it: path::test_name (its file)
+        w = w.split("::")[0]
     if w.startswith("./"):
         w = w[2:]
     if not w or any(c in w for c in "*<>{}$|[]=") or "..." in w or w.startswith(("/", "-")):
