@@ -26,13 +26,15 @@ def run(args, runtime="cpython"):
                           stdin=subprocess.DEVNULL, cwd=ROOT)
 
 
-def committed_match(hands=3):
+def committed_match(hands=3, secret_n=99, **cut):
+    """A committed match played by two easy AIs: `hands` hands (None: to
+    its end); `cut` (cut=, level=): a match with a cut, of format 5."""
     from engine.ai import Player
     from tools.kit.play import play_out, players_choose
 
-    m = engine.Match(None, 17, secret=secret_from_int(99), ai_seed=5)
+    m = engine.Match(None, 17, secret=secret_from_int(secret_n), ai_seed=5, **cut)
     play_out(m, players_choose((Player("easy", 1), Player("easy", 2))),
-             stop=lambda m: len(m.results) >= hands)
+             stop=None if hands is None else lambda m: len(m.results) >= hands)
     return m
 
 
@@ -338,20 +340,10 @@ def test_a_record_of_version_1_0_0_verifies_and_says_what_it_cannot_show(tmp_pat
 
 # -- records of format 5: a cut, transcripts and a seal ---------------------------------
 
-def cut_match():
-    """A match with a cut (format 5) played to its end by two easy AIs."""
-    from engine.ai import Player
-    from tools.kit.play import play_out, players_choose
-
-    m = engine.Match(None, 17, secret=secret_from_int(99), ai_seed=5, cut="HELLO", level="easy")
-    play_out(m, players_choose((Player("easy", 1), Player("easy", 2))))
-    assert m.winner is not None
-    return m
-
-
 @pytest.fixture(scope="module")
 def sealed(tmp_path_factory):
-    m = cut_match()
+    m = committed_match(None, cut="HELLO", level="easy")
+    assert m.winner is not None
     p = tmp_path_factory.mktemp("sealed") / "match.txt"
     p.write_text(engine.record_text(m))
     notes = "MATCH #%s, CUT HELLO, SEAL #%s" % (hex_text(m.match_commit)[:16],
@@ -447,11 +439,7 @@ def test_a_deal_the_committed_secret_and_the_cut_do_not_give_is_refused(sealed, 
     from tools.records import forgery
 
     m, p, notes = sealed
-    other = engine.Match(None, 17, secret=secret_from_int(100), ai_seed=5, cut="HELLO",
-                         level="easy")
-    from engine.ai import Player
-    from tools.kit.play import play_out, players_choose
-    play_out(other, players_choose((Player("easy", 1), Player("easy", 2))))
+    other = committed_match(None, 100, cut="HELLO", level="easy")
     lines = engine.record_text(other).split("\n")[:-1]
     for i in range(len(lines)):
         if lines[i].startswith("match "):
