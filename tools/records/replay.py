@@ -59,6 +59,16 @@ USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
 CHUNK = 1 << 14
 BAD = 2                 # exit status: not a game record
 NAMES = ("YOU", "CPU")
+# what a committed record's commitments are, by format (--verify checks them)
+COMMITMENTS = {
+    3: "commitments: each hand's is SHA-256 of the seed and nonce revealed at its end, so the "
+       "deck was fixed before the first card was seen\n",
+    4: "commitments: each hand's chains the one before it with its number, seed and nonce, so "
+       "the deck was fixed before the first card was seen (--verify checks them)\n",
+    5: "commitments: each hand's chains every hand before it, moves and results, with its "
+       "number, seed and nonce; the secret and the cut give every seed, and the seal ends the "
+       "match (--verify checks them)\n",
+}
 WHY = {"stock": "the stock ran down with no knock", "pile": "the discard pile went round"}
 
 
@@ -188,8 +198,7 @@ def replay_text(text, write, review_seat=None):
               "revealed, so it is not replayed\n" % m.unrevealed)
     if m.committed:
         write("replayed: every deal, move and result as recorded\n")
-        write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
-              "its end, so the deck was fixed before the first card was seen\n")
+        write(COMMITMENTS[5 if m.cut is not None else 4 if m.chained else 3])
     elif first == "gin-rummy record 1":
         write("replayed: every deal number, move and result as recorded\n")
         write("(a record from before fingerprints: none to check)\n")
@@ -260,8 +269,7 @@ def replay_box(text, write):
               "revealed, so it is not replayed\n" % bm.unrevealed)
     if bm.committed:
         write("replayed: every deal, move and result as recorded\n")
-        write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
-              "its end, so the deck was fixed before the first card was seen\n")
+        write(COMMITMENTS[5 if bm.cut is not None else 4 if bm.chained else 3])
     else:
         write("replayed: every deal number, move and result as recorded\n")
     return True
