@@ -10,8 +10,30 @@ from .showdown import Outcome, settle
 from .hand import Hand, HandResult, action_code, action_text
 from .match import Match, MatchEnd
 from .view import View
-from .record import record_text, write_record, replay
 from .save import dumps, loads, SaveError
+
+
+# The game record's writer (engine/record.py, with engine/record_format.py)
+# loads when the first record is written, at a hand's end, not at start:
+# on the .mpy bundle a module's code sits on the heap, and the first save
+# of a match comes before any record.
+def record_text(match):
+    """The match so far as a game record (engine/record.py)."""
+    from .record import record_text as text
+    return text(match)
+
+
+def write_record(match, write):
+    """Stream the match's game record to write(str) (engine/record.py)."""
+    from .record import write_record as out
+    out(match, write)
+
+
+def replay(text, on_move=None):
+    """Rebuild a match from a game record; ValueError naming the line that
+    fails (engine/record_read.py)."""
+    from .record_read import replay as again
+    return again(text, on_move)
 
 
 def best_melds(cards):

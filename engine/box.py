@@ -33,12 +33,14 @@ ROLE_NAMES = ("box", "captain", "sitter")
 
 
 class BoxMatch(Dealer):
-    CHAIN_HEADER = "gin-rummy box record 4"     # BOX_HEADER
+    CHAIN_HEADER = "gin-rummy box record 4"     # BOX_HEADER_V4
+    HEADER5 = "gin-rummy box record 5"          # BOX_HEADER
+    PLAYERS = 3
 
     def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
-                 chained=None):
+                 chained=None, **five):
         Dealer.__init__(self, BOX_RULES if rules is None else rules, seed, secret, ai_seed, reveals,
-                        chained)
+                        chained, False, five)
         self.scores = [0, 0, 0]
         self.hands_won = [0, 0, 0]
         self.results = []       # (HandResult, roles of that hand)
@@ -225,31 +227,50 @@ class _SeatMatch:
 
 
 # -- records ------------------------------------------------------------------
-BOX_HEADER = "gin-rummy box record 4"         # chained commitments (engine/deal.py)
+BOX_HEADER = "gin-rummy box record 5"         # a cut, transcripts and a seal (engine/deal.py)
+BOX_HEADER_V4 = "gin-rummy box record 4"      # chained commitments (1.1)
 BOX_HEADER_V3 = "gin-rummy box record 3"      # with the game's version (1.0.0)
 BOX_HEADER_V2 = "gin-rummy box record 2"
 BOX_HEADER_V1 = "gin-rummy box record 1"     # before fingerprints
 
 
+def box_result_line(res, roles):
+    """A box hand's result line: the player who scores (the sitter never
+    does), from the hand's roles (box, captain, sitter)."""
+    if res.winner is None:
+        return "result draw %s" % res.why
+    p = roles[1] if res.winner == 0 else roles[0]
+    return "result %s player %d points %d" % (res.kind, p, res.points)
+
+
 def box_record_text(bm, v1=False, form=None):
     """The box match as a record: the game's version, role draws, each
-    hand's fingerprint, deal number, roles and moves (form 2: no version
-    line; v1 or form 1: the older form, without fingerprints either)."""
+    hand's fingerprint, deal number, roles and moves (form 5: a match with
+    a cut, its header's lines engine/deal.py's; form 4: chained
+    commitments; form 2: no version line; v1 or form 1: the older form,
+    without fingerprints either)."""
     if v1:
         form = 1
+    own = 5 if bm.cut is not None else 4 if bm.chained else 3
     if form is None:
-        form = 4 if bm.chained else 3
-    if (form == 4) != bm.chained:
-        raise ValueError("a match of chained commitments is written in form 4, and only it")
-    out = [(BOX_HEADER, BOX_HEADER_V3, BOX_HEADER_V2, BOX_HEADER_V1)[4 - form]]
-    if form >= 3:
-        from .version import VERSION
-        out.append("version " + VERSION)
-    out.append("rules " + bm.rules.text())
-    out.append("seed %d" % bm.seed)
+        form = own
+    if (form >= 4 or own >= 4) and form != own:
+        raise ValueError("a match of chained commitments is written in its own form (%d), "
+                         "and only it" % own)
+    if form == 5:
+        from .cut import header_lines
+        out = header_lines(bm)
+    else:
+        out = [(BOX_HEADER_V4, BOX_HEADER_V3, BOX_HEADER_V2, BOX_HEADER_V1)[4 - form]]
+        if form >= 3:
+            from .version import VERSION
+            out.append("version " + VERSION)
+        out.append("rules " + bm.rules.text())
+        out.append("seed %d" % bm.seed)
     walk = None
-    if form == 4:
-        out.append("match " + hex_text(bm.chain_start()))
+    if form >= 4:
+        if form == 4:
+            out.append("match " + hex_text(bm.chain_start()))
         walk = bm.chain()
     v1 = form == 1
     for d in bm.draws:
@@ -278,14 +299,12 @@ def box_record_text(bm, v1=False, form=None):
             out.append("%d %s" % (roles[1] if h.log_seat[j] == 0 else roles[0],
                                   action_text(h.log[j])))
         if i < len(bm.results):
-            res, r = bm.results[i]
-            if res.winner is None:
-                out.append("result draw %s" % res.why)
-            else:
-                p = r[1] if res.winner == 0 else r[0]
-                out.append("result %s player %d points %d" % (res.kind, p, res.points))
+            out.append(box_result_line(bm.results[i][0], bm.results[i][1]))
     out.append("scores %d %d %d" % tuple(bm.scores))
     if bm.winner is not None:
         out.append("winner %d" % bm.winner)
+        if form == 5:
+            from .cut import sealed_lines
+            out.extend(sealed_lines(bm))
     return "\n".join(out) + "\n"
 

@@ -1,17 +1,36 @@
-"""Committed deals: the deck fixed, and said to be fixed, before a card is seen.
+"""Committed deals: the deck fixed, and said to be fixed, before a card is
+seen, and a deal the device cannot choose.
 
 A match played on the handheld has a secret of SECRET_LEN (16) bytes from
 the board's entropy (os.urandom or its port's equivalent; never the match
-seed). Each hand n (1, 2, ...) has
+seed). Its commitment, the match commitment M = SHA-256("gin-rummy match
+secret" || secret) (engine/cut.py's secret_commitment; the screen shows
+its first MATCH_HEX hex digits), is shown before the player gives the
+match's cut: a short word or number (check_cut) that the device cannot
+know when it draws the secret. Each hand n (1, 2, ...) of such a match
+(record format 5, engine/cut.py: loaded by such a match only) has
+
+    seed   = SHA-256("gin-rummy hand 5" || secret || len(cut) || cut || n as 2 bytes)[0:16]
+
+the hand's seed: it shuffles the deck. The secret is revealed when the
+match is over (the record's `secret` line), so anyone can check that it
+gives M and that every seed follows from it and the cut. A match made
+without a cut (record format 4, versions 1.1.x) has
 
     key    = SHA-256(b"gin-rummy hand" || secret || n as 2 bytes)
-    seed   = key[0:16]          the hand's seed: it shuffles the deck
+    seed   = key[0:16]
 
-and its commitment is a link of a chain (below: the previous hand's
-commitment, the hand's number and seed, and a nonce fixed by them), of
-which the screen shows the first COMMIT_HEX hex digits. A match saved or
-recorded by version 1.0.0 (chained=False) had nonce = key[16:32] and
-commit = SHA-256(seed || nonce).
+and its secret is never revealed: the device chose it alone.
+
+Each hand's commitment is a link of a chain (below: the header's
+commitment or the chain after the hand before, the hand's number and
+seed, and a nonce fixed by them), of which the screen shows the first
+COMMIT_HEX hex digits. In format 5 the chain takes in each finished
+hand's whole transcript (every move and its result) before the next
+hand's commitment, and the match's end has a seal over the last hand's
+transcript, the final scores and the winner. A match saved or recorded by
+version 1.0.0 (chained=False) had nonce = key[16:32] and commit =
+SHA-256(seed || nonce).
 
 The commitment is shown when the hand starts; seed and nonce are shown
 when it is over (the hand result's proof page) and written in the game
@@ -24,11 +43,14 @@ SHA-256(seed || counter), so knowing a hand's cards means knowing its
 own ten cards; the commitment is a hash of the 128 secret bits of the
 seed (and of what the record shows anyway); and a hand's seed, once
 revealed, is a one-way function of the secret, so it says nothing about
-the next hand's. The secret itself is never
-shown, written in a record, or held by what the AI reads (engine/view.py).
+the next hand's. The secret itself is never shown or held by what the AI
+reads (engine/view.py), and written in a record only once a match with a
+cut is over.
 
 Every value is a small int on a 32-bit MicroPython; this runs a few hashes
-a hand (engine/sha256.py), not in a hot path.
+a hand (engine/sha256.py), not in a hot path: a hand's start in format 5
+hashes the transcript of the hand before it (its log of a byte a move and
+a few words of result, once), and the seal two hashes at the match's end.
 
 `Dealer` is what a two-player match (engine/match.py) and a V6 box match
 (engine/box.py) share: their seeds and secret, and the dealing of each
@@ -42,7 +64,7 @@ from .hand import Hand
 SECRET_LEN = 16
 SEED_LEN = 16
 NONCE_LEN = 16
-COMMIT_HEX = 10        # hex digits of the commitment shown (40 bits)
+COMMIT_HEX = 10        # hex digits of a hand's commitment and of the seal shown (40 bits)
 _TAG = b"gin-rummy hand"
 
 
@@ -131,13 +153,24 @@ def secret_from_int(n):
 class Dealer:
     """The dealing core of a match (Match, BoxMatch): the rules, the match
     seed and its generator, the secret (or the (seed, nonce) pairs revealed
-    in a record), the AI's seed, and the hands dealt from them. A subclass
-    keeps its hands in `hands` and says how to find hand i's Hand
-    (`dealt(i)`)."""
+    in a record), the cut, the AI's seed, and the hands dealt from them. A
+    subclass keeps its hands in `hands` and says how to find hand i's Hand
+    (`dealt(i)`).
+
+    A match with a `cut` (record format 5, engine/cut.py, loaded by such
+    a match only) also has its `seats` (engine/cut.py's SEATS, or BOX_SEATS
+    for a match of three PLAYERS), the AI `level` it was started at, the game's
+    `version` that dealt it and its `match_commit` (the match commitment,
+    32 bytes; None without a cut): the header's commitment covers them
+    all. One rebuilt from a record has no secret until the record reveals
+    it; `match_commit` is then the record's."""
 
     CHAIN_HEADER = None    # the record header a chain starts from (subclasses)
+    HEADER5 = None         # ... and of a match with a cut (format 5)
+    PLAYERS = 2            # a box match's 3: its seats (format 5) are engine/cut.py's BOX_SEATS
 
-    def __init__(self, rules, seed, secret, ai_seed, reveals, chained=None):
+    def __init__(self, rules, seed, secret, ai_seed, reveals, chained=None, mirror=False,
+                 five=None):
         check_rules(rules)
         self.rules = rules
         self.seed = seed
@@ -148,17 +181,27 @@ class Dealer:
         self.ai_seed = ai_seed
         self._reveals = reveals       # (seed, nonce) of every hand, from a record
         self.unrevealed = 0           # replay: the hand a record left unrevealed
-        # chained commitments (records of format 4): new committed matches;
-        # a match saved or recorded by version 1.0.0 keeps its own kind
+        # chained commitments (records of format 4 and 5): new committed
+        # matches; a match saved or recorded by version 1.0.0 keeps its own kind
         if chained is None:
             chained = secret is not None
         if chained and not self.committed:
             raise ValueError("a chain of commitments is of committed deals")
         self.chained = bool(chained)
-        self._c0 = match_commitment(self.CHAIN_HEADER, rules.text(), seed) if chained else None
-        self._c = self._c0            # the commitment of the hand dealt last (C0 before)
-        self._c_prev = None           # the one before it
-        self.mirror = False           # a link match's seat 1 (engine/match.py)
+        self.cut = self.match_commit = None
+        self.mirror = bool(mirror)    # a link match's second board (engine/match.py)
+        c0 = None
+        if five:        # a match with a cut: its keywords (engine/cut.py's start)
+            from .cut import start
+            c0 = start(self, self._secret, **five)
+        if c0 is None and chained:
+            c0 = match_commitment(self.CHAIN_HEADER, rules.text(), seed)
+        self._c0 = c0
+        self._c = c0                  # the commitment of the hand dealt last (C0 before)
+        # what it was chained to: C0 or the commitment before it (format
+        # 4), or the chain after the hand before it (format 5); its nonce
+        # is fixed by it and the hand's seed
+        self.chain_prev = None
 
     def _seats(self, deck):
         """The deck as this match deals it: a mirrored match (the second
@@ -174,19 +217,27 @@ class Dealer:
         """True when the deals are committed ones."""
         return self._secret is not None or self._reveals is not None
 
+    def _hand_seed(self, n):
+        """The seed of hand n: from the secret (and the cut), or revealed."""
+        if self.cut is not None and self._secret is not None:
+            from .cut import cut_seed
+            return cut_seed(self._secret, self.cut, n)
+        return keys_of(self._secret, self._reveals, n)[0]
+
     def _new_hand(self, first):
         """The next hand (number len(hands) + 1), `first` to play: from its
         committed seed (hand.commit set), or from the next deal number."""
         if self.committed:
             n = len(self.hands) + 1
-            hs, nonce = keys_of(self._secret, self._reveals, n)
+            hs = self._hand_seed(n)
             h = Hand(self.rules, self._seats(deck_from_seed(hs)), first, None)
             if self.chained:
-                self._c_prev = self._c
-                self._c = chained_commitment(self._c, n, hs, chained_nonce(self._c, hs))
+                prev = self._c if n == 1 else self._after(n - 2, self._c)
+                self.chain_prev = prev
+                self._c = chained_commitment(prev, n, hs, chained_nonce(prev, hs))
                 h.commit = hex_text(self._c[:COMMIT_HEX // 2])
             else:
-                h.commit = commitment(hs, nonce)
+                h.commit = commitment(hs, keys_of(self._secret, self._reveals, n)[1])
         else:
             deal = self._rng.seed30()
             h = Hand(self.rules, self._seats(deck_for(deal)), first, deal)
@@ -205,16 +256,25 @@ class Dealer:
         if not self.chained:
             return keys_of(self._secret, self._reveals, i + 1)
         if i == len(self.hands) - 1:        # the hand dealt last: no walk
-            hs = keys_of(self._secret, self._reveals, i + 1)[0]
-            return hs, chained_nonce(self._c_prev, hs)
+            hs = self._hand_seed(i + 1)
+            return hs, chained_nonce(self.chain_prev, hs)
         k = 0
         for hs, nonce, c in self.chain():
             if k == i:
                 return hs, nonce
             k += 1
 
+    def _after(self, i, c):
+        """What the hand after finished hand i (0-based), whose commitment is
+        `c`, is chained to: `c`, or with a cut the chain after hand i, its
+        moves and result taken in (engine/cut.py)."""
+        if self.cut is None:
+            return c
+        from .cut import chain_after
+        return chain_after(self, i, c)
+
     def chain_start(self):
-        """C0 of a chained match (32 bytes): the match's commitment."""
+        """C0 of a chained match (32 bytes): the header's commitment."""
         return self._c0
 
     def chain_head(self):
@@ -224,13 +284,15 @@ class Dealer:
     def chain(self):
         """(seed, nonce, commitment) of every finished hand of a chained
         match, in order, made again from the secret (or the seeds revealed)
-        and C0: three hashes a hand, nothing kept per hand."""
+        and C0: three hashes a hand (four with a cut: the transcript),
+        nothing kept per hand."""
         prev = self._c0
         for n in range(1, len(self.results) + 1):
-            hs = keys_of(self._secret, self._reveals, n)[0]
+            hs = self._hand_seed(n)
             nonce = chained_nonce(prev, hs)
-            prev = chained_commitment(prev, n, hs, nonce)
-            yield hs, nonce, prev
+            c = chained_commitment(prev, n, hs, nonce)
+            yield hs, nonce, c
+            prev = self._after(n - 1, c)
 
     def deck_of(self, i):
         """The 52-card order hand i (0-based) was dealt from: any hand of a

@@ -68,7 +68,7 @@ class Deal:
         d.take_commitment(theirs)         # None, or words: refused
         send d.reveal()                   # only once theirs is held
         d.take_reveal(their_secret)       # None, or words: refused
-        d.secret()                        # the match secret, same on both
+        s0, s1 = d.secrets()              # the match's secret and cut, same on both
 
     A refusal is final for this Deal: `refused` holds the words."""
 
@@ -122,12 +122,25 @@ class Deal:
         return self._their_secret is not None and not self.refused
 
     def secret(self):
-        """The match secret (SECRET_LEN bytes); ValueError before both reveals."""
+        """The match secret (SECRET_LEN bytes) of a match of record format
+        4 (version 1.1's link matches); ValueError before both reveals."""
         if not self.done():
             raise ValueError("the deal is not complete")
         if self.role == 0:
             return match_secret(self.n, self._mine, self._their_secret)
         return match_secret(self.n, self._their_secret, self._mine)
+
+    def secrets(self):
+        """(secret of role 0, secret of role 1): the match's secret and its
+        cut (in hex) on both boards (engine/match.py, record format 5: the
+        other board's secret plays the role of a player's cut, and neither
+        board knew the other's when it committed to its own); ValueError
+        before both reveals."""
+        if not self.done():
+            raise ValueError("the deal is not complete")
+        if self.role == 0:
+            return self._mine, self._their_secret
+        return self._their_secret, self._mine
 
     def _refuse(self, words):
         self.refused = words

@@ -25,6 +25,19 @@ not of the seats). `chained=False` keeps the commitments of a match saved
 or recorded by version 1.0.0 (engine/deal.py). `ai_seed` is the AI's own
 seed, kept with the match (saved with it), drawn apart from the deal: the
 engine does not use it.
+
+A deal the device cannot choose (engine/cut.py, record format 5): the
+App draws the secret, shows the match commitment
+(engine.cut.secret_commitment(secret), before the player's input), takes
+the player's cut, then makes the match with both:
+
+    m = Match(rules, seed, secret=secret, ai_seed=a, cut="HELLO", level="hard")
+    m.hand.commit             # DEAL # of hand 1: the chain takes in the cut
+    engine.cut.seal(m)        # once the match is over: its seal (32 bytes)
+
+A link match's boards pass the secret of the board of role 0 and, as the
+cut, the other's secret in hex (seats="link link"). Without a cut the
+match is one of format 4, as version 1.1 made them.
 """
 from .hand import PastHand, OVER, PHASE_NAMES, action_code, action_text
 from .deal import Dealer
@@ -47,13 +60,13 @@ class MatchEnd:
 
 
 class Match(Dealer):
-    CHAIN_HEADER = "gin-rummy record 4"     # engine/record_format.py's HEADER
+    CHAIN_HEADER = "gin-rummy record 4"     # engine/record_format.py's HEADER_V4
+    HEADER5 = "gin-rummy record 5"          # a match with a cut
 
     def __init__(self, rules=None, seed=0, secret=None, ai_seed=None, reveals=None,
-                 chained=None, mirror=False):
+                 chained=None, mirror=False, **five):
         Dealer.__init__(self, CARDEMS if rules is None else rules, seed, secret, ai_seed, reveals,
-                        chained)
-        self.mirror = bool(mirror)
+                        chained, mirror, five)
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.results = []       # HandResult of every finished hand

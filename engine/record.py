@@ -51,14 +51,17 @@ that disagrees. Records of version 1 (no fingerprints) and 2 (no version
 line) still replay. A record from a newer version of the game, whose
 format this one may not read, is refused with NewerRecord, which says so.
 
-Reading a record (replay, engine/record_read.py) is imported only when
-asked for: the handheld writes records and never reads one, and on the
-.mpy bundle every module's code is held on the heap. The lines both sides
-know are engine/record_format.py's.
+Reading a record (replay, engine/record_read.py, with its lines read by
+engine/record_grammar.py) is imported only when asked for: the handheld
+writes records and never reads one, and on the .mpy bundle every module's
+code is held on the heap. This writer itself is loaded by
+engine/__init__.py's record_text and write_record when the first record
+is written (a hand's end), after a match's first save. The lines both
+sides know are engine/record_format.py's.
 """
 from .hand import action_text
 from .version import VERSION
-from .record_format import HEADER, HEADER_V3, hand_line, result_line, winner_line, revealed_line
+from .record_format import HEADER_V3, HEADER_V4, hand_line, result_line, winner_line, revealed_line
 from .sha256 import hex_text
 
 
@@ -77,15 +80,22 @@ def record_lines(match):
 def _lines(match):
     """The record's lines (a generator; not a hot path)."""
     chained = match.chained
-    yield HEADER if chained else HEADER_V3
-    yield "version " + VERSION
-    yield "rules " + match.rules.text()
-    yield "seed %d" % match.seed
+    cut = match.cut
+    if cut is not None:             # format 5: the lines its C0 is of
+        from .cut import header_lines
+        for line in header_lines(match):
+            yield line
+    else:
+        yield HEADER_V4 if chained else HEADER_V3
+        yield "version " + VERSION
+        yield "rules " + match.rules.text()
+        yield "seed %d" % match.seed
     walk = None
     if chained:
-        yield "match " + hex_text(match.chain_start())
+        if cut is None:
+            yield "match " + hex_text(match.chain_start())
         walk = match.chain()
-    if getattr(match, "mirror", False):
+    if match.mirror:
         yield "mirror"
     scores = [0, 0]
     for i in range(len(match.hands)):
@@ -106,6 +116,10 @@ def _lines(match):
             yield result_line(res, scores)
     if match.winner is not None:
         yield winner_line(match)
+        if cut is not None:         # the deals to come are no more: the secret
+            from .cut import sealed_lines
+            for line in sealed_lines(match):
+                yield line
 
 
 def record_text(match):

@@ -1,15 +1,15 @@
 """The game record's lines (engine/record.py says what a record holds),
-shared by the writer, engine/record.py, and the reader,
-engine/record_read.py, which is imported only when a record is read."""
+shared by the writer, engine/record.py, and what reads a record
+(engine/record_read.py, engine/verify.py), which is imported only when a
+record is read; the lines are read by engine/record_grammar.py."""
 from .rng import fingerprint_text
 from .sha256 import hex_text
 
-FORMAT = 4
-HEADER = "gin-rummy record 4"       # chained commitments (engine/deal.py)
+# the header of a record of format 5 (a match with a cut) is engine/match.py's
+# HEADER5 (engine/cut.py writes that header); engine/record_grammar.py reads
+# every format, 1 to 5
+HEADER_V4 = "gin-rummy record 4"    # chained commitments (1.1)
 HEADER_V3 = "gin-rummy record 3"    # version 1.0.0's, and matches dealt by deal numbers
-HEADER_V2 = "gin-rummy record 2"
-HEADER_V1 = "gin-rummy record 1"
-PREFIX = "gin-rummy record "
 
 
 def result_line(res, scores):

@@ -1,9 +1,10 @@
 """Save and restore a match in progress as compact bytes (DESIGN: power cuts).
 
-Layout, version 3 and 4:
+Layout, version 3, 4 and 5:
 
     magic:4  version:1  rules_len:1  rules_text  seed:4 (big-endian)
     flags:1  [secret:16 if flags & 1]  [ai_seed:4 if flags & 2]
+    [if flags & 8: version, seats, level, cut: each len:1 and its ASCII]
     (flags & 4: the match is mirrored, the second board's of a link match,
     engine/match.py; a two-player match's only, and never written by 1.0.0)
     then one byte per move: every hand's log in order (hand.py's log
@@ -11,8 +12,12 @@ Layout, version 3 and 4:
 
 secret is the match's deal secret (engine/deal.py: committed deals) and
 ai_seed the AI's own seed, drawn apart from it, so a resumed match deals
-and plays on as it would have (a V6 box match's too). Version 4 is a
-match whose commitments are chained (engine/deal.py, records of format 4);
+and plays on as it would have (a V6 box match's too). Version 5 is a
+match with a cut (engine/deal.py, records of format 5): flags & 8 holds
+what its header's commitment covers beside the rules and the seed (the
+game's version that dealt it, so that a match resumed by a newer firmware
+keeps the chain it showed, its seats, its AI level and its cut). Version
+4 is a match whose commitments are chained (records of format 4, 1.1's);
 version 3, version 1.0.0's, resumes with the commitments it showed. A match with
 neither (one dealt by deal numbers) is written as version 2, the same bytes without
 the flags, which older firmware reads too. Version 2 is read as ever.
@@ -42,7 +47,7 @@ from .rules import Rules
 
 MAGIC = b"GRSV"
 BOX_MAGIC = b"GRSB"     # V6 box match: same layout
-VERSION = 4             # 3's layout, of a match whose commitments are chained
+VERSION = 5             # 4's, with a cut (flags & 8); 4: 3's layout, chained commitments
 NEXT = 3                # between two hands' moves (no action has code 3)
 HEAD = 6                # magic, version, rules_len
 
@@ -84,20 +89,24 @@ def dumps(match):
     ai = getattr(match, "ai_seed", None)
     if getattr(match, "_reveals", None) is not None:
         raise ValueError("a match dealt again from a record has no secret to save")
-    mirror = getattr(match, "mirror", False)
+    mirror = match.mirror
+    cut = match.cut
     v3 = secret is not None or ai is not None or mirror
     out = bytearray(BOX_MAGIC if box else MAGIC)
-    out.append(VERSION if getattr(match, "chained", False) else 3 if v3 else 2)
+    out.append(VERSION if cut is not None else 4 if match.chained else 3 if v3 else 2)
     out.append(len(rt))
     out.extend(rt)
     _u32(out, match.seed)
     if v3:
         out.append((1 if secret is not None else 0) | (2 if ai is not None else 0)
-                   | (4 if mirror else 0))
+                   | (4 if mirror else 0) | (8 if cut is not None else 0))
         if secret is not None:
             out.extend(secret)
         if ai is not None:
             _u32(out, ai)
+        if cut is not None:
+            from .cut import save_tail
+            save_tail(match, out)
     first = True
     for h in _hands(match):
         if not first:
@@ -114,7 +123,8 @@ def _u32(out, s):
 def header_size(data):
     """Bytes of the header (magic to the last byte before the moves) of a
     version 2 or 3 save, or 0 when `data` does not start with one."""
-    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or data[4] not in (2, 3, 4):
+    if len(data) < HEAD or bytes(data[:4]) not in (MAGIC, BOX_MAGIC) or \
+            data[4] not in (2, 3, 4, 5):
         return 0
     n = HEAD + data[5] + 4
     if data[4] >= 3:
@@ -122,6 +132,12 @@ def header_size(data):
             return 0
         f = data[n]
         n += 1 + (16 if f & 1 else 0) + (4 if f & 2 else 0)
+        if f & 8:
+            from .cut import load_tail
+            try:
+                n = load_tail(data, n)[1]
+            except (ValueError, UnicodeError):
+                return 0
     return n if len(data) >= n else 0
 
 
@@ -169,7 +185,7 @@ def _start(data):
                 raise ValueError("the flags are missing")
             flags = data[pos]
             pos += 1
-            if flags & ~7 or (flags & 4 and magic == BOX_MAGIC):
+            if flags & ~15 or (flags & 4 and magic == BOX_MAGIC) or flags & 8 and ver < 5:
                 raise ValueError("unknown flags %d" % flags)
             if flags & 1:
                 if pos + 16 > len(data):
@@ -181,12 +197,15 @@ def _start(data):
                     raise ValueError("the AI's seed is cut short")
                 ai = _read_u32(data, pos)
                 pos += 4
+        kw = {}
+        if flags & 8:
+            from .cut import load_tail
+            kw, pos = load_tail(data, pos)
         if magic == BOX_MAGIC:
             from .box import BoxMatch
-            m = BoxMatch(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4)
+            m = BoxMatch(rules, seed, secret, ai, None, ver >= 4, **kw)
         else:
-            m = Match(rules, seed, secret=secret, ai_seed=ai, chained=ver == 4,
-                      mirror=flags & 4)
+            m = Match(rules, seed, secret, ai, None, ver >= 4, flags & 4, **kw)
     except (ValueError, UnicodeError) as e:
         raise SaveError("save header is invalid: %s" % e)
     return ver, m, pos

@@ -8,9 +8,14 @@ Its users are the ones who verify: tools/records/replay.py --verify (the
 command line, on CPython and the MicroPython unix port) and the web page's
 "Check a game record" panel (web/webport.py, on the MicroPython WebAssembly
 port), so both give a record the same verdict. The handheld never imports
-it: tools/deploy/deploy.py leaves it out of the device's .mpy bundle
-(HOST_ONLY), and a frozen firmware (.uf2; manifest.py freezes engine/
-whole) carries it in flash only, using no heap as nothing imports it.
+it: tools/deploy/deploy.py leaves it out of the device's .mpy bundle and
+of the frozen firmware (HOST_ONLY; manifest.py freezes deploy's
+package_files).
+
+The record's lines are read by engine/record_grammar.py (the one reader
+of the record's grammar, which engine.replay and the tools use too); this
+module walks the hands (one walker, `Walk`, whose two-player and box
+rules are its subclasses `TwoWalk` and `BoxWalk`) and says the verdict.
 
 What is checked, for a two-player record (engine/record.py) and a V6 box
 record (engine/box.py) alike:
@@ -61,195 +66,23 @@ Runs on CPython and the MicroPython unix and WebAssembly ports (plain
 string work).
 """
 
+from engine.box import box_result_line
 from engine.cards import card, card_text
-from engine.deal import chained_commitment, chained_nonce, commitment, match_commitment
+from engine.cut import CUT_MAX, MATCH_HEX, chain_after, check_cut, cut_seed, secret_commitment
+from engine.cut import seal as cut_seal
+from engine.deal import COMMIT_HEX, chained_commitment, chained_nonce, commitment
 from engine.hand import Hand, OVER, action_code, action_text
-from engine.record_read import NewerRecord
+from engine.record_format import result_line, winner_line
+from engine.record_grammar import (HandLine, Head, NewerRecord, Refused, Unreadable, hex16,
+                                   is_move, items_of, running, split_hands)
 from engine.rng import fingerprint_text
-from engine.rules import Rules
-from engine.sha256 import from_hex, hex_text
-from engine.version import VERSION
-from engine.version_parse import parse as parse_version
+from engine.sha256 import hex_text
 
 VERIFIED = 0
 NOT_VERIFIED = 1
 UNREADABLE = 2
 
-HEADERS = {"gin-rummy record 4": 4, "gin-rummy record 3": 3, "gin-rummy record 2": 2,
-           "gin-rummy record 1": 1}
-BOX_HEADERS = {"gin-rummy box record 4": 4, "gin-rummy box record 3": 3,
-               "gin-rummy box record 2": 2, "gin-rummy box record 1": 1}
-NEWEST = 4
-# the first version of the game that wrote each format with a version line
-# (format 4, the chained commitments, from the development builds of 1.1.0)
-FIRST_TEXT = {3: "1.0.0", 4: "1.1.0-dev"}
-FIRST_VERSION = {3: parse_version("1.0.0"), 4: parse_version("1.1.0-dev")}
-COMMIT_DIGITS = {3: 10, 4: 64}
-SEED_LIMIT = 1 << 30
 MAX_BYTES = 1 << 18     # 256 KB: a long match's record is tens of KB
-
-
-class Unreadable(ValueError):
-    """No game record this verifier can read (exit status 2)."""
-
-
-class Refused(ValueError):
-    """A record line that does not agree: its number, its text and why."""
-
-    def __init__(self, item, why, incomplete=False):
-        super().__init__(why)
-        self.item = item
-        self.why = why
-        self.incomplete = incomplete
-
-    def text(self):
-        if self.item is None:
-            return self.why
-        return "record line %d (%s): %s" % (self.item[0], _short(self.item[1]), self.why)
-
-
-def _short(s):
-    return s if len(s) <= 72 else s[:69] + "..."
-
-
-def items_of(text):
-    """[(line number, line, words)] of a record's lines, without blank
-    lines and `#` comments (numbers as in the file)."""
-    out = []
-    n = 0
-    for raw in text.split("\n"):
-        n += 1
-        s = raw.strip()
-        if s and s[0] != "#":
-            w = s.split()
-            out.append((n, " ".join(w), w))
-    return out
-
-
-def nat(s):
-    """The int of a plain decimal number (no sign, no leading zero), else None."""
-    if not s or not s.isdigit() or (len(s) > 1 and s[0] == "0"):
-        return None
-    for ch in s:
-        if ch not in "0123456789":
-            return None
-    return int(s)
-
-
-def version_of(s):
-    """engine.version_parse.parse's tuple of 'X.Y.Z' or 'X.Y.Z-dev' as the game
-    writes it (no leading zero, no sign), or None."""
-    try:
-        v = parse_version(s)
-    except ValueError:
-        return None
-    written = "%d.%d.%d" % v[:3] + ("" if v[3] else "-dev")
-    return v if written == s else None
-
-
-class Head:
-    """The lines before the first hand: format, version, rules, seed."""
-
-    def __init__(self, items, box):
-        self.box = box
-        headers = BOX_HEADERS if box else HEADERS
-        prefix = "gin-rummy box record " if box else "gin-rummy record "
-        if not items:
-            raise Unreadable("not a game record: the file holds no line")
-        first = items[0]
-        fmt = headers.get(first[1])
-        if fmt is None:
-            f = nat(first[1][len(prefix):]) if first[1].startswith(prefix) else None
-            if f is not None and f > NEWEST:
-                raise NewerRecord("the record is of format %d, newer than this version of the "
-                                  "game (%s) reads (%d): verify it with a newer version"
-                                  % (f, VERSION, NEWEST))
-            raise Unreadable("not a game record: its first line is not '%s%d'" % (prefix, NEWEST))
-        self.format = fmt
-        self.version = None
-        k = 1
-        if fmt >= 3:
-            it = self._line(items, k, "version", "'version X.Y.Z'")
-            if len(it[2]) != 2:
-                raise Refused(it, "expected 'version X.Y.Z'")
-            v = version_of(it[2][1])
-            if v is None:
-                raise Refused(it, "%r is not a version X.Y.Z (or X.Y.Z-dev)" % it[2][1])
-            # a verifier vouches only for what versions up to its own wrote
-            # (the version line is in no commitment: a newer one, even a
-            # patch or the release a development build leads to, may have
-            # written what this one cannot check)
-            mine = version_of(VERSION)
-            if v > mine:
-                raise NewerRecord("the record was written by version %s of the game, newer than "
-                                  "this one (%s): verify it with version %s or later"
-                                  % (it[2][1], VERSION, it[2][1]))
-            low = FIRST_VERSION[fmt]
-            if v < low:
-                raise Refused(it, "version %s contradicts the header: 'gin-rummy %srecord %d' was "
-                              "first written by version %s" % (it[2][1], "box " if box else "",
-                                                                  fmt, FIRST_TEXT[fmt]))
-            self.version = v
-            k += 1
-        it = it_rules = self._line(items, k, "rules", "'rules NAME field=value ...'")
-        try:
-            self.rules = Rules.from_text(it[1][6:])
-        except ValueError as e:
-            raise Refused(it, "the rules: %s" % e)
-        k += 1
-        it = self._line(items, k, "seed", "'seed N'")
-        s = nat(it[2][1]) if len(it[2]) == 2 else None
-        if s is None or s >= SEED_LIMIT:
-            raise Refused(it, "the seed is a number 0..%d" % (SEED_LIMIT - 1))
-        self.seed = s
-        self.seed_item = it
-        self.chain = None
-        if fmt >= 4:
-            if self.rules.text() != it_rules[1][6:]:
-                raise Refused(it_rules, "the rules line is not in the form this game writes: %r"
-                              % ("rules " + self.rules.text()))
-            k += 1
-            it = self._line(items, k, "match", "'match C' (the match's commitment, 64 hex digits)")
-            c0 = match_commitment(first[1], self.rules.text(), s)
-            if len(it[2]) != 2 or it[2][1] != hex_text(c0):
-                raise Refused(it, "the match's commitment is SHA-256 of the header, rules and seed "
-                              "lines: %s" % hex_text(c0))
-            self.chain = c0
-        self.mirror = False
-        if not box and k + 1 < len(items) and items[k + 1][2][0] == "mirror":
-            it = items[k + 1]
-            if it[2] != ["mirror"]:
-                raise Refused(it, "expected 'mirror' (a link match's second board) or a hand line")
-            if fmt < 3 or self.version < FIRST_VERSION[4]:
-                raise Refused(it, "%s no mirror line (link play came with %s)"
-                              % ("a record of format %d has" % fmt if fmt < 3 else
-                                 "version %d.%d.%d wrote" % self.version[:3], FIRST_TEXT[4]))
-            self.mirror = True
-            k += 1
-        self.next = k + 1
-
-    def _line(self, items, k, word, form):
-        if k >= len(items):
-            raise Unreadable("the record holds no hand: it ends at line %d, before its %s line"
-                             % (items[-1][0], word))
-        it = items[k]
-        if it[2][0] != word:
-            raise Refused(it, "expected %s here" % form)
-        return it
-
-
-def _hex16(it, s, what):
-    try:
-        b = from_hex(s)
-    except ValueError:
-        b = b""
-    if len(b) != 16:
-        raise Refused(it, "the %s is 32 hex digits, not %r" % (what, s))
-    return b
-
-
-def _seat(w, seats):
-    return len(w) == 2 and w[0] in seats
 
 
 class Verdict:
@@ -284,20 +117,30 @@ class Verdict:
 
 def verify_record(text, write, noted=None):
     """Check a record (two-player or box); write the lines; return the exit
-    status. noted: the DEAL # the player noted, hand by hand (hex text; ""
-    for a hand not noted): a commitment that does not start with its note
-    is refused."""
+    status. noted: what the player noted (Notes, or a list of the DEAL #,
+    hand by hand: hex text, "" for a hand not noted): a commitment (or the
+    match commitment, the seal) that does not start with its note, another
+    cut, or a note for what the record does not have is refused."""
     items = items_of(text)
+    noted = as_notes(noted)
     box = bool(items) and items[0][1].startswith("gin-rummy box record")
     try:
         head = Head(items, box)
     except Refused as r:
         Verdict(write, []).fail(r)
         return NOT_VERIFIED
-    body = items[head.next:]
-    if box:
-        return check_box(head, body, write, noted)
-    return check_two(head, body, write, noted)
+    walk = BoxWalk(head, write, noted) if box else TwoWalk(head, write, noted)
+    walk.comments = _comments(text)
+    return walk.run(items[head.next:])
+
+
+def _comments(text):
+    """How many `#` comment lines `text` has (no part of the record)."""
+    n = 0
+    for ln in text.split("\n"):
+        if ln.strip()[:1] == "#":
+            n += 1
+    return n
 
 
 def record_text(data):
@@ -334,26 +177,67 @@ def record_text(data):
     return data, None
 
 
+class Notes:
+    """What the player noted: `deals`, each hand's DEAL # in hand order (""
+    for a hand not noted), and of a match with a cut (format 5) its match
+    commitment (`match`, MATCH #), its `cut` and its `seal` (SEAL #): hex
+    text as the handheld showed it, or None."""
+
+    def __init__(self, deals=()):
+        self.deals = list(deals)
+        self.match = self.cut = self.seal = None
+
+    def any(self):
+        for d in self.deals:
+            if d:
+                return True
+        return self.match is not None or self.cut is not None or self.seal is not None
+
+
 def noted_list(text):
-    """['3FA09C21B7', '', ...] from '3FA09C21B7,-,...' (- or nothing: a hand
-    not noted); ValueError for what is not 4 to 64 hex digits."""
-    out = []
+    """Notes from '3FA09C21B7,-,...' (the DEAL # of each hand in order; -
+    or nothing: a hand not noted) with, anywhere among them, 'MATCH #...',
+    'CUT ...' and 'SEAL #...'; ValueError for a DEAL #, MATCH # or SEAL #
+    that is not 4 to 64 hex digits, or a cut that is none."""
+    out = Notes()
     for part in text.split(","):
         p = part.strip().upper()
-        if p.startswith("DEAL"):
-            p = p[4:].strip()
+        what = "DEAL"
+        for w in ("DEAL", "MATCH", "CUT", "SEAL"):
+            if p.startswith(w):
+                what = w
+                p = p[len(w):].strip()
+        if what == "CUT":
+            try:
+                out.cut = check_cut(p)
+            except ValueError:
+                raise ValueError("--noted: %r is no cut (1 to %d characters 0-9 and A-Z)"
+                                 % (part, CUT_MAX))
+            continue
         if p.startswith("#"):
             p = p[1:]
-        if p in ("", "-"):
-            out.append("")
+        if p in ("", "-") and what == "DEAL":
+            out.deals.append("")
             continue
         if not 4 <= len(p) <= 64:
             raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
         for ch in p:
             if ch not in "0123456789ABCDEF":
                 raise ValueError("--noted: %r is not 4 to 64 hex digits" % part)
-        out.append(p)
+        if what == "MATCH":
+            out.match = p
+        elif what == "SEAL":
+            out.seal = p
+        else:
+            out.deals.append(p)
     return out
+
+
+def as_notes(noted):
+    """Notes of `noted`: Notes, a list of DEAL # (hand by hand) or None."""
+    if isinstance(noted, Notes):
+        return noted
+    return Notes(noted or ())
 
 
 def check(data, noted=None):
@@ -381,7 +265,8 @@ def check(data, noted=None):
     return status, lines
 
 
-# -- two-player records ---------------------------------------------------------
+
+# -- the hands ------------------------------------------------------------------
 
 def _hand_what(w):
     if len(w) >= 4 and w[2] == "commit":
@@ -393,70 +278,11 @@ def _hand_what(w):
     return ""
 
 
-def split_hands(body, extra_words=()):
-    """(lines before the first hand, [(hand line, [its lines])])."""
-    before = []
-    hands = []
-    for it in body:
-        if it[2][0] == "hand":
-            hands.append((it, []))
-        elif hands:
-            hands[-1][1].append(it)
-        else:
-            before.append(it)
-    return before, hands
-
-
-class HandLine:
-    """A two-player hand line read: its kind ('revealed', 'open', 'numbered'),
-    commitment, seed, nonce, deal number, fingerprint and first player."""
-
-    def __init__(self, it, k, fmt):
-        w = it[2]
-        self.item = it
-        n = nat(w[1]) if len(w) > 1 else None
-        if n is None:
-            raise Refused(it, "a hand line is 'hand N ...' with N the hand's number (%d)" % k)
-        if n != k:
-            raise Refused(it, "this is hand %d of the record, not hand %d" % (k, n))
-        self.commit = self.seed = self.nonce = self.deal = self.fp = None
-        if len(w) >= 3 and w[2] == "commit" and fmt >= 3:
-            if len(w) == 10 and w[4] == "seed" and w[6] == "nonce" and w[8] == "first":
-                self.kind = "revealed"
-                self.seed = _hex16(it, w[5], "seed")
-                self.nonce = _hex16(it, w[7], "nonce")
-            elif len(w) == 6 and w[4] == "first":
-                self.kind = "open"
-            else:
-                raise Refused(it, "expected 'hand N commit C seed S nonce X first F' (or, for the "
-                              "hand in play, 'hand N commit C first F')")
-            self.commit = w[3]
-            _commit_form(it, self.commit, fmt)
-        elif fmt >= 2 and len(w) == 8 and w[2] == "fingerprint" and w[4] == "deal" and w[6] == "first":
-            self.kind = "numbered"
-            self.fp = w[3]
-            self.deal = nat(w[5])
-        elif fmt == 1 and len(w) == 6 and w[2] == "deal" and w[4] == "first":
-            self.kind = "numbered"
-            self.deal = nat(w[3])
-        else:
-            raise Refused(it, "not a hand line of a 'gin-rummy record %d'" % fmt)
-        if self.kind == "numbered" and (self.deal is None or self.deal >= SEED_LIMIT):
-            raise Refused(it, "a deal number is 0..%d" % (SEED_LIMIT - 1))
-        if w[-1] not in ("0", "1"):
-            raise Refused(it, "the first player is seat 0 or 1, not %r" % w[-1])
-        self.first = int(w[-1])
-
-
-def _commit_form(it, c, fmt):
-    n = COMMIT_DIGITS[fmt]
-    if len(c) != n or not _is_hex(c):
-        raise Refused(it, "a commitment is %d hex digits, not %r" % (n, c))
-
-
 def check_commitment(fmt, hl, k, prev):
-    """(why or None, the chain after hand k) for revealed hand line `hl`:
-    format 3, 40 bits of SHA-256(seed, nonce); format 4, the chain."""
+    """(why or None, hand k's commitment) for revealed hand line `hl`:
+    format 3, 40 bits of SHA-256(seed, nonce); format 4 and 5, the chain
+    (`prev`: the commitment before it, or in format 5 the chain after the
+    hand before it, moves and result taken in)."""
     if fmt < 4:
         got = commitment(hl.seed, hl.nonce)
         if got != hl.commit:
@@ -469,26 +295,23 @@ def check_commitment(fmt, hl, k, prev):
                 "a hand's nonce is fixed by them" % (hex_text(hl.nonce), hex_text(nonce))), prev
     c = chained_commitment(prev, k, hl.seed, hl.nonce)
     if hex_text(c) != hl.commit:
-        return ("commitment %s..., but SHA-256 of the commitment before it, the hand's number "
-                "(%d), seed and nonce is %s..." % (hl.commit[:16], k, hex_text(c)[:16])), prev
+        return ("commitment %s..., but SHA-256 of the %s, the hand's number "
+                "(%d), seed and nonce is %s..." % (hl.commit[:16], "commitment before it"
+                                                   if fmt < 5 else "chain before it (every hand "
+                                                   "before, its moves and result)", k,
+                                                   hex_text(c)[:16])), prev
     return None, c
 
 
-def check_noted(hl, k, noted):
+def check_noted(hl, k, notes):
     """Refused when the player noted hand k's DEAL # and the record's
     commitment does not start with it."""
+    noted = notes.deals
     if noted and k <= len(noted) and noted[k - 1] and hl.commit is not None \
             and not hl.commit.startswith(noted[k - 1]):
         raise Refused(hl.item, "you noted DEAL #%s for hand %d; this record's commitment starts "
                       "%s: these are not the deals the handheld showed"
                       % (noted[k - 1], k, hl.commit[:len(noted[k - 1])]))
-
-
-def _is_hex(s):
-    for ch in s:
-        if ch not in "0123456789ABCDEF":
-            return False
-    return True
 
 
 def next_first(rules, prev_first, last, mirror=False):
@@ -500,22 +323,6 @@ def next_first(rules, prev_first, last, mirror=False):
     if rules.first == "alternate":
         return 1 - prev_first
     return prev_first if last.winner is None else 1 - last.winner
-
-
-def result_words(res, scores):
-    if res.winner is None:
-        head = "result draw %s" % res.why
-    else:
-        head = "result %s seat %d points %d" % (res.kind, res.winner, res.points)
-    return ("%s scores %d %d" % (head, scores[0], scores[1])).split()
-
-
-def winner_words(m):
-    line = "winner %d scores %d %d" % (m.winner, m.scores[0], m.scores[1])
-    e = m.end
-    if m.rules.match_bonus:
-        line += " bonus %d %d %d total %d" % (e.game_bonus, e.hand_bonus, e.shutout_bonus, e.total)
-    return line.split()
 
 
 def play_move(it, hand, tok, act=None):
@@ -617,6 +424,7 @@ def possible_moves(rules, first, moves):
     return len(moves)
 
 
+
 def _broken(v, hands, why, hit, write):
     v.hand("NOT VERIFIED: %s (record line %d)" % (why, hit[0]))
     while v.done < len(hands):
@@ -627,168 +435,529 @@ def _broken(v, hands, why, hit, write):
 
 
 def _said(fmt, what, k):
+    if fmt >= 5:
+        return "%s = SHA-256(the chain before it: every hand before, its moves and result; hand " \
+               "%d, seed, nonce): verified; dealt again from the seed and replayed" % (what, k)
     if fmt >= 4:
         return "%s = SHA-256(the commitment before it, hand %d, seed, nonce): verified; dealt " \
                "again from the seed and replayed" % (what, k)
     return "%s = SHA-256(seed, nonce): verified; dealt again from the seed and replayed" % what
 
 
-def check_two(head, body, write, noted=None):
-    """A two-player record's hands, after its header lines."""
-    from engine.match import Match
+class Walk:
+    """The one walk over a record's hands: each hand line read and its
+    commitment checked, the hand dealt again, its moves played through the
+    rules, its result line recomputed, the record's closing lines; a hand
+    in play checked to be possible. What differs between a two-player
+    record and a box record is said by a subclass: the players who move
+    (`seats`), the match (`match`), each hand's place (its first player,
+    or its roles), how a player's move reaches the hand, the result line
+    and the lines that close the record."""
 
-    before, hands = split_hands(body)
-    if not hands:
-        if before:
-            Verdict(write, []).fail(Refused(before[0], "a line before any hand line"))
-            return NOT_VERIFIED
-        raise Unreadable("the record holds no hand: it is cut short")
-    v = Verdict(write, [(i + 1, _hand_what(hands[i][0][2])) for i in range(len(hands))])
-    if before:
-        return v.fail(Refused(before[0], "a line before the first hand line"))
-    fmt = head.format
-    rules = head.rules
-    m = None
-    chain = head.chain
-    reveals = []
-    kind = None
-    last_res = None
-    prev_first = 0
-    try:
-        for i in range(len(hands)):
-            k = i + 1
-            hit, rest = hands[i]
-            final = i == len(hands) - 1
-            hl = HandLine(hit, k, fmt)
-            check_noted(hl, k, noted)
-            if kind is None:
-                kind = "numbered" if hl.kind == "numbered" else "committed"
-            elif (hl.kind == "numbered") != (kind == "numbered"):
-                raise Refused(hit, "hands of one match are all committed or all dealt by numbers")
-            if m is not None and m.winner is not None:
-                raise Refused(hit, "the match was over after hand %d" % (k - 1))
-            if hl.kind == "open":
-                if not final:
-                    raise Refused(hit, "a hand whose seed is not revealed (in play) can only be the "
-                                  "record's last")
-                first = (1 if head.mirror else 0) if m is None else \
-                    next_first(rules, prev_first, last_res, head.mirror)
-                if hl.first != first:
-                    raise Refused(hit, "hand %d's first player is seat %d" % (k, first))
-                moves = []
-                for it in rest:
-                    if not _seat(it[2], ("0", "1")):
-                        raise Refused(it, "only moves can follow the hand in play (its seed is not "
-                                      "revealed, so it is not over)")
-                    moves.append((it, int(it[2][0]), it[2][1]))
-                possible_moves(rules, first, moves)
-                return _in_play(v, i, len(moves), head, kind, write, False, noted, len(hands), k)
-            if hl.kind == "revealed":
-                why, chain = check_commitment(fmt, hl, k, chain)
-                if why:
-                    return _broken(v, hands, why, hit, write)
-                reveals.append((hl.seed, hl.nonce))
-            if m is None:
-                m = Match(rules, head.seed, reveals=reveals if kind == "committed" else None,
-                          mirror=head.mirror)
-            else:
-                why = m.next_hand()
-                if why:
-                    raise Refused(hit, why)
-            h = m.hand
-            if hl.kind == "numbered":
-                _check_deal_number(hl, h, k, fmt, hit)
-            if hl.first != h.first:
-                raise Refused(hit, "hand %d's first player is seat %d" % (k, h.first))
-            res_seen = None
-            last_move = hit
-            for it in rest:
-                w = it[2]
-                if _seat(w, ("0", "1")):
-                    if res_seen is not None:
-                        raise Refused(it, "a move after the hand's result line")
-                    turn_of(it, h, int(w[0]))
-                    play_move(it, h, w[1], m.act)
-                    last_move = it
-                elif w[0] == "result":
-                    if res_seen is not None:
-                        raise Refused(it, "a second result line for hand %d" % k)
-                    if len(m.results) < k:
-                        raise Refused(it, "a result line, but the hand is not over")
-                    want = result_words(m.results[k - 1], _running(m))
-                    if w != want:
-                        raise Refused(it, "the replay gives %r" % " ".join(want))
-                    res_seen = it
-                elif w[0] == "winner":
-                    if res_seen is None:
-                        raise Refused(it, "a winner line before the hand's result line")
-                    if m.winner is None:
-                        raise Refused(it, "the match is not over: scores %d %d"
-                                      % (m.scores[0], m.scores[1]))
-                    if not final or it is not rest[-1]:
-                        raise Refused(it, "the winner line is the record's last line")
-                    want = winner_words(m)
-                    if w != want:
-                        raise Refused(it, "the replay gives %r" % " ".join(want))
-                else:
-                    raise Refused(it, "not a line of a game record")
-            over = len(m.results) >= k
-            if over and res_seen is None:
-                if final:
-                    raise Refused(last_move, "the record ends here: hand %d is over after this "
-                                  "line, but its result line is missing" % k, True)
-                raise Refused(hands[i + 1][0], "hand %d was over (its last move is record line "
-                              "%d), but its result line is missing" % (k, last_move[0]))
-            if not over:
-                if not final:
-                    raise Refused(hands[i + 1][0], "hand %d is not over: its moves stop at record "
-                                  "line %d" % (k, last_move[0]))
+    box = False                 # the kind of record (its hand lines, the notes)
+    seats = ("0", "1")          # who moves: seats, or a box record's players
+    stranger = "not a line of a game record"
+
+    def __init__(self, head, write, noted):
+        self.head = head
+        self.write = write
+        self.noted = noted
+        self.fmt = head.format
+        self.reveals = []           # (seed, nonce) of every hand revealed so far
+        self.kind = None            # "committed" or "numbered", from the first hand line
+        self.m = None               # the match dealt again, from the first revealed hand
+        self.sealed = None          # format 5: the seal line, once verified
+        self.comments = 0           # `#` lines in the file: no part of the record
+
+    def run(self, body):
+        head = self.head
+        write = self.write
+        before, hands = split_hands(body)
+        if not hands:
+            st = self.no_hand(before)
+            if st is not None:
+                return st
+            raise Unreadable("the record holds no hand: it is cut short")
+        try:
+            self.check_notes(len(hands))
+        except Refused as r:
+            return Verdict(write, []).fail(r)
+        v = Verdict(write, [(i + 1, _hand_what(hands[i][0][2])) for i in range(len(hands))])
+        try:
+            self.begin(before, hands)
+        except Refused as r:
+            return v.fail(r)
+        fmt = self.fmt
+        chain = head.chain
+        try:
+            for i in range(len(hands)):
+                k = i + 1
+                hit, rest = hands[i]
+                final = i == len(hands) - 1
+                hl = HandLine(hit, k, fmt, self.box)
+                check_noted(hl, k, self.noted)
+                numbered = hl.kind == "numbered"
+                if self.kind is None:
+                    self.kind = "numbered" if numbered else "committed"
+                elif numbered != (self.kind == "numbered"):
+                    raise Refused(hit, "hands of one match are all committed or all dealt by "
+                                  "numbers")
+                m = self.m
+                if m is not None and m.winner is not None:
+                    raise Refused(hit, "the match was over after hand %d" % (k - 1))
+                if hl.kind == "open":
+                    if not final:
+                        raise Refused(hit, "a hand whose seed is not revealed (in play) can only "
+                                      "be the record's last")
+                    return self.in_play(v, i, k, hl, hit, rest, len(hands))
                 if hl.kind == "revealed":
-                    raise Refused(last_move, "the record ends here, inside hand %d: its seed and "
-                                  "nonce are revealed, so it was over when the record was written"
-                                  % k, True)
-            if final and m.winner is not None and rest[-1][2][0] != "winner":
-                raise Refused(rest[-1], "the record ends here: the match is over (seat %d wins), "
-                              "but its winner line is missing" % m.winner, True)
-            if hl.kind == "revealed":
-                what = _said(fmt, v.hands[i][1], k)
+                    why, c = check_commitment(fmt, hl, k, chain)
+                    if why:
+                        return _broken(v, hands, why, hit, write)
+                    chain = c
+                    if len(self.reveals) < k:
+                        self.reveals.append((hl.seed, hl.nonce))
+                if m is None:
+                    m = self.m = self.match()
+                else:
+                    why = m.next_hand()
+                    if why:
+                        raise Refused(hit, why)
+                h = m.hand
+                if numbered:
+                    _check_deal_number(hl, h, k, fmt, hit)
+                self.check_place(hl, k, hit)
+                res_seen = None
+                last_move = hit
+                tail = []
+                for it in rest:
+                    w = it[2]
+                    if tail or self.closing(w):
+                        tail.append(it)
+                    elif is_move(w, self.seats):
+                        if res_seen is not None:
+                            raise Refused(it, "a move after the hand's result line")
+                        turn_of(it, h, self.seat_of(it, self.place(), int(w[0])))
+                        play_move(it, h, w[1], m.act)
+                        last_move = it
+                    elif w[0] == "result":
+                        if res_seen is not None:
+                            raise Refused(it, "a second result line for hand %d" % k)
+                        if len(m.results) < k:
+                            raise Refused(it, "a result line, but the hand is not over")
+                        want = self.result_words(k)
+                        if w != want:
+                            raise Refused(it, "the replay gives %r" % " ".join(want))
+                        res_seen = it
+                    else:
+                        self.other_line(it, w, res_seen, final, rest)
+                over = len(m.results) >= k
+                if over and fmt >= 5:       # the hand whole, moves and result: the chain after it
+                    chain = chain_after(m, k - 1, chain)
+                if tail and not final:
+                    raise Refused(tail[0], "the closing lines come after the last hand")
+                if over and res_seen is None:
+                    if final and not tail:
+                        raise Refused(last_move, "the record ends here: hand %d is over after this "
+                                      "line, but its result line is missing" % k, True)
+                    raise Refused(tail[0] if final else hands[i + 1][0], "hand %d was over (its "
+                                  "last move is record line %d), but its result line is missing"
+                                  % (k, last_move[0]))
+                if not over:
+                    if not final:
+                        raise Refused(hands[i + 1][0], "hand %d is not over: its moves stop at "
+                                      "record line %d" % (k, last_move[0]))
+                    if hl.kind == "revealed":
+                        self.cut_inside(k, tail, last_move)
+                if final:
+                    self.close(tail, rest)
+                if hl.kind == "revealed":
+                    what = _said(fmt, v.hands[i][1], k)
+                else:
+                    what = "%s: matches; dealt again and replayed (a deal number: a check, not a " \
+                           "commitment)" % v.hands[i][1] if fmt >= 2 else \
+                        "%s: dealt again and replayed (a record from before fingerprints)" \
+                        % v.hands[i][1]
+                if over:
+                    what += "; result recomputed: %s" % self.result_said(k)
+                else:
+                    what += "; in play when the record was written: its %d moves so far" % len(h.log)
+                v.hand(what)
+                self.hand_done(h, over, k)
+            self.seal_noted()
+        except Refused as r:
+            return v.fail(r)
+        n = len(hands)
+        self.said_seal()
+        _note(head, self.kind, write, self.box, self.noted, n, self)
+        write("verified: %d hand%s, every commitment, deal, move and result%s\n"
+              % (n, "" if n == 1 else "s", "; the secret and the seal" if self.sealed else "")
+              if self.kind == "committed" else
+              "verified: %d hand%s, every deal, move and result\n" % (n, "" if n == 1 else "s"))
+        return VERIFIED
+
+    def check_notes(self, n_hands):
+        """The player's notes the record's header must agree with (format
+        5: the match commitment and the cut), and no DEAL # noted for a hand
+        the record does not have."""
+        notes = self.noted
+        head = self.head
+        last = 0
+        for i in range(len(notes.deals)):
+            if notes.deals[i]:
+                last = i + 1
+        if last > n_hands:
+            raise Refused(None, "you noted %d hands; this record has %d: a record of the match "
+                          "you played holds every hand you noted" % (last, n_hands))
+        for what, note in (("MATCH #", notes.match), ("the cut", notes.cut)):
+            if note is None:
+                continue
+            if self.fmt < 5:
+                raise Refused(None, "you noted %s %s; a record of format %d has none (the "
+                              "version that wrote it drew the deals' secret alone, with no cut)"
+                              % (what, note, self.fmt))
+            if what == "the cut":
+                if note != head.cut:
+                    raise Refused(head.cut_item, "you noted the cut %s; this record's is %s: this "
+                                  "is not the match you cut" % (note, head.cut))
+            elif not hex_text(head.pledge).startswith(note):
+                raise Refused(head.pledge_item, "you noted MATCH #%s; this record's match "
+                              "commitment starts %s: this is not the match the handheld "
+                              "committed to" % (note, hex_text(head.pledge)[:len(note)]))
+
+    def seal_noted(self):
+        """Refused when the player noted a seal and the record has none."""
+        if self.noted.seal is not None and self.sealed is None:
+            raise Refused(None, "you noted SEAL #%s; this record has no seal: %s"
+                          % (self.noted.seal, "its match is not over" if self.fmt >= 5 else
+                             "a record of format %d has none" % self.fmt))
+
+    def close_lines(self, tail, rest, want):
+        """The record's closing lines `tail`: the word lists `want` (a box
+        record's scores and winner lines), then, once a match of format 5 is
+        over, its secret (which must give the match commitment and every
+        hand's seed, with the cut) and its seal."""
+        m = self.m
+        sealed = self.fmt >= 5 and m is not None and m.winner is not None
+        n = len(want) + (2 if sealed else 0)
+        for j in range(len(tail)):
+            it = tail[j]
+            if j >= n:
+                raise Refused(it, "a line after the record's last")
+            if j < len(want):
+                if it[2] != want[j]:
+                    raise Refused(it, "the replay gives %r" % " ".join(want[j]))
+            elif j == len(want):
+                self.check_secret(it)
             else:
-                what = "%s: matches; dealt again and replayed (a deal number: a check, not a " \
-                       "commitment)" % v.hands[i][1] if fmt >= 2 else \
-                    "%s: dealt again and replayed (a record from before fingerprints)" % v.hands[i][1]
-            if over:
-                r = m.results[k - 1]
-                what += "; result recomputed: %s" % (
-                    "no score (%s)" % r.why if r.winner is None else
-                    "%s, %d points to seat %d" % (r.kind, r.points, r.winner))
-            else:
-                what += "; in play when the record was written: its %d moves so far" % len(h.log)
-            v.hand(what)
-            last_res = m.results[k - 1] if over else None
-            prev_first = h.first
-    except Refused as r:
-        return v.fail(r)
-    n = len(hands)
-    _note(head, kind, write, False, noted, len(hands))
-    write("verified: %d hand%s, every commitment, deal, move and result\n"
-          % (n, "" if n == 1 else "s") if kind == "committed" else
-          "verified: %d hand%s, every deal, move and result\n" % (n, "" if n == 1 else "s"))
-    return VERIFIED
+                self.check_seal(it)
+        if len(tail) < n:
+            end = tail[-1] if tail else rest[-1] if rest else None
+            k = len(tail)
+            raise Refused(end, "the record ends here, without its closing line %r"
+                          % (" ".join(want[k]) if k < len(want) else
+                             "secret S" if k == len(want) else "seal Z"), True)
+
+    def check_secret(self, it):
+        """The secret line of a match of format 5 that is over."""
+        head = self.head
+        w = it[2]
+        if w[0] != "secret" or len(w) != 2:
+            raise Refused(it, "expected 'secret S' here (the match's secret, 32 hex digits: "
+                          "revealed once the match is over)")
+        secret = hex16(it, w[1], "secret")
+        if secret_commitment(secret) != head.pledge:
+            raise Refused(it, "SHA-256 of this secret is not the match commitment %s...: this is "
+                          "not the secret the handheld committed to" % hex_text(head.pledge)[:16])
+        for k in range(1, len(self.reveals) + 1):
+            if cut_seed(secret, head.cut, k) != self.reveals[k - 1][0]:
+                raise Refused(it, "hand %d's seed is not the one this secret and the cut %s give: "
+                              "the deal was not the one the secret and the cut make"
+                              % (k, head.cut))
+
+    def check_seal(self, it):
+        """The seal line of a match of format 5 that is over."""
+        w = it[2]
+        seal = hex_text(cut_seal(self.m))
+        if w != ["seal", seal]:
+            raise Refused(it, "the seal of the last hand, the final scores and the winner is "
+                          "%s..." % seal[:16] if w[0] == "seal" else "expected 'seal %s...' "
+                          "here" % seal[:16])
+        notes = self.noted
+        if notes.seal is not None and not seal.startswith(notes.seal):
+            raise Refused(it, "you noted SEAL #%s; this record's seal starts %s: this is not the "
+                          "match that ended on the handheld" % (notes.seal, seal[:len(notes.seal)]))
+        self.sealed = seal
+
+    def last_body(self, rest):
+        """The last of a hand's lines before the record's closing lines."""
+        for j in range(len(rest) - 1, -1, -1):
+            if not self.closing(rest[j][2]):
+                return rest[j]
+        return None
+
+    def said_seal(self):
+        """The lines of a verified match of format 5 that is over."""
+        if self.sealed is None:
+            return
+        head = self.head
+        self.write("secret: SHA-256 of it is the match commitment %s... (MATCH #%s); every "
+                   "hand's seed follows from it and the cut %s\n"
+                   % (hex_text(head.pledge)[:16], hex_text(head.pledge)[:MATCH_HEX], head.cut))
+        self.write("seal %s... (SEAL #%s): the last hand, the final scores and the winner: "
+                   "verified\n" % (self.sealed[:16], self.sealed[:COMMIT_HEX]))
+
+    def in_play(self, v, i, k, hl, hit, rest, n_hands):
+        """The record's last hand, in play when it was written (hand k):
+        its place, then only moves (checked to be possible on a deal made
+        up to fit them) and the closing lines."""
+        place = self.open_place(k, hl, hit)
+        moves = []
+        tail = []
+        for it in rest:
+            w = it[2]
+            if tail or self.closing(w):
+                tail.append(it)
+                continue
+            if not is_move(w, self.seats):
+                raise Refused(it, "only moves can follow the hand in play (its seed is not "
+                              "revealed, so it is not over)")
+            moves.append((it, self.seat_of(it, place, int(w[0])), w[1]))
+        possible_moves(self.head.rules, self.first_of(place), moves)
+        self.close_in_play(tail, rest)
+        self.seal_noted()
+        return _in_play(v, i, len(moves), self, n_hands, k)
+
+class TwoWalk(Walk):
+    """A two-player record: seats 0 and 1, each hand's first player on its
+    hand line, the winner line last (a link match's second board: its
+    mirror line, engine/match.py)."""
+
+    def no_hand(self, before):
+        """A record with lines after its header but no hand line: NOT_VERIFIED
+        when they are no part of the record, None when it is cut short."""
+        if before:
+            return Verdict(self.write, []).fail(Refused(before[0], "a line before any hand line"))
+        return None
+
+    def begin(self, before, hands):
+        if before:
+            raise Refused(before[0], "a line before the first hand line")
+        self.prev_first = 0
+        self.last_res = None
+
+    def match(self):
+        from engine.match import Match
+
+        return Match(self.head.rules, self.head.seed,
+                     reveals=self.reveals if self.kind == "committed" else None,
+                     chained=self.fmt >= 5, mirror=self.head.mirror, **self.head.match_kw())
+
+    def place(self):
+        return None
+
+    def open_place(self, k, hl, hit):
+        """The first player of the hand in play, as the rules give it."""
+        head = self.head
+        first = (1 if head.mirror else 0) if self.m is None else \
+            next_first(head.rules, self.prev_first, self.last_res, head.mirror)
+        if hl.first != first:
+            raise Refused(hit, "hand %d's first player is seat %d" % (k, first))
+        return first
+
+    def first_of(self, place):
+        return place
+
+    def check_place(self, hl, k, hit):
+        h = self.m.hand
+        if hl.first != h.first:
+            raise Refused(hit, "hand %d's first player is seat %d" % (k, h.first))
+
+    def seat_of(self, it, place, player):
+        return player
+
+    def closing(self, w):
+        return self.fmt >= 5 and w[0] in ("secret", "seal")
+
+    def result_words(self, k):
+        m = self.m
+        return result_line(m.results[k - 1], running(m.results)).split()
+
+    def result_said(self, k):
+        r = self.m.results[k - 1]
+        return "no score (%s)" % r.why if r.winner is None else \
+            "%s, %d points to seat %d" % (r.kind, r.points, r.winner)
+
+    def other_line(self, it, w, res_seen, final, rest):
+        m = self.m
+        if w[0] != "winner":
+            raise Refused(it, self.stranger)
+        if res_seen is None:
+            raise Refused(it, "a winner line before the hand's result line")
+        if m.winner is None:
+            raise Refused(it, "the match is not over: scores %d %d" % (m.scores[0], m.scores[1]))
+        if not final or it is not self.last_body(rest):
+            raise Refused(it, "the winner line is the record's last line%s"
+                          % (" before its secret and seal" if self.fmt >= 5 else ""))
+        want = winner_line(m).split()
+        if w != want:
+            raise Refused(it, "the replay gives %r" % " ".join(want))
+
+    def cut_inside(self, k, tail, last_move):
+        raise Refused(last_move, "the record ends here, inside hand %d: its seed and nonce are "
+                      "revealed, so it was over when the record was written" % k, True)
+
+    def close(self, tail, rest):
+        m = self.m
+        last = self.last_body(rest)
+        if m.winner is not None and (last is None or last[2][0] != "winner"):
+            raise Refused(rest[-1], "the record ends here: the match is over (seat %d wins), "
+                          "but its winner line is missing" % m.winner, True)
+        self.close_lines(tail, rest, [])
+
+    def close_in_play(self, tail, rest):
+        self.close_lines(tail, rest, [])
+
+    def hand_done(self, h, over, k):
+        self.last_res = self.m.results[k - 1] if over else None
+        self.prev_first = h.first
 
 
-def _note(head, kind, write, box=False, noted=None, hands=0):
+_DUMMY = (bytes(16), bytes(16))
+
+
+class BoxWalk(Walk):
+    """A V6 box record: three players, the role draws after the header,
+    each hand's roles (box, captain, sitter) on its hand line, the moves
+    by player, and the closing lines 'scores A B C' and 'winner P'."""
+
+    box = True
+    seats = ("0", "1", "2")
+    stranger = "not a line of a box game record"
+
+    def no_hand(self, before):
+        return None         # the role draws alone: the record is cut short
+
+    def begin(self, before, hands):
+        from engine.box import BoxMatch
+
+        hl = HandLine(hands[0][0], 1, self.fmt, True)
+        self.kind = "numbered" if hl.kind == "numbered" else "committed"
+        if hl.kind == "revealed":
+            self.reveals.append((hl.seed, hl.nonce))
+        head = self.head
+        probe = BoxMatch(head.rules, head.seed, reveals=[_DUMMY] if hl.kind == "open" else
+                         (self.reveals if self.kind == "committed" else None),
+                         chained=self.fmt >= 5, **head.match_kw())
+        self.probe = probe
+        draws = probe.draws
+        if len(before) != len(draws):
+            raise Refused(before[len(draws)] if len(before) > len(draws) else hands[0][0],
+                          "the seed's role draws are %d line%s 'draw X Y Z'"
+                          % (len(draws), "" if len(draws) == 1 else "s"))
+        for j in range(len(draws)):
+            d = draws[j]
+            want = ["draw", card_text(d[0]), card_text(d[1]), card_text(d[2])]
+            if before[j][2] != want:
+                raise Refused(before[j], "the seed's role draw is %r" % " ".join(want))
+
+    def match(self):
+        return self.probe
+
+    def place(self):
+        return self.m.hand_roles
+
+    def open_place(self, k, hl, hit):
+        """The roles of the hand in play, as the last result gives them."""
+        bm = self.m
+        roles = self.probe.roles if bm is None else bm.rotate(bm.results[-1][0])
+        if hl.roles != roles:
+            raise Refused(hit, "hand %d's roles are box %d captain %d sitter %d" % (
+                (k,) + tuple(roles)))
+        return roles
+
+    def first_of(self, place):
+        return 0        # the captain (hand seat 0) acts first (V6)
+
+    def check_place(self, hl, k, hit):
+        roles = self.m.hand_roles
+        if hl.roles != roles:
+            raise Refused(hit, "hand %d's roles are box %d captain %d sitter %d" % (
+                (k,) + tuple(roles)))
+
+    def seat_of(self, it, roles, player):
+        """Hand seat of a player (0 captain, 1 box); Refused for the sitter."""
+        if player == roles[1]:
+            return 0
+        if player == roles[0]:
+            return 1
+        raise Refused(it, "player %d sits this hand out" % player)
+
+    def closing(self, w):
+        return w[0] in ("scores", "winner") or self.fmt >= 5 and w[0] in ("secret", "seal")
+
+    def result_words(self, k):
+        r = self.m.results[k - 1]
+        return box_result_line(r[0], r[1]).split()
+
+    def result_said(self, k):
+        r, roles = self.m.results[k - 1]
+        return "no score (%s)" % r.why if r.winner is None else "%s, %d points to player %d" % (
+            r.kind, r.points, roles[1] if r.winner == 0 else roles[0])
+
+    def other_line(self, it, w, res_seen, final, rest):
+        raise Refused(it, self.stranger)
+
+    def cut_inside(self, k, tail, last_move):
+        raise Refused(tail[0] if tail else last_move, "hand %d's seed and nonce are revealed, so "
+                      "it was over when the record was written, but its moves stop at record "
+                      "line %d" % (k, last_move[0]), not tail)
+
+    def close(self, tail, rest):
+        self.close_lines(tail, rest, _box_closing(self.m.scores, self.m.winner))
+
+    def close_in_play(self, tail, rest):
+        bm = self.m
+        self.close_lines(tail, rest, _box_closing([0, 0, 0] if bm is None else bm.scores, None))
+
+    def hand_done(self, h, over, k):
+        pass
+
+
+def _box_closing(scores, winner):
+    """A box record's closing lines: 'scores A B C', then 'winner P' once
+    the match is over."""
+    want = [["scores"] + [str(x) for x in scores]]
+    if winner is not None:
+        want.append(["winner", str(winner)])
+    return want
+
+
+def _note(head, kind, write, box, notes, hands, walk):
+    """The lines after the hands of a record that verifies: what the
+    player noted and the record agreed with, and what the record's format
+    and its state cannot show."""
     k = 0
-    for i in range(min(len(noted or ()), hands)):
-        if noted[i]:
+    for i in range(min(len(notes.deals), hands)):
+        if notes.deals[i]:
             k += 1
     if k:
         write("noted: the commitment%s of %d hand%s start%s with the DEAL # you noted\n"
               % ("" if k == 1 else "s", k, "" if k == 1 else "s", "s" if k == 1 else ""))
+    said = []
+    if notes.match is not None:
+        said.append("the match commitment starts with the MATCH # you noted")
+    if notes.cut is not None:
+        said.append("the cut is yours")
+    if notes.seal is not None:
+        said.append("the seal starts with the SEAL # you noted")
+    if said:
+        write("noted: %s\n" % "; ".join(said))
     if getattr(head, "mirror", False):
         write("note: the record of a link match's second board (its mirror line): seat 0 is "
               "that board's player, dealt what the other board's record deals seat 1; the "
               "commitments are the same on both boards' records, and the mirror line is in "
-              "none of them\n")
+              "none of them%s\n" % (" but the seal" if head.format >= 5 else ""))
     if kind == "numbered":
         write("note: a match dealt by deal numbers has no commitments: a deal number is a check "
               "of the deal, and the rules are checked only as far as the play agrees with them\n")
@@ -797,7 +966,23 @@ def _note(head, kind, write, box=False, noted=None, hands=0):
               "SHA-256(seed, nonce) and covers nothing else: %sthe rules and the hands' numbers "
               "and order are checked only as far as the play agrees with them\n"
               % ("" if box else "the seed line, "))
-
+    if kind == "committed" and head.format == 4:
+        write("note: in this record's format (4, version 1.1) a commitment holds the deal, the "
+              "hand's number, the rules, the seed line and the hands' deals before it, but no "
+              "move or result: a record of other legal play from the same deals, or with its "
+              "last hands dropped, passes as well; the version line, %sthe AI level are in no "
+              "commitment, there is no seal, and the handheld drew the deals' secret alone, "
+              "with no cut of yours\n" % ("" if box else "whose seat is seat 0 and "))
+    if kind == "committed" and head.format >= 5 and walk.sealed is None:
+        write("note: the match is not over in this record: its secret is not revealed yet, so "
+              "the seeds are checked against the chain of commitments only (that they follow "
+              "from the secret and the cut %s is checked once the match is over), and there is "
+              "no seal yet\n" % head.cut)
+    if walk.comments:
+        write("note: %d comment line%s (#) of the file %s no part of the record: nothing holds "
+              "%s\n" % (walk.comments, "" if walk.comments == 1 else "s",
+                          "is" if walk.comments == 1 else "are",
+                          "it" if walk.comments == 1 else "them"))
 
 
 def _check_deal_number(hl, h, k, fmt, hit):
@@ -810,264 +995,17 @@ def _check_deal_number(hl, h, k, fmt, hit):
                       % (h.deal, fingerprint_text(h.deal), hl.fp))
 
 
-def _in_play(v, i, n_moves, head, kind, write, box, noted, n_hands, k):
+def _in_play(v, i, n_moves, walk, n_hands, k):
     """VERIFIED for a record whose last hand, hand k, is still in play: its
     deal unverified (seed and nonce not revealed), its moves checked to fit
     the rules, every hand before it verified."""
     v.hand("%s: in play when the record was written; seed and nonce not revealed: its "
            "deal is unverified; its %d move%s fit the rules (checked on a deal made "
            "up to fit them)" % (v.hands[i][1], n_moves, "" if n_moves == 1 else "s"))
-    _note(head, kind, write, box, noted, n_hands)
+    write = walk.write
+    _note(walk.head, walk.kind, write, walk.box, walk.noted, n_hands, walk)
     write("verified: %d hand%s, every commitment, deal, move and result; hand %d "
           "unverified: in play when the record was written, its seed not revealed "
           "yet\n" % (k - 1, "" if k == 2 else "s", k))
     return VERIFIED
 
-def _running(m):
-    s = [0, 0]
-    for r in m.results:
-        if r.winner is not None:
-            s[r.winner] += r.points
-    return s
-
-
-# -- V6 box records -----------------------------------------------------------------
-
-class BoxHandLine:
-    """A box hand line read: as HandLine, with the roles (box, captain, sitter)."""
-
-    def __init__(self, it, k, fmt):
-        w = it[2]
-        self.item = it
-        n = nat(w[1]) if len(w) > 1 else None
-        if n is None:
-            raise Refused(it, "a hand line is 'hand N ...' with N the hand's number (%d)" % k)
-        if n != k:
-            raise Refused(it, "this is hand %d of the record, not hand %d" % (k, n))
-        self.commit = self.seed = self.nonce = self.deal = self.fp = None
-        tail = w[-6:]
-        if len(w) < 10 or tail[0] != "box" or tail[2] != "captain" or tail[4] != "sitter":
-            raise Refused(it, "a box hand line ends 'box B captain C sitter S'")
-        roles = []
-        for x in (tail[1], tail[3], tail[5]):
-            if x not in ("0", "1", "2") or int(x) in roles:
-                raise Refused(it, "the roles are players 0, 1 and 2, one each")
-            roles.append(int(x))
-        self.roles = tuple(roles)
-        mid = w[2:-6]
-        if mid and mid[0] == "commit" and fmt >= 3:
-            if len(mid) == 6 and mid[2] == "seed" and mid[4] == "nonce":
-                self.kind = "revealed"
-                self.seed = _hex16(it, mid[3], "seed")
-                self.nonce = _hex16(it, mid[5], "nonce")
-            elif len(mid) == 2:
-                self.kind = "open"
-            else:
-                raise Refused(it, "expected 'hand N commit C seed S nonce X box B captain C sitter "
-                              "S' (or, for the hand in play, 'hand N commit C box B ...')")
-            self.commit = mid[1]
-            _commit_form(it, self.commit, fmt)
-        elif fmt >= 2 and len(mid) == 4 and mid[0] == "fingerprint" and mid[2] == "deal":
-            self.kind = "numbered"
-            self.fp = mid[1]
-            self.deal = nat(mid[3])
-        elif fmt == 1 and len(mid) == 2 and mid[0] == "deal":
-            self.kind = "numbered"
-            self.deal = nat(mid[1])
-        else:
-            raise Refused(it, "not a hand line of a 'gin-rummy box record %d'" % fmt)
-        if self.kind == "numbered" and (self.deal is None or self.deal >= SEED_LIMIT):
-            raise Refused(it, "a deal number is 0..%d" % (SEED_LIMIT - 1))
-
-
-def box_result_words(res, roles):
-    if res.winner is None:
-        return ("result draw %s" % res.why).split()
-    p = roles[1] if res.winner == 0 else roles[0]
-    return ("result %s player %d points %d" % (res.kind, p, res.points)).split()
-
-
-def _box_seat(roles, player):
-    """Hand seat of a player (0 captain, 1 box), or None for the sitter."""
-    if player == roles[1]:
-        return 0
-    if player == roles[0]:
-        return 1
-    return None
-
-
-_DUMMY = (bytes(16), bytes(16))
-
-
-def check_box(head, body, write, noted=None):
-    """A V6 box record's role draws, hands and closing lines."""
-    from engine.box import BoxMatch
-
-    before, hands = split_hands(body)
-    if not hands:
-        raise Unreadable("the record holds no hand: it is cut short")
-    v = Verdict(write, [(i + 1, _hand_what(hands[i][0][2])) for i in range(len(hands))])
-    fmt = head.format
-    reveals = []
-    chain = head.chain
-    kind = None
-    bm = None
-    try:
-        hl = BoxHandLine(hands[0][0], 1, fmt)
-        kind = "numbered" if hl.kind == "numbered" else "committed"
-        if hl.kind == "revealed":
-            reveals.append((hl.seed, hl.nonce))
-        probe = BoxMatch(head.rules, head.seed, reveals=[_DUMMY] if hl.kind == "open" else
-                         (reveals if kind == "committed" else None))
-        draws = probe.draws
-        if len(before) != len(draws):
-            raise Refused(before[len(draws)] if len(before) > len(draws) else hands[0][0],
-                          "the seed's role draws are %d line%s 'draw X Y Z'"
-                          % (len(draws), "" if len(draws) == 1 else "s"))
-        for j in range(len(draws)):
-            d = draws[j]
-            want = ["draw", card_text(d[0]), card_text(d[1]), card_text(d[2])]
-            if before[j][2] != want:
-                raise Refused(before[j], "the seed's role draw is %r" % " ".join(want))
-    except Refused as r:
-        return v.fail(r)
-    try:
-        for i in range(len(hands)):
-            k = i + 1
-            hit, rest = hands[i]
-            final = i == len(hands) - 1
-            hl = BoxHandLine(hit, k, fmt)
-            check_noted(hl, k, noted)
-            if (hl.kind == "numbered") != (kind == "numbered"):
-                raise Refused(hit, "hands of one match are all committed or all dealt by numbers")
-            if bm is not None and bm.winner is not None:
-                raise Refused(hit, "the match was over after hand %d" % (k - 1))
-            if hl.kind == "open":
-                if not final:
-                    raise Refused(hit, "a hand whose seed is not revealed (in play) can only be the "
-                                  "record's last")
-                roles = probe.roles if bm is None else bm.rotate(bm.results[-1][0])
-                if hl.roles != roles:
-                    raise Refused(hit, "hand %d's roles are box %d captain %d sitter %d" % (
-                        (k,) + tuple(roles)))
-                moves = []
-                tail = []
-                for it in rest:
-                    w = it[2]
-                    if tail or w[0] in ("scores", "winner"):
-                        tail.append(it)
-                        continue
-                    if not _seat(w, ("0", "1", "2")):
-                        raise Refused(it, "only moves can follow the hand in play (its seed is not "
-                                      "revealed, so it is not over)")
-                    s = _box_seat(roles, int(w[0]))
-                    if s is None:
-                        raise Refused(it, "player %s sits this hand out" % w[0])
-                    moves.append((it, s, w[1]))
-                possible_moves(head.rules, 0, moves)
-                scores = [0, 0, 0] if bm is None else bm.scores
-                _box_close(tail, rest, scores, None)
-                return _in_play(v, i, len(moves), head, kind, write, True, noted, len(hands), k)
-            if hl.kind == "revealed":
-                why, chain = check_commitment(fmt, hl, k, chain)
-                if why:
-                    return _broken(v, hands, why, hit, write)
-                if k > 1:
-                    reveals.append((hl.seed, hl.nonce))
-            if bm is None:
-                bm = probe if hl.kind != "open" else None
-            else:
-                why = bm.next_hand()
-                if why:
-                    raise Refused(hit, why)
-            h = bm.hand
-            if hl.kind == "numbered":
-                _check_deal_number(hl, h, k, fmt, hit)
-            if hl.roles != bm.hand_roles:
-                raise Refused(hit, "hand %d's roles are box %d captain %d sitter %d" % (
-                    (k,) + tuple(bm.hand_roles)))
-            res_seen = None
-            last_move = hit
-            tail = []
-            for it in rest:
-                w = it[2]
-                if tail or w[0] in ("scores", "winner"):
-                    tail.append(it)
-                elif _seat(w, ("0", "1", "2")):
-                    if res_seen is not None:
-                        raise Refused(it, "a move after the hand's result line")
-                    s = _box_seat(bm.hand_roles, int(w[0]))
-                    if s is None:
-                        raise Refused(it, "player %s sits this hand out" % w[0])
-                    turn_of(it, h, s)
-                    play_move(it, h, w[1], bm.act)
-                    last_move = it
-                elif w[0] == "result":
-                    if res_seen is not None:
-                        raise Refused(it, "a second result line for hand %d" % k)
-                    if len(bm.results) < k:
-                        raise Refused(it, "a result line, but the hand is not over")
-                    want = box_result_words(bm.results[k - 1][0], bm.results[k - 1][1])
-                    if w != want:
-                        raise Refused(it, "the replay gives %r" % " ".join(want))
-                    res_seen = it
-                else:
-                    raise Refused(it, "not a line of a box game record")
-            over = len(bm.results) >= k
-            if tail and not final:
-                raise Refused(tail[0], "the closing lines come after the last hand")
-            if over and res_seen is None:
-                if final and not tail:
-                    raise Refused(last_move, "the record ends here: hand %d is over after this "
-                                  "line, but its result line is missing" % k, True)
-                raise Refused(tail[0] if final else hands[i + 1][0], "hand %d was over (its last "
-                              "move is record line %d), but its result line is missing"
-                              % (k, last_move[0]))
-            if not over:
-                if not final:
-                    raise Refused(hands[i + 1][0], "hand %d is not over: its moves stop at record "
-                                  "line %d" % (k, last_move[0]))
-                if hl.kind == "revealed":
-                    raise Refused(tail[0] if tail else last_move, "hand %d's seed and nonce are "
-                                  "revealed, so it was over when the record was written, but its "
-                                  "moves stop at record line %d" % (k, last_move[0]), not tail)
-            if final:
-                _box_close(tail, rest, bm.scores, bm.winner)
-            if hl.kind == "revealed":
-                what = _said(fmt, v.hands[i][1], k)
-            else:
-                what = "%s: matches; dealt again and replayed (a deal number: a check, not a " \
-                       "commitment)" % v.hands[i][1] if fmt >= 2 else \
-                    "%s: dealt again and replayed (a record from before fingerprints)" % v.hands[i][1]
-            if over:
-                r, roles = bm.results[k - 1]
-                what += "; result recomputed: %s" % (
-                    "no score (%s)" % r.why if r.winner is None else "%s, %d points to player %d"
-                    % (r.kind, r.points, roles[1] if r.winner == 0 else roles[0]))
-            else:
-                what += "; in play when the record was written: its %d moves so far" % len(h.log)
-            v.hand(what)
-    except Refused as r:
-        return v.fail(r)
-    n = len(hands)
-    _note(head, kind, write, True, noted, len(hands))
-    write("verified: %d hand%s, every commitment, deal, move and result\n"
-          % (n, "" if n == 1 else "s") if kind == "committed" else
-          "verified: %d hand%s, every deal, move and result\n" % (n, "" if n == 1 else "s"))
-    return VERIFIED
-
-
-def _box_close(tail, rest, scores, winner):
-    """The closing lines: 'scores A B C', then 'winner P' once the match is over."""
-    want = [["scores"] + [str(x) for x in scores]]
-    if winner is not None:
-        want.append(["winner", str(winner)])
-    for j in range(len(tail)):
-        if j >= len(want):
-            raise Refused(tail[j], "a line after the record's last")
-        if tail[j][2] != want[j]:
-            raise Refused(tail[j], "the replay gives %r" % " ".join(want[j]))
-    if len(tail) < len(want):
-        end = tail[-1] if tail else rest[-1] if rest else None
-        raise Refused(end, "the record ends here, without its closing line %r"
-                      % " ".join(want[len(tail)]), True)

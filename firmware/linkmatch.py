@@ -29,8 +29,10 @@ A board linked without a role waits ROLE_WAIT_MS for the other's
 commitment, which names the other's role: one that held its role before
 this board restarted keeps it, and this board takes the one left.
 Then the deal (engine/linkdeal.py): each board sends b"C" role commitment,
-and once it holds the other's, b"S" its secret; the match secret is made
-from both. Then every move is b"M" n:2 action: the n-th move of the match
+and once it holds the other's, b"S" its secret; the match is dealt from
+both (role 0's secret, role 1's as its cut: a match of record format 5,
+whose records chain every hand's moves and result and end with a seal).
+Then every move is b"M" n:2 action: the n-th move of the match
 (all hands), the engine's action string, the same on both boards; the
 board that receives it plays it through Match.act, and a move the rules
 refuse stops the link match with words, as do a deal refused, two boards
@@ -53,6 +55,7 @@ from firmware import link as lk
 from firmware.matchlife import Session
 from engine import linkdeal
 from engine.hand import action_text
+from engine.sha256 import hex_text
 import engine
 
 SAVE = "link"
@@ -65,7 +68,7 @@ NAMES = (b"P1", b"P2")   # role 0's player, role 1's
 # the screens a link match shows in place of the game against the CPU's
 _SCREENS = {"play": "link_play"}
 MODULES = ("firmware.linkmatch", "firmware.linkstart", "firmware.link", "firmware.linkframe",
-           "engine.linkdeal", "firmware.screens.link", "firmware.screens.link_play")
+           "engine.linkdeal", "engine.cut", "firmware.screens.link", "firmware.screens.link_play")
 
 WORDS_SAME_ROLE = "Both boards took the same seat: start a new link match on both."
 WORDS_ORDER = "The other board's moves came out of order: start a new link match."
@@ -337,7 +340,11 @@ class LinkSession(Session):
             if why:
                 self._stop(why)
                 return
-            self.match = engine.Match(self.rules, 0, secret=d.secret(), mirror=self.role == 1)
+            # record format 5: role 0's secret deals, role 1's is the cut
+            # (engine/match.py), so both boards chain transcripts and seal
+            s0, s1 = d.secrets()
+            self.match = engine.Match(self.rules, 0, secret=s0, cut=hex_text(s1),
+                                      seats="link link", mirror=self.role == 1)
             self.deal = None
         else:
             self._stop(WORDS_UNKNOWN)

@@ -158,6 +158,11 @@ class Life:
             secret = e(16)
             b = e(4)
         ai = ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+        # NO CUT YET: the App has no screen that shows the match commitment
+        # (engine.cut.secret_commitment) and takes the player's cut, so a
+        # match is made without one: record format 4, whose secret the
+        # device draws alone and whose records chain no transcript and end
+        # with no seal. With a cut: cls(..., cut=the player's, level=...).
         return cls(rules, seed, secret=secret, ai_seed=ai)
 
     def new_ai(self, m, stats):

@@ -592,7 +592,8 @@ MEANING = {
     "VERIFIED": "Every finished hand was dealt from the deck its commitment bound before play, "
                 "every move is legal, and every result and score is the one the rules give. Compare "
                 "the commitments with the DEAL # you noted on the handheld: they are what it "
-                "showed before the cards were dealt.",
+                "showed before the cards were dealt (and give the MATCH #, your cut and the SEAL # "
+                "you noted above, where the record has them, to hold the whole record to them).",
     "NOT VERIFIED": "This record does not come from the deals it committed to and legal play: "
                     "a line was changed, moved, added or removed, and the check stopped at the "
                     "record line named above. Do not trust it.",
@@ -612,9 +613,11 @@ def check_record(text, noted=""):
     exit status), "verdict": VERIFIED, NOT VERIFIED, INCOMPLETE or
     UNREADABLE, "meaning": what it means, "hands": [[state, line]] with
     state "ok", "open" (in play, its deal unverified), "refused" or
-    "unchecked", "lines": the verdict's other lines]. noted: the DEAL # the
-    player noted, hand by hand, as replay.py's --noted takes them ("" for
-    none): a commitment that does not start with its note is refused."""
+    "unchecked", "lines": the verdict's other lines]. noted: what the player
+    noted (the DEAL # hand by hand, MATCH #, CUT and SEAL #), as replay.py's
+    --noted takes them ("" for none): a commitment, match commitment or seal
+    that does not start with its note, another cut, or a note for a hand
+    the record lacks is refused."""
     import json
 
     from engine.verify import UNREADABLE, VERIFIED, check, noted_list
@@ -625,7 +628,8 @@ def check_record(text, noted=""):
         return json.dumps({"status": UNREADABLE, "verdict": "NOT CHECKED", "hands": [],
                            "meaning": "The DEAL # you noted" + str(e)[len("--noted"):] + ": write "
                            "each as the handheld showed it, in hand order, separated by commas "
-                           "(- for a hand you did not note).", "lines": []})
+                           "(- for a hand you did not note), with MATCH #..., CUT ... and "
+                           "SEAL #... among them if you noted those.", "lines": []})
     status, lines = check(text, notes)
     hands = []
     rest = []

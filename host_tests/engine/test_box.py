@@ -132,7 +132,7 @@ def test_v6_record_replays_and_save_restores():
 
 
 def test_v6_record_carries_the_version_and_a_newer_one_is_said():
-    from engine.record_read import NewerRecord
+    from engine.record_grammar import NewerRecord
     from engine.version import VERSION
     from scenario import raises
 
@@ -147,10 +147,17 @@ def test_v6_record_carries_the_version_and_a_newer_one_is_said():
     lines[1] = "version 9.0.0"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
     lines[1] = "version " + VERSION
-    lines[0] = "gin-rummy box record 5"
+    lines[0] = "gin-rummy box record 6"
     assert "newer" in raises(NewerRecord, box_replay, "\n".join(lines))
     # format 4 is of chained commitments: a match dealt by deal numbers is not one
+    # (its match line there, as format 4 has it)
+    from engine.deal import match_commitment
+    from engine.sha256 import hex_text
+
     lines[0] = "gin-rummy box record 4"
+    assert "'match C'" in raises(ValueError, box_replay, "\n".join(lines))
+    c0 = match_commitment(lines[0], bm.rules.text(), bm.seed)
+    lines.insert(4, "match " + hex_text(c0))
     assert "committed" in raises(ValueError, box_replay, "\n".join(lines))
 
 

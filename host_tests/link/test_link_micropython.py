@@ -21,5 +21,8 @@ def test_link_match_is_cold_and_unloaded_on_micropython(tmp_path):
     assert got["screen"] == "link_play"
     assert got["unloaded"] == "1"
     assert int(got["code"]) < 20000
-    assert int(got["link_table"]) < 36000
+    # 30.5 KB before the deals came from both secrets with transcripts
+    # and a seal (engine/cut.py, about 6 KB of code on this 64-bit port;
+    # on the board it is frozen in flash with the rest of the link)
+    assert int(got["link_table"]) < 40000
     assert int(got["title_after"]) < 6000

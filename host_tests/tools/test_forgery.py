@@ -1,17 +1,23 @@
 """The forgery campaign (tools/records/forgery.py): genuine game records
-(the four presets, a hand in play, box matches, and records the App wrote
-in the simulator, played through its buttons) and thousands of tampered
-ones; the verifier (engine/verify.py, `replay.py --verify`) must
-accept none as verified, refuse no genuine record and no cosmetic variant
-of one, and never fail with an error of its own. A forger who makes every
-commitment of the chain again ("re-chained") is checked against the DEAL #
-a player noted. The same campaign runs on the MicroPython unix port and
-counts the same.
+of this version (format 5: the four presets with a cut, a hand in play,
+a link match's second board, box matches) and thousands of tampered ones,
+among them what a forger makes with the project's own code
+(tools/records/forger.py: other legal moves written by the project's
+writer so that the loser wins, results and the winner rewritten with the
+chain and the seal made again, the last hands dropped, the seats swapped,
+two records spliced, the version, level, seats or cut line changed, a
+note past the end); the verifier (engine/verify.py, `replay.py --verify`)
+must accept none as verified with what the player noted (the match
+commitment, the cut and the seal), refuse no genuine record and no
+cosmetic variant of one, and never fail with an error of its own. The
+same campaign runs on the MicroPython unix port and counts the same.
 
-Records of version 1.0.0 (format 3: 40-bit commitments of the seed and
-nonce only, host_tests/records_1_0_0/) and of matches dealt by deal
-numbers get a campaign of their own: what their format cannot show
-(forgery.GAPS) is counted, not failed."""
+Records of version 1.1 (format 4: what the App writes until it asks for
+a cut; records the App wrote in the simulator, played through its
+buttons, among them), of version 1.0.0 (format 3, host_tests/records_1_0_0/)
+and of matches dealt by deal numbers get campaigns of their own: what
+their format cannot show (forgery.GAPS4, forgery.GAPS) is counted, not
+failed, and must be real."""
 
 import os
 import subprocess
@@ -61,9 +67,14 @@ def app_record(tmp_path, seed, hands):
 
 
 @pytest.fixture(scope="module")
-def records(tmp_path_factory):
+def records():
+    return forgery.genuine_records()
+
+
+@pytest.fixture(scope="module")
+def app_records(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("app")
-    out = forgery.genuine_records()
+    out = []
     for seed, hands in ((3, 1), (5, 3), (8, 40)):
         out.append(forgery.Genuine("App, seed %d" % seed, app_record(tmp, seed, hands)))
     return out
@@ -74,26 +85,36 @@ def result(records):
     return forgery.campaign(records, step=2)
 
 
+@pytest.fixture(scope="module")
+def four(app_records):
+    return forgery.campaign(forgery.format4_records() + app_records, step=2)
+
+
 def _table(result):
     lines = []
     forgery.report(result[0], result[1], result[2], lambda s: lines.append(s))
     return "".join(lines)
 
 
-def test_the_genuine_records_are_what_the_campaign_says(records):
+def test_the_genuine_records_are_what_the_campaign_says(records, app_records):
     names = [g.name for g in records]
     assert names[:4] == ["cardems match", "classic match", "oklahoma match", "bonus match"]
     by = dict((g.name, g) for g in records)
     for g in records:
-        assert g.lines[0] in ("gin-rummy record 4", "gin-rummy box record 4"), g.name
-        assert g.lines[4].startswith("match "), g.name
+        assert g.lines[0] in ("gin-rummy record 5", "gin-rummy box record 5"), g.name
+        assert [ln.split()[0] for ln in g.lines[4:8]] == ["seats", "level", "match", "cut"]
     assert forgery._open_start(by["hand in play"].lines) is not None
     assert forgery._open_start(by["box hand in play"].lines) is not None
     assert by["box match"].box and "winner" in by["box match"].text
-    assert by["App, seed 8"].text.count("\nhand ") >= 3
+    assert "\nseal " in by["cardems match"].text and "\nseal " not in by["hand in play"].text
+    assert "\nmirror\n" in by["link match (second board)"].text
+    # the App makes matches without a cut until it has a screen that asks for one
+    for g in app_records:
+        assert g.format == 4, g.name
+    assert app_records[-1].text.count("\nhand ") >= 3
 
 
-def test_no_forgery_is_accepted_as_verified(result):
+def test_no_forgery_is_accepted_with_the_match_commitment_the_cut_and_the_seal_noted(result):
     counts, cosmetic, genuine_bad, accepted = result
     print(_table(result))
     assert genuine_bad == []
@@ -106,9 +127,59 @@ def test_no_forgery_is_accepted_as_verified(result):
         assert c["ACCEPTED"] == 0, (kind, [a for a in accepted if a[0] == kind][:1])
         assert sum(c.values()) > 0, kind           # every kind was tried
     assert total > 4000
-    # without the DEAL # a player noted, a record rewritten whole passes:
-    # the campaign's forger is real, and the notes are what hold it
+    # without the notes a record the forger wrote whole passes: the
+    # campaign's forger is real, and the notes are what hold it
     assert counts["re-chained, no notes"]["ACCEPTED"] > 0
+    assert counts["no notes"]["ACCEPTED"] > 0
+
+
+def _winner(lines):
+    return [ln for ln in lines if ln.startswith("winner ")]
+
+
+def test_the_loser_wins_with_other_legal_moves_and_the_seal_refuses_it(records):
+    """The forger plays the same deals again with other legal moves until
+    the loser wins, and writes the record with the project's own writer:
+    a record that verifies on its own, refused once the seal is noted."""
+    g = records[0]
+    won = int(_winner(g.lines)[0].split()[1])
+    for j in range(1, len(forgery.blocks(g.lines)[1]) + 1):
+        for salt in range(40):
+            lines = forgery.other_play(g, j, salt)
+            w = _winner(lines or [])
+            if w and int(w[0].split()[1]) != won:
+                text = "\n".join(lines) + "\n"
+                out = []
+                assert forgery.verify_record(text, out.append) == 0, out[-3:]
+                out = []
+                assert forgery.verify_record(text, out.append, forgery.noted_of(g)) == 1
+                assert "you noted SEAL #" in "".join(out), out[-2:]
+                return
+    pytest.fail("no other play found where the loser wins")
+
+
+def test_records_of_version_1_1_get_what_their_format_can_show(four):
+    """Format 4 (the App's records until it asks for a cut): other legal
+    play from the same deals, the last hands dropped, the seats swapped, a
+    splice whose chain is made again and another version line pass; every
+    other kind is refused, and a forger who makes the chain again is held
+    by the DEAL # noted."""
+    _only_the_gaps(four, forgery.GAPS4)
+
+
+def _only_the_gaps(result, gaps):
+    """No genuine record or cosmetic variant refused, no crash; forgeries
+    accepted of the kinds in `gaps` only, and of each of those some: the
+    gaps are real, the campaign sees a forgery when one gets through."""
+    counts, cosmetic, genuine_bad, accepted = result
+    print(_table(result))
+    assert genuine_bad == [] and sum(cosmetic.values()) == 0
+    for kind in forgery.KINDS:
+        assert counts[kind]["crashed"] == 0, kind
+        if kind in gaps:
+            assert counts[kind]["ACCEPTED"] > 0, kind
+        else:
+            assert counts[kind]["ACCEPTED"] == 0, (kind, [a for a in accepted if a[0] == kind][:1])
 
 
 @pytest.fixture(scope="module")
@@ -117,16 +188,7 @@ def legacy():
 
 
 def test_records_of_version_1_0_0_get_what_their_format_can_show(legacy):
-    counts, cosmetic, genuine_bad, accepted = legacy
-    print(_table(legacy))
-    assert genuine_bad == [] and sum(cosmetic.values()) == 0
-    for kind in forgery.KINDS:
-        assert counts[kind]["crashed"] == 0, kind
-        if kind in forgery.GAPS:
-            # the gaps are real: the campaign sees a forgery when one gets through
-            assert counts[kind]["ACCEPTED"] > 0, kind
-        else:
-            assert counts[kind]["ACCEPTED"] == 0, (kind, [a for a in accepted if a[0] == kind][:1])
+    _only_the_gaps(legacy, forgery.GAPS)
 
 
 def test_a_record_cut_inside_a_hand_is_incomplete(records):
@@ -148,14 +210,16 @@ def test_the_campaign_counts_the_same_on_micropython():
     assert mp.returncode == 0 and cp.returncode == 0, mp.stdout[-2000:] + mp.stderr
     assert mp.stdout == cp.stdout
     out = mp.stdout.decode()
-    new, old = out.split("\nrecords of version 1.0.0")
+    new, rest = out.split("\nrecords of version 1.1")
+    four, old = rest.split("\nrecords of version 1.0.0")
     for kind in forgery.KINDS:
         row = [ln for ln in new.split("\n") if ln.startswith(kind + "  ")][0].split()
         assert row[-2:] == ["0", "0"], row              # accepted, crashed
-        row = [ln for ln in old.split("\n") if ln.startswith(kind + "  ")][0].split()
-        assert row[-1] == "0" and (row[-2] == "0" or kind in forgery.GAPS), row
+        for section, gaps in ((four, forgery.GAPS4), (old, forgery.GAPS)):
+            row = [ln for ln in section.split("\n") if ln.startswith(kind + "  ")][0].split()
+            assert row[-1] == "0" and (row[-2] == "0" or kind in gaps), row
     assert out.count("genuine records refused: 0; cosmetic variants (comments, blank lines, "
-                     "spaces, CRLF) refused: 0") == 2
+                     "spaces, CRLF) refused: 0") == 3
 
 
 def test_records_of_version_1_0_0_still_verify():

@@ -11,6 +11,7 @@ import pytest
 import engine
 from engine.deal import secret_from_int
 from engine.sha256 import hex_text
+from engine.cut import seal
 from engine.version import VERSION
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -25,13 +26,15 @@ def run(args, runtime="cpython"):
                           stdin=subprocess.DEVNULL, cwd=ROOT)
 
 
-def committed_match(hands=3):
+def committed_match(hands=3, secret_n=99, **cut):
+    """A committed match played by two easy AIs: `hands` hands (None: to
+    its end); `cut` (cut=, level=): a match with a cut, of format 5."""
     from engine.ai import Player
     from tools.kit.play import play_out, players_choose
 
-    m = engine.Match(None, 17, secret=secret_from_int(99), ai_seed=5)
+    m = engine.Match(None, 17, secret=secret_from_int(secret_n), ai_seed=5, **cut)
     play_out(m, players_choose((Player("easy", 1), Player("easy", 2))),
-             stop=lambda m: len(m.results) >= hands)
+             stop=None if hands is None else lambda m: len(m.results) >= hands)
     return m
 
 
@@ -236,19 +239,25 @@ def test_verify_checks_a_box_game_record(tmp_path, runtime):
 
 
 def test_a_record_s_version_line_may_be_a_development_build(monkeypatch):
-    """check_version reads X.Y.Z-dev: a dev build of 1.1 writes 1.1's
-    records, newer than 1.0's and read by 1.1.0."""
-    from engine import record_read
-    monkeypatch.setattr(record_read, "VERSION", "1.0.0")
-    with pytest.raises(record_read.NewerRecord):
-        record_read.check_version("1.1.0-dev")
-    record_read.check_version("1.0.1-dev")
-    monkeypatch.setattr(record_read, "VERSION", "1.1.0")
-    assert record_read.check_version("1.1.0-dev")[:3] == (1, 1, 0)
-    monkeypatch.setattr(record_read, "VERSION", "1.1.0-dev")
-    record_read.check_version("1.1.0")
+    """The replay (engine/record_grammar.py's Head, not strict) reads
+    X.Y.Z-dev: a dev build of 1.1 writes 1.1's records, newer than 1.0's
+    and read by 1.1.0; a newer patch version writes the same format."""
+    from engine import record_grammar as g
+
+    def head(version):
+        items = g.items_of("gin-rummy record 3\nversion %s\nrules cardems\nseed 1\n" % version)
+        return g.Head(items, False, strict=False)
+
+    monkeypatch.setattr(g, "VERSION", "1.0.0")
+    with pytest.raises(g.NewerRecord):
+        head("1.1.0-dev")
+    head("1.0.1-dev")
+    monkeypatch.setattr(g, "VERSION", "1.1.0")
+    assert head("1.1.0-dev").version[:3] == (1, 1, 0)
+    monkeypatch.setattr(g, "VERSION", "1.1.0-dev")
+    head("1.1.0")
     with pytest.raises(ValueError):
-        record_read.check_version("1.1.0-beta")
+        head("1.1.0-beta")
 
 
 def _verify_text(text, tmp_path, name="r.txt", args=()):
@@ -327,3 +336,122 @@ def test_a_record_of_version_1_0_0_verifies_and_says_what_it_cannot_show(tmp_pat
         assert r.returncode == 0, out
         assert "note: in this record's format (3, version 1.0.0) a commitment is 40 bits" in out
         assert out.splitlines()[-1] == "verified: 4 hands, every commitment, deal, move and result"
+
+
+# -- records of format 5: a cut, transcripts and a seal ---------------------------------
+
+@pytest.fixture(scope="module")
+def sealed(tmp_path_factory):
+    m = committed_match(None, cut="HELLO", level="easy")
+    assert m.winner is not None
+    p = tmp_path_factory.mktemp("sealed") / "match.txt"
+    p.write_text(engine.record_text(m))
+    notes = "MATCH #%s, CUT HELLO, SEAL #%s" % (hex_text(m.match_commit)[:16],
+                                               hex_text(seal(m))[:10])
+    return m, p, notes
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_verify_holds_a_record_to_the_match_commitment_the_cut_and_the_seal_noted(
+        sealed, runtime):
+    m, p, notes = sealed
+    r = run(["--verify", "--noted", notes, str(p)], runtime)
+    out = r.stdout.decode()
+    assert r.returncode == 0, out
+    lines = out.splitlines()
+    assert lines[len(m.hands) - 1].startswith("hand %d: commitment %s... = SHA-256(the chain "
+                                              "before it: every hand before, its moves and "
+                                              "result; hand %d" % (len(m.hands), m.hand.commit,
+                                                                    len(m.hands)))
+    assert lines[len(m.hands)] == ("secret: SHA-256 of it is the match commitment %s... (MATCH "
+                                   "#%s); every hand's seed follows from it and the cut HELLO"
+                                   % (hex_text(m.match_commit)[:16],
+                                      hex_text(m.match_commit)[:16]))
+    assert lines[len(m.hands) + 1].startswith("seal %s... (SEAL #%s): the last hand, the final "
+                                              "scores and the winner: verified"
+                                              % (hex_text(seal(m))[:16], hex_text(seal(m))[:10]))
+    assert "noted: the match commitment starts with the MATCH # you noted; the cut is yours; the "\
+           "seal starts with the SEAL # you noted" in out
+    assert lines[-1] == ("verified: %d hands, every commitment, deal, move and result; the secret "
+                         "and the seal" % len(m.hands))
+    if runtime == "micropython":
+        assert r.stdout == run(["--verify", "--noted", notes, str(p)]).stdout
+
+
+@pytest.mark.parametrize("what", ["match", "cut", "seal"])
+def test_a_noted_match_commitment_cut_or_seal_the_record_does_not_have_is_refused(sealed, what,
+                                                                                  tmp_path):
+    m, p, notes = sealed
+    parts = notes.split(", ")
+    k = {"match": 0, "cut": 1, "seal": 2}[what]
+    w = parts[k]
+    parts[k] = w[:-1] + ("0" if w[-1] != "0" else "1") if what != "cut" else "CUT HELLP"
+    st, out = _verify_text(p.read_text(), tmp_path, args=["--noted", ", ".join(parts)])
+    assert st == 1, out
+    assert {"match": "you noted MATCH #", "cut": "you noted the cut HELLP; this record's is HELLO",
+            "seal": "you noted SEAL #"}[what] in out
+    assert out.splitlines()[-1].startswith("NOT VERIFIED")
+
+
+def test_a_note_for_a_hand_the_record_lacks_is_refused(record, sealed, tmp_path):
+    """`--noted -,-,-,X` on a record of three hands: "you noted 4 hands;
+    this record has 3", never skipped; on a format 5 record as on one of 4."""
+    m, p = record
+    st, out = _verify_text(p.read_text(), tmp_path, args=["--noted", "-,-,-,3FA09C21B7"])
+    assert st == 1 and "you noted 4 hands; this record has 3" in out, out
+    st, out = _verify_text(p.read_text(), tmp_path, args=["--noted", "-,-,-,-"])
+    assert st == 0, out            # a hand not noted is no note
+    m5, p5, notes = sealed
+    n = len(m5.hands)
+    st, out = _verify_text(p5.read_text(), tmp_path,
+                           args=["--noted", notes + "," + ",".join(["-"] * n) + ",ABCDEF"])
+    assert st == 1 and "you noted %d hands; this record has %d" % (n + 1, n) in out, out
+
+
+def test_a_seal_noted_for_a_match_not_over_or_an_older_format_is_refused(record, sealed,
+                                                                         tmp_path):
+    m, p = record
+    st, out = _verify_text(p.read_text(), tmp_path, args=["--noted", "SEAL #0123456789"])
+    assert st == 1 and "this record has no seal: a record of format 4 has none" in out, out
+    st, out = _verify_text(p.read_text(), tmp_path, args=["--noted", "CUT HELLO"])
+    assert st == 1 and "a record of format 4 has none" in out, out
+    m5, p5, notes = sealed
+    lines = p5.read_text().split("\n")
+    cut = [i for i in range(len(lines)) if lines[i].startswith("result ")][-2]
+    st, out = _verify_text("\n".join(lines[:cut + 1]) + "\n", tmp_path, args=["--noted", notes])
+    assert st == 1 and "this record has no seal: its match is not over" in out, out
+
+
+def test_an_older_format_says_which_promises_it_does_not_give(record, tmp_path):
+    m, p = record
+    st, out = _verify_text(p.read_text(), tmp_path)
+    assert st == 0
+    assert "note: in this record's format (4, version 1.1) a commitment holds the deal" in out
+    assert "there is no seal, and the handheld drew the deals' secret alone, with no cut of " \
+           "yours" in out
+
+
+def test_a_deal_the_committed_secret_and_the_cut_do_not_give_is_refused(sealed, tmp_path):
+    """A device that shows the commitment to one secret and deals from
+    another, its record's chain and seal made whole again by the project's
+    own code: every hand verifies against the chain, and the secret line
+    refuses it (the seeds do not follow from it and the cut)."""
+    from tools.records import forgery
+
+    m, p, notes = sealed
+    other = committed_match(None, 100, cut="HELLO", level="easy")
+    lines = engine.record_text(other).split("\n")[:-1]
+    for i in range(len(lines)):
+        if lines[i].startswith("match "):
+            lines[i] = "match " + hex_text(m.match_commit)
+        elif lines[i].startswith("secret "):
+            lines[i] = "secret " + hex_text(secret_from_int(99))
+    forged = forgery.remake(lines)
+    st, out = _verify_text("\n".join(forged) + "\n", tmp_path)
+    assert st == 1, out
+    assert "hand 1's seed is not the one this secret and the cut HELLO give" in out, out
+    n = len(other.hands)
+    assert out.count("): verified; dealt again") == n - 1      # the last: at its closing lines
+    last = out.splitlines()[n - 1]
+    assert last.startswith("hand %d: commitment " % n) and "...: NOT VERIFIED: record line " \
+        "%d (secret " % (lines.index([x for x in lines if x.startswith("secret ")][0]) + 1) in last

@@ -296,6 +296,53 @@ def test_the_page_holds_a_record_to_the_deal_numbers_noted(browser, site, fresh,
     assert shown["meaning"].startswith("The DEAL # you noted: 'my notes' is not 4 to 64 hex digits")
 
 
+def test_the_page_accepts_no_forgery_with_the_seal_noted(browser, site):
+    """The forgery campaign (tools/records/forgery.py: every kind, about
+    every 8th variant, of a match with a cut to its end, one with a hand in
+    play, a link match's second board and a box match), each forgery checked
+    in the page with what the player noted (MATCH #, the cut, SEAL #; of a
+    match not over, each DEAL #): the page says of each what check() says
+    on CPython, line for line, and verifies none."""
+    import json
+
+    from engine.verify import check, noted_list
+    from tools.records import forgery
+
+    names = ("cardems match", "hand in play", "link match (second board)", "box match")
+    records = [g for g in forgery.genuine_records() if g.name in names]
+    cases = []
+    for g in records:
+        g.partners = [x for x in records if x is not g and x.box == g.box and
+                      x.lines[2] == g.lines[2]]
+        noted = forgery.noted_of(g)
+        for kind, lines in forgery.variants(g, 8):
+            if forgery.classify(g, lines, noted, kind) in ("earlier", "other game"):
+                continue
+            cases.append((g, kind, lines, noted))
+            again = forgery.remake(lines) if kind in forgery.RECHAIN else None
+            if again is not None and again != lines:
+                cases.append((g, "re-chained", again, noted))
+        cases.append((g, "notes past the end", g.lines, forgery.noted_of(g, True)))
+    open_page(browser, site)
+    tried = {}
+    for i in range(0, len(cases), 20):
+        chunk = cases[i:i + 20]
+        texts = [["\n".join(c[2]) + "\n", forgery.notes_text(c[3])] for c in chunk]
+        got = browser.eval("(%s).map(([t, n]) => JSON.parse(gin.check(t, n)))" % json.dumps(texts))
+        for (g, kind, lines, noted), (text, nt), shown in zip(chunk, texts, got):
+            outcome = forgery.classify(g, lines, noted, kind)
+            assert outcome not in ("ACCEPTED", "crashed"), (kind, g.name, text)
+            status, want = check(text, noted_list(nt))
+            assert shown["status"] == status, (kind, g.name, want[-2:])
+            assert [t for _, t in shown["hands"]] + shown["lines"] == \
+                [ln for ln in want if ln.startswith("hand ")] + \
+                [ln for ln in want if not ln.startswith("hand ")], (kind, g.name)
+            tried[kind] = tried.get(kind, 0) + 1
+    print("checked in the page: %d forgeries, 0 verified: %s" % (len(cases), tried))
+    for kind in forgery.KINDS:
+        assert tried.get(kind), kind
+
+
 def test_the_page_says_a_file_is_no_game_record(browser, site, tmp_path):
     """Bytes that are not text, and text that is not a record: UNREADABLE,
     with replay.py's one line."""

@@ -48,8 +48,8 @@ _root.add_repo_root()
 
 from engine import Hand, card_text, fingerprint_text, replay  # noqa: E402
 from engine.hand import action_text  # noqa: E402
-from engine.record_read import NewerRecord  # noqa: E402
-from engine.verify import MAX_BYTES, Unreadable, noted_list, record_text, verify_record  # noqa: E402
+from engine.record_grammar import NewerRecord, Unreadable, is_move, items_of  # noqa: E402
+from engine.verify import MAX_BYTES, noted_list, record_text, verify_record  # noqa: E402
 
 USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
          "       replay.py --review [--seat 0|1] RECORD ...   (and review YOU's or the CPU's decisions)\n"
@@ -59,6 +59,16 @@ USAGE = ("usage: replay.py RECORD [RECORD ...]   (a game record file)\n"
 CHUNK = 1 << 14
 BAD = 2                 # exit status: not a game record
 NAMES = ("YOU", "CPU")
+# what a committed record's commitments are, by format (--verify checks them)
+COMMITMENTS = {
+    3: "commitments: each hand's is SHA-256 of the seed and nonce revealed at its end, so the "
+       "deck was fixed before the first card was seen\n",
+    4: "commitments: each hand's chains the one before it with its number, seed and nonce, so "
+       "the deck was fixed before the first card was seen (--verify checks them)\n",
+    5: "commitments: each hand's chains every hand before it, moves and results, with its "
+       "number, seed and nonce; the secret and the cut give every seed, and the seal ends the "
+       "match (--verify checks them)\n",
+}
 WHY = {"stock": "the stock ran down with no knock", "pile": "the discard pile went round"}
 
 
@@ -124,7 +134,8 @@ def replay_text(text, write, review_seat=None):
     """Replay `text`, writing the account through write(str) (with the
     review of seat `review_seat`'s decisions, if given). True if the record
     replays; False (after saying why) if not."""
-    first = text.lstrip().split("\n", 1)[0].strip()
+    items = items_of(text)
+    first = items[0][1] if items else ""
     if first.startswith("gin-rummy box record"):
         if review_seat is not None:
             write("the review is of two-player hands; this is a box game record\n")
@@ -187,9 +198,8 @@ def replay_text(text, write, review_seat=None):
               "revealed, so it is not replayed\n" % m.unrevealed)
     if m.committed:
         write("replayed: every deal, move and result as recorded\n")
-        write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
-              "its end, so the deck was fixed before the first card was seen\n")
-    elif text.lstrip().startswith("gin-rummy record 1"):
+        write(COMMITMENTS[5 if m.cut is not None else 4 if m.chained else 3])
+    elif first == "gin-rummy record 1":
         write("replayed: every deal number, move and result as recorded\n")
         write("(a record from before fingerprints: none to check)\n")
     else:
@@ -245,12 +255,8 @@ def replay_box(text, write):
     except ValueError as e:
         write("the record does not replay: %s\n" % (e,))
         return False
-    for ln in text.split("\n"):
-        ln = ln.strip()
-        if not ln or ln.startswith("gin-rummy"):
-            continue
-        w = ln.split()
-        if w[0] in ("0", "1", "2") and len(w) == 2:
+    for _, ln, w in items_of(text)[1:]:
+        if is_move(w, ("0", "1", "2")):
             write("  player %s %s\n" % (w[0], w[1]))
         elif w[0] == "hand":
             write("\n" + ln + "\n")
@@ -263,8 +269,7 @@ def replay_box(text, write):
               "revealed, so it is not replayed\n" % bm.unrevealed)
     if bm.committed:
         write("replayed: every deal, move and result as recorded\n")
-        write("commitments: each hand's is SHA-256 of the seed and nonce revealed at "
-              "its end, so the deck was fixed before the first card was seen\n")
+        write(COMMITMENTS[5 if bm.cut is not None else 4 if bm.chained else 3])
     else:
         write("replayed: every deal number, move and result as recorded\n")
     return True
