@@ -381,6 +381,8 @@ def class_of_screen(name):
         from firmware.screens.help import Help as cls
     elif name == "message":
         from firmware.screens.message import Message as cls
+    elif name == "cut":              # a new match's commitment and cut (firmware/cutwait.py)
+        from firmware.screens.cut import CutScreen as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
     elif name == "link":             # a link match's screens (LinkSession.screen)

@@ -103,7 +103,13 @@ class _Reading:
             self.note_game(msg, outcome)
         if game is None:
             game = gamesave.Game(Stats())
-        app.session = session_of(app, game.stats, game.match)
+        if getattr(game, "wait", None) is not None:
+            # a match waiting for the player's cut: its commitment again
+            from firmware.cutwait import CutSession
+
+            app.session = CutSession(app, game.stats, game.wait)
+        else:
+            app.session = session_of(app, game.stats, game.match)
         sv.held = game.held
         # the commit that ended a match, and then a cut before its record:
         # the record first, then a commit without the match

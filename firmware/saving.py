@@ -137,15 +137,16 @@ class Saving:
             savefail.stored(self, name, 0)
         return True
 
-    def save_match(self):
+    def save_match(self, now=False):
         """Commit the game: the session's save, the statistics and the
         match in play (none once it is over) in one write
         (firmware/gamesave.py, or a link match's). Inside App.step()
         the write waits until the frame is on the display (a turn's save
         costs tens of ms of flash erase and program: the player sees the
         move first); a power cut then still resumes the last completed
-        turn."""
-        if self.stepping:
+        turn. `now`: written before the frame (a match's secret, before
+        its commitment is shown: firmware/cutwait.py)."""
+        if self.stepping and not now:
             self._due = True
             return
         self._save_now()

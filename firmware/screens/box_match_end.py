@@ -1,7 +1,9 @@
 """The end of a box game (V6: first to the target, 100, wins at once): the
 winner, the three totals with the hands each won and played as box and
 as captain, and the matches won on this device. A goes back to the
-title (the save is gone; the statistics already count the match).
+title (the save is gone; the statistics already count the match). A
+match with a cut opens on its seal page (firmware/screens/match_end.py),
+and UP shows it again.
 
     +--------------------------------------------------------------+
     | MATCH OVER                                      14 HANDS     |
@@ -19,7 +21,8 @@ from firmware import fb
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES
-from firmware.screens.match_end import cups, leave, match_over, matches_won
+from firmware.screens.match_end import (cups, leave, match_over, matches_won, seal_text,
+                                        draw_seal, seal_event)
 
 
 class BoxMatchEnd(Screen):
@@ -34,6 +37,8 @@ class BoxMatchEnd(Screen):
         self.as_box = [0, 0, 0]
         self.as_cap = [0, 0, 0]
         self.hands = 0
+        self.seal = None             # b"SEAL #..." of a match with a cut
+        self.page = False            # the seal page is showing
 
     def enter(self, **kw):
         self.dirty = True
@@ -51,13 +56,19 @@ class BoxMatchEnd(Screen):
         order = sorted(range(3), key=lambda p: (-self.scores[p], p))
         for i in range(3):
             self.order[i] = order[i]
+        self.seal = seal_text(m)
+        self.page = self.seal is not None     # a match with a cut opens on its seal
         match_over(self.app, m.winner)
 
     def event(self, ev, now):
-        leave(self.app, ev)
+        if not seal_event(self, ev) and not self.page:
+            leave(self.app, ev)
 
     def draw(self, c):
         c.fill(0)
+        if self.page:
+            draw_seal(c, self.seal)
+            return
         L.title_bar(c, b"MATCH OVER")
         L.count_right(c, self.hands, b"HAND", b"HANDS", 2)
         won = self.winner == 0

@@ -2,7 +2,10 @@
 under the bonus rules (V4), the bonus breakdown. A goes back to the title
 (the match save is gone; the statistics already count the match). A line
 sums up the review of the player's hands; DOWN shows the match review
-(firmware/screens/review.py).
+(firmware/screens/review.py). A match with a cut (engine/cut.py) opens on
+its seal page: SEAL # and its first 10 hex digits, and what to note (the
+seal, the MATCH # and the cut hold the game record: docs/FAIRNESS.md); A
+(or B) shows the scores, and UP there the seal again.
 
 V4 breakdown, the winner's side, one line each, figures on the right:
 
@@ -62,6 +65,47 @@ def leave(app, ev):
         app.go("title")
 
 
+def seal_text(m):
+    """b"SEAL #" and the first COMMIT_HEX hex digits of the seal of match
+    `m`, over (engine/cut.py: the last hand, the final scores and the
+    winner), or None for a match without a cut (or a link match's: its
+    seal is in its record)."""
+    if m.cut is None or m.seats == "link link":
+        return None
+    from engine.cut import seal
+    from engine.deal import COMMIT_HEX
+    from engine.sha256 import hex_text
+
+    return b"SEAL #" + hex_text(seal(m)[:COMMIT_HEX // 2]).encode()
+
+
+def draw_seal(c, seal):
+    """The seal page: the SEAL # and what to note. A shows the scores."""
+    L.title_bar(c, b"MATCH OVER")
+    L.text_c(c, b"THE SEAL OF THE WHOLE MATCH:", 12, 1)
+    L.text_c(c, seal, 20, 1, fb.BIG)
+    L.text_c(c, b"NOTE IT WITH THE MATCH # AND", 31, 1)
+    L.text_c(c, b"YOUR CUT: THE THREE CHECK THE", 38, 1)
+    L.text_c(c, b"RECORD: EVERY DEAL AND MOVE.", 45, 1)
+    L.hint(c, b"A", b"SCORES", 0, 58)
+
+
+def seal_event(s, ev):
+    """A screen's seal page (s.page) or its UP back to it: True when `ev`
+    was the page's."""
+    if s.page:
+        if ev == btn.A or ev == btn.B:
+            s.page = False
+            s.dirty = True
+            return True
+        return False
+    if ev == btn.UP and s.seal is not None:
+        s.page = True
+        s.dirty = True
+        return True
+    return False
+
+
 def matches_won(c, st, x, y):
     """MATCHES WON n OF m, from the statistics."""
     x = c.text(b"MATCHES WON", x, y, 1)
@@ -81,6 +125,8 @@ class MatchEnd(Screen):
         self.bonus = False
         self.hands_label = b""
         self.review = b""
+        self.seal = None             # b"SEAL #..." of a match with a cut
+        self.page = False            # the seal page is showing
 
     def enter(self, **kw):
         self.dirty = True
@@ -99,8 +145,13 @@ class MatchEnd(Screen):
             e.hands_won[e.winner], "" if e.hands_won[e.winner] == 1 else "S")).encode()
         self.review = b""
         self._review_line()
+        self.seal = seal_text(m)
         if not kw.get("again"):
+            # a match with a cut opens on its seal: what to note
+            self.page = self.seal is not None
             match_over(self.app, m.end.winner)
+        else:
+            self.page = False
 
     def _review_line(self):
         """The review's summary once made (True), REVIEWING till then."""
@@ -131,17 +182,21 @@ class MatchEnd(Screen):
         if ev == btn.DOWN:
             self.app.go("match_review")
             return
-        leave(self.app, ev)
+        if not seal_event(self, ev) and not self.page:
+            leave(self.app, ev)
 
     def draw(self, c):
         c.fill(0)
+        if self.page:
+            draw_seal(c, self.seal)
+            L.hint(c, L.KEY_DOWN, b"REVIEW", 44, 58)
+            return
         e = self.end
         L.title_bar(c, b"MATCH OVER")
         won = e.winner == 0
         if self.bonus:
             self._draw_bonus(c, e, won)
-            x = L.hint(c, b"A", b"TITLE", 0, 58)
-            L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+            self._hints(c)
             return
         if won:
             cups(c, 13)
@@ -159,8 +214,13 @@ class MatchEnd(Screen):
         c.num(self.hands, x + 4, 37, 1)
         matches_won(c, self.app.stats, 2, 45)
         c.text(self.review, 2, 51, 1)
+        self._hints(c)
+
+    def _hints(self, c):
         x = L.hint(c, b"A", b"TITLE", 0, 58)
-        L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+        x = L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+        if self.seal is not None:
+            L.hint(c, L.KEY_UP, b"SEAL", x + 4, 58)
 
     def _draw_bonus(self, c, e, won):
         """V4: the winner's hand points, game bonus, 25 a hand won, the

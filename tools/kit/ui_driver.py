@@ -93,6 +93,27 @@ def presses_for(sim, action):
     return keys
 
 
+# A new match made with an entropy source (the board's, the web page's,
+# the simulator's play) shows its match commitment, then waits for the
+# player's cut (firmware/screens/cut.py): A goes from the commitment to
+# the cut, UP gives a place its first sign (A), RIGHT the next place, A
+# deals. Every driver that starts such a match by keys presses these.
+CUT = "AAAA"
+CUT_KEYS = ("A", "U", "R", "U", "R", "U", "R", "U", "A")
+CUT_SCRIPT = " ".join(CUT_KEYS)        # the same as a --keys / KeyScript string
+
+
+def give_cut(sim):
+    """On the cut screen: on from the match commitment, the cut AAAA
+    given, the first hand dealt. Returns the match."""
+    assert sim.screen == "cut", sim.screen
+    for k in CUT_KEYS:
+        sim.press(k)
+    m = sim.app.match
+    assert m is not None and m.cut == CUT
+    return m
+
+
 def play_turn(sim, choose=simple_choice, on_key=None):
     """Play the human's current decision by pressing buttons."""
     action = choose(sim.app.match.view(0))

@@ -1,0 +1,141 @@
+"""A new match waiting for the player's cut (a deal the device cannot
+choose: engine/cut.py, docs/FAIRNESS.md): app.session from the moment its
+secret is drawn until the player's cut deals its first hand.
+
+Cold: imported only by a new match made with an entropy source (the
+board's, the web page's, the simulator's play) and by a start that finds
+such a match in the game save; let go, with the cut screen
+(firmware/screens/cut.py), once the first hand is dealt.
+
+    begin(app, rules, seed, box)   NEW MATCH, 3-PLAYER GAME: the secret
+                                   and the AI's seed drawn, saved, then the
+                                   match commitment shown (the cut screen)
+    deal(app, cut)                 the player's cut: the match made with
+                                   it, its first hand dealt and shown
+    drop(app)                      B on the cut screen: no match, the title
+
+The order is the promise: the secret is drawn and written to the flash
+(the game save, firmware/gamesave.py's Wait, not waiting for the frame as
+a turn's save does) before the screen shows its commitment, and a start
+that finds it shows the same commitment again. So a power cut never gives
+the device a second secret for the match whose MATCH # the player saw.
+Nothing the player gives enters before the commitment is shown: the cut
+screen starts blank and deals only once every place is chosen.
+
+The waiting session is a session (firmware/matchlife.py) with no match:
+its save is the Wait with the statistics, and its screen for the title
+and the table is the cut screen, so a start that resumes it (after the
+notes of the start) and a new match's way to the table both show it.
+"""
+
+from firmware import gamesave
+from firmware.compat import collect
+
+_LET_GO = ("firmware.screens.cut", "firmware.cutwait")
+
+
+class CutSession:
+    """The session of a match waiting for its cut (the module's docstring;
+    firmware/matchlife.py says what a session is)."""
+
+    kind = "cut"
+    other = b"CPU"
+    save_name = gamesave.NAME
+    match = None
+    opponent = None
+
+    def __init__(self, app, stats, wait):
+        self.app = app
+        self.stats = stats
+        self.wait = wait             # gamesave.Wait
+
+    def payload(self, held, finished):
+        # no match is in play (`held` went with the match before; a finished
+        # match's record was written before a new match could be made)
+        return gamesave.encode(self.stats, wait=self.wait)
+
+    def screen(self, name):
+        return "cut" if name == "title" or name == "play" else name
+
+    def tick(self, now):
+        return None
+
+    def resume(self):
+        pass
+
+    def follow_level(self):
+        pass
+
+    def forget_style(self):
+        self.stats.reset("style")
+        self.app.saving.save_match()
+
+    def reset_stats(self):
+        from firmware.settings import Stats
+
+        self.stats = Stats()
+        self.app.saving.save_match()
+
+    def end(self):
+        pass
+
+
+def begin(app, rules, seed, box=False):
+    """A new match at `rules` and `seed` (box: a V6 box match), waiting for
+    its cut: the match in play ends, the secret and the AI's seed are
+    drawn and saved at once, then App.go to the table shows the cut
+    screen."""
+    s = CutSession(app, app.session.stats, None)
+    app.session = s              # the last match and its AI go first
+    app.saving.held = None
+    collect()
+    secret, ai = app.life.draw()
+    s.wait = gamesave.Wait(box, rules, seed, secret, ai)
+    # before the commitment is on the screen: not after the frame
+    app.saving.save_match(now=True)
+
+
+def commitment(wait):
+    """MATCH # and the first engine.cut.MATCH_HEX hex digits of the match
+    commitment of `wait`'s secret (bytes)."""
+    from engine.cut import MATCH_HEX, secret_commitment
+    from engine.sha256 import hex_text
+
+    return b"MATCH #" + hex_text(secret_commitment(wait.secret)[:MATCH_HEX // 2]).encode()
+
+
+def deal(app, cut):
+    """The player's cut (str, engine.cut.check_cut's): the waiting match
+    is made with it at the settings' AI level, its session takes the
+    place of the waiting one and is saved, and its first hand shown; the
+    cut screen and this module are let go."""
+    w = app.session.wait
+    level = app.settings.level
+    stats = app.session.stats
+    if w.box:
+        from engine.box import BoxMatch as cls
+        from firmware.boxgame import BoxSession as session
+    else:
+        from engine import Match as cls
+        from firmware.matchlife import Session as session
+    s = session(app, stats)
+    app.session = s
+    collect()
+    s.start(cls(w.rules, w.seed, secret=w.secret, ai_seed=w.ai_seed, cut=cut, level=level))
+    app.go("play", new_hand=True)
+    app.let_go("cut", _LET_GO)
+    if w.box:
+        # the box table is larger: the title is let go until the match is
+        # left (firmware/screens/title.py, _table)
+        app.let_go("title", ("firmware.screens.title",))
+
+
+def drop(app):
+    """B on the cut screen: the waiting match goes (nothing was dealt from
+    its secret), saved at once; the title."""
+    from firmware.matchlife import Session
+
+    app.session = Session(app, app.session.stats)
+    app.saving.save_match(now=True)
+    app.go("title")
+    app.let_go("cut", _LET_GO)
