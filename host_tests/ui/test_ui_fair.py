@@ -15,7 +15,7 @@ import sys
 from firmware import entropy
 from firmware.matchlife import ai_seed, default_player
 from firmware.records import Records
-from engine.deal import chained_commitment, chained_nonce, hand_keys
+from engine.deal import chained_commitment, chained_nonce
 from engine.sha256 import hex_text
 from tools.sim.simulator import MemStorage, Sim
 from tools.kit.ui_driver import presses_for, simple_choice, give_cut, CUT
