@@ -8,6 +8,7 @@ from firmware import gamesave
 from firmware.storage import Storage
 from pico_util import boot_game
 from tools.pico import harness as h
+from tools.pico.figures import new_match
 
 
 def _saved_match(files, tmp_path, name):
@@ -24,9 +25,9 @@ def _saved_match(files, tmp_path, name):
 
 
 def _to_first_discard(p):
-    """NEW MATCH, draw from the stock; returns with the discard's A held."""
-    p.press("A")
-    p.run(800)
+    """NEW MATCH (its commitment, the cut), draw from the stock; returns
+    with the discard's A held."""
+    new_match(p)
     p.press("A")          # draw from the stock
     p.run(500)
     p.pin("A", True)
@@ -128,7 +129,7 @@ def test_out_of_memory_after_a_saved_turn_restarts_the_game_on_the_board(kit, tm
         files["/main.py"] = (OOM_MAIN + f.read()).encode()
     with boot_game(kit.firmware, kit.bootrom, h.fs_image(files)) as p:
         mark = len(p.chunks)
-        p.press("A")                  # NEW MATCH: the match is saved
+        new_match(p, after_ms=50)     # NEW MATCH, the cut: the match is saved
         p.run_until_text("it starts again from the last completed turn", 20000)
         p.run_until_text("Game running", 30000)
         p.run(300)

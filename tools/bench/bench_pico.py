@@ -12,7 +12,8 @@ decisions inside the real App over N whole matches per level
 decision and after a collection); the free heap with a match in progress
 for the game alone (hard AI, a human seat that takes no heap: minimum
 before a decision and after a collection, the bench's own heap added
-back). Then the speed ratio to the unix port:
+back), with a hand's start and the match end (A on a hand result to the
+next screen's first frame). Then the speed ratio to the unix port:
 the same 30 hard decisions (positions of seeded matches), and the best
 discard of 11 cards, timed on the board and on .venv/bin/micropython.
 Without the stock firmware and the boot ROM ($PICO_FIRMWARE / $PICO_BOOTROM,
@@ -123,6 +124,7 @@ def build_figures(a, name):
     hr = ai_times.run_level(a, "hard")
     a.human = human
     print("  %s (hard AI, greedy human seat, %d matches)" % (ai_times.heap_line(hr), a.matches))
+    print("  " + ai_times.lat_line(hr))
     sys.stdout.flush()
     with session.repl_board(a) as p:
         out, err = p.exec(timing_code(), timeout_ms=600000)

@@ -1,0 +1,76 @@
+"""A hand's start, the match end and the free heap, two builds side by
+side in one run on the emulated Pico: what the cut and the seal cost the
+device (firmware/cutwait.py, engine/cut.py).
+
+    .venv/bin/python -m tools.pico.cut_times --before-root DIR [--before-uf2 UF2]
+        [--after-uf2 UF2] [--matches 1] [--builds frozen,mpy]
+
+For each build (the frozen .uf2 of each tree, and the .mpy bundle of each
+tree on the stock firmware) the board boots into the game (the free heap
+at the title, as the game prints it), then plays --matches whole matches
+in the real App with the board's entropy (tools/pico/onboard/aibench.py:
+the hard AI against a human seat that takes no heap, the cut AAAA given
+where the tree asks for one): a hand's start (A on a hand result, from its
+release, to the end of the next hand's first frame), the match end (the
+last hand's A to the match end's first frame) and the free heap with a
+match in progress (ai_times.heap_line). --before-root is the tree to
+compare with (its bundle; its frozen build is --before-uf2, default
+DIR/build/gin-rummy-pico.uf2); the after tree is this checkout.
+"""
+
+import argparse
+import copy
+import os
+import sys
+
+from tools.pico import ai_times, figures, session
+from tools.pico import harness as h
+
+
+def title_heap(a):
+    files = h.board_files(a.root, bundle=not a.frozen, main=True)
+    with h.Pico(a.firmware, a.bootrom, h.fs_image(files)) as p:
+        return figures.boot(p)
+
+
+def one(a, label):
+    session.check(a)
+    boot_ms, free = title_heap(a)
+    r = ai_times.run_level(a, "hard")
+    print("%s (%s):" % (label, session.label(a)))
+    print("  free heap at the title %s B; boot to the title %.0f ms" % (free, boot_ms))
+    print("  " + ai_times.heap_line(r))
+    print("  " + ai_times.lat_line(r))
+    sys.stdout.flush()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    session.add_arguments(ap)
+    ap.add_argument("--before-root", required=True)
+    ap.add_argument("--before-uf2", default=None)
+    ap.add_argument("--after-uf2", default=session.FROZEN_UF2)
+    ap.add_argument("--matches", type=int, default=1)
+    ap.add_argument("--builds", default="frozen,mpy")
+    a = ap.parse_args(argv)
+    a.levels, a.seed, a.human, a.slow_ms = "hard", 1, "greedy", 10 ** 6
+    a.squeeze, a.deep, a.last_target = 0, False, 0
+    stock = a.firmware
+    before = os.path.abspath(a.before_root)
+    before_uf2 = a.before_uf2 or os.path.join(before, "build", "gin-rummy-pico.uf2")
+    print("A hand's start and the match end on an emulated Pico (emulated time; a real "
+          "Pico is 10-40% slower), hard AI against a greedy human seat, %d match(es) a build"
+          % a.matches)
+    for kind in a.builds.split(","):
+        for name, root, uf2 in (("before", before, before_uf2),
+                                ("after", session.ROOT, a.after_uf2)):
+            b = copy.copy(a)
+            b.firmware = stock
+            b.root = root
+            b.frozen = uf2 if kind == "frozen" else None
+            one(b, "%s, %s" % (name, kind))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
