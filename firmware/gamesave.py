@@ -18,8 +18,8 @@ this is 1.0.0".
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
 in play, or nothing; in layout 3, a match waiting for the player's cut
-(firmware/cutwait.py: its deal secret is drawn and saved before its
-commitment is shown, so a start resumes the same commitment, never a
+(firmware/cutwait.py's Wait: its deal secret is drawn and saved before
+its commitment is shown, so a start resumes the same commitment, never a
 second secret for the same match):
 
     b"GRCW"  kind:1 (0 two-player, 1 box)  rules_len:1  rules  seed:4  secret:16  ai_seed:4
@@ -51,8 +51,6 @@ NAME = "game"     # its name in the storage (firmware/saving.py writes it)
 MAGIC = b"GRGM"
 VERSION = 3       # the newest layout (2, or 3 with a match waiting for its cut)
 PLAIN = 2         # the layout of every save but one waiting for a cut
-WAIT_MAGIC = b"GRCW"
-WAIT_LEN = 30     # a waiting match's bytes but its rules text
 
 
 class Game:
@@ -61,63 +59,7 @@ class Game:
         self.match = match        # engine Match / BoxMatch in play, or None
         self.held = held          # match bytes that could not be rebuilt now
         self.finished = finished  # a finished match whose game record is due
-        self.wait = wait          # a Wait: a match waiting for its cut, or None
-
-
-class Wait:
-    """A match waiting for the player's cut: its kind (box: a V6 box
-    match), rules, seed, deal secret (16 bytes) and AI seed, drawn before
-    its commitment is shown (firmware/cutwait.py)."""
-
-    def __init__(self, box, rules, seed, secret, ai_seed):
-        self.box = box
-        self.rules = rules
-        self.seed = seed
-        self.secret = bytes(secret)
-        self.ai_seed = ai_seed
-
-    def encode(self):
-        rt = self.rules.text().encode()
-        out = bytearray(WAIT_MAGIC)
-        out.append(1 if self.box else 0)
-        out.append(len(rt))
-        out.extend(rt)
-        _u32(out, self.seed)
-        out.extend(self.secret)
-        _u32(out, self.ai_seed)
-        return bytes(out)
-
-    @staticmethod
-    def decode(b):
-        """The Wait of `b`; ValueError when it is not one this version
-        plays (its rules too: settings.playable)."""
-        import engine
-        from firmware.settings import playable
-
-        if len(b) < WAIT_LEN or bytes(b[:4]) != WAIT_MAGIC or b[4] > 1:
-            raise ValueError("not a match waiting for its cut")
-        n = b[5]
-        if len(b) != WAIT_LEN + n:
-            raise ValueError("a match waiting for its cut is %d bytes, not %d"
-                             % (WAIT_LEN + n, len(b)))
-        rules = engine.Rules.from_text(bytes(b[6:6 + n]).decode())
-        why = playable(rules)
-        if why:
-            raise ValueError("the match waiting for its cut: %s" % why)
-        i = 6 + n
-        seed = _read_u32(b, i)
-        a = _read_u32(b, i + 20)
-        if seed >= 1 << 30 or a >= 1 << 30:
-            raise ValueError("a seed of the match waiting for its cut is out of range")
-        return Wait(b[4] == 1, rules, seed, b[i + 4:i + 20], a)
-
-
-def _u32(out, v):
-    out.extend(bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255)))
-
-
-def _read_u32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+        self.wait = wait          # firmware.cutwait.Wait: a match waiting for its cut, or None
 
 
 def join(stats_bytes, match_bytes, layout=PLAIN):
@@ -213,15 +155,14 @@ def _split(payload):
     return bytes(payload[i:i + n]), bytes(payload[i + n:]), payload[4] == 3
 
 
-def encode(stats, match=None, held=None, finished=None, wait=None):
+def encode(stats, match=None, held=None, finished=None):
     """The payload for `stats` and the match in play (None, or over: no
     match; `held`: match bytes to keep as they are; `finished`: with no
     match in play, a finished match kept until its game record is
-    written; `wait`: a Wait, the match waiting for its cut, layout 3)."""
+    written). A match waiting for its cut is written by its session
+    (firmware/cutwait.py: join(..., VERSION))."""
     import engine
 
-    if wait is not None:
-        return join(stats.encode(), wait.encode(), VERSION)
     if match is not None and match.winner is None:
         mb = engine.dumps(match)
     elif finished is not None:
@@ -256,6 +197,8 @@ def _decode(payload):
     sb, mb, waiting = _split(payload)
     stats = Stats.decode(sb)
     if waiting:
+        from firmware.cutwait import Wait     # cold: only such a save needs it
+
         return Game(stats, wait=Wait.decode(mb))
     if not mb:
         return Game(stats)

@@ -193,9 +193,11 @@ def test_a_start_after_a_damaged_save_waits_for_the_cut():
 def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
     from firmware.settings import Stats
 
-    w = gamesave.Wait(False, engine.CARDEMS, 77, bytes(range(16)), 1234)
+    from firmware.cutwait import Wait
+
+    w = Wait(False, engine.CARDEMS, 77, bytes(range(16)), 1234)
     stats = Stats()
-    good = gamesave.encode(stats, wait=w)
+    good = gamesave.join(stats.encode(), w.encode(), gamesave.VERSION)
     back = gamesave.decode(good).wait
     assert (back.box, back.rules.text(), back.seed, back.secret, back.ai_seed) == \
         (False, engine.CARDEMS.text(), 77, bytes(range(16)), 1234)
