@@ -108,32 +108,9 @@ def seal_of(after, closing_words, mirror):
 
 
 # -- a Dealer's (engine/deal.py) part with a cut ----------------------------------
-
-_SAVED = ("version", "seats", "level", "cut")
-
-
-def save_tail(d, out):
-    """A save's (engine/save.py, version 5) part after the flags, the
-    secret and the AI's seed: the version that dealt `d`, its seats, level
-    and cut, each its length (a byte) and its ASCII."""
-    for name in _SAVED:
-        t = getattr(d, name).encode()
-        out.append(len(t))
-        out.extend(t)
-
-
-def load_tail(data, pos):
-    """({version:, seats:, level:, cut:}, the index after them) of a save's
-    bytes from `pos`; ValueError when they are cut short (UnicodeError when
-    not text): the Match checks what they say."""
-    kw = {}
-    for name in _SAVED:
-        if pos >= len(data) or pos + 1 + data[pos] > len(data):
-            raise ValueError("the match's cut is cut short")
-        kw[name] = bytes(data[pos + 1:pos + 1 + data[pos]]).decode()
-        pos += 1 + data[pos]
-    return kw, pos
-
+# (its save's part, the version, seats, level and cut, is engine/save.py's:
+# a turn's save needs nothing of this module, so the device can let it go
+# between a hand's start and its end)
 
 def start(d, secret, cut=None, level=None, seats=None, version=None, match_commit=None):
     """Dealer `d` made with a cut: its cut, seats, level and version, and

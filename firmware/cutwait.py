@@ -32,6 +32,9 @@ from firmware import gamesave
 from firmware.compat import collect
 
 _LET_GO = ("firmware.screens.cut", "firmware.cutwait")
+# once the first hand is dealt: engine/cut.py until the hand's end too
+# (firmware/screens/result.py, let_cut_go)
+_DEALT = _LET_GO + ("engine.cut",)
 MAGIC = b"GRCW"   # a match waiting for its cut, in the game save (layout 3)
 LEN = 30          # its bytes but its rules text
 
@@ -181,7 +184,7 @@ def deal(app, cut):
     collect()
     s.start(cls(w.rules, w.seed, secret=w.secret, ai_seed=w.ai_seed, cut=cut, level=level))
     app.go("play", new_hand=True)
-    app.let_go("cut", _LET_GO)
+    app.let_go("cut", _DEALT)
     if w.box:
         # the box table is larger: the title is let go until the match is
         # left (firmware/screens/title.py, _table)

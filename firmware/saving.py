@@ -84,6 +84,9 @@ class Saving:
         fresh = saveload.load(self)
         if heap_free() is not None:
             unload("firmware.saveload")
+            # a match with a cut resumed: engine/cut.py until its hand's
+            # end (firmware/screens/result.py, let_cut_go)
+            unload("engine.cut")
         return fresh
 
     def start_record(self, finished):
@@ -175,6 +178,16 @@ class Saving:
         the record drops it, so a record never runs ahead of the match a
         start resumes (gamesave.Game.finished)."""
         m = self.app.match
+        if m is not None and m.cut is not None and heap_free() is not None:
+            # a match with a cut: engine/cut.py, let go while the hand was
+            # played (firmware/screens/result.py, let_cut_go), is imported
+            # again for the record, the proof page and the next deal, with
+            # the reserve let go as for any import from the .mpy bundle
+            let_reserve_go()
+            try:
+                import engine.cut  # noqa: F401
+            finally:
+                hold_reserve()
         if m is not None and m.winner is not None and self.records is not None:
             # The commit that ends the match keeps it (never resumed) until
             # its record is written; the commit after the record drops it.

@@ -40,7 +40,20 @@ def go_on(app, over, end_screen, play_screen):
     why = app.match.next_hand()
     if why is None:
         app.saving.save_match()
+        let_cut_go(app)
         app.go(play_screen, new_hand=True)
+
+
+def let_cut_go(app):
+    """On MicroPython, a match with a cut against the CPU or in the box
+    game has dealt its hand: engine/cut.py (3 KB of the .mpy bundle's
+    heap) is let go until the hand's end (Saving.hand_counted brings it
+    back for the record and the next deal); a turn's save needs none of
+    it. A link match keeps it (firmware/linkmatch.py lets it go)."""
+    from firmware.compat import heap_free, unload
+
+    if heap_free() is not None and app.session.kind != "link":
+        unload("engine.cut")
 
 
 def proof_of(m):

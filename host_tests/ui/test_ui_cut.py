@@ -317,3 +317,99 @@ def test_the_cut_keys_give_the_cut_every_driver_enters():
     for k in CUT_KEYS[:-1]:
         sim.press(k)
     assert sim.app.screen.text() == CUT
+
+
+# The App on the MicroPython unix port, a whole match with a cut: engine/cut.py
+# is let go while every hand is played (firmware/screens/result.py,
+# let_cut_go) and back for the record, the deal and the seal.
+MP_MATCH = r'''
+import sys
+from firmware.buttons import Buttons
+from firmware.keyscript import FakeClock, KeyScript
+from firmware.ssd1306 import SSD1306
+from firmware import entropy
+from tools.kit.memstorage import MemStorage
+from tools.sim.fakebus import CountingBus
+from tools.kit.ui_driver import CUT_KEYS, play_turn, simple_factory
+
+
+class Board(KeyScript):
+    def __init__(self):
+        from firmware.app import App
+        from firmware.ports import Ports
+        self.clock = FakeClock()
+        self.mask = 0
+        self.buttons = Buttons(self._read)
+        st = MemStorage()
+        st.save("settings", b"speed=fast\ntarget=50\n")
+        self.app = App(Ports(SSD1306(CountingBus()), self.buttons, self.clock, st, seed=5,
+                             player_factory=simple_factory, entropy=entropy.seeded(9)))
+        self.app.start()
+        self.settle()
+
+    def _read(self):
+        return self.mask
+
+    def tick(self):
+        return self.app.step()
+
+    def press(self, k):
+        self.key(k)
+        self.settle()
+
+    @property
+    def screen(self):
+        return self.app.screen_name
+
+
+b = Board()
+b.press("A")
+print("@commit", b.app.screen.commit.decode())
+for k in CUT_KEYS:
+    b.press(k)
+m = b.app.match
+print("@cut", m.cut, "engine.cut" in sys.modules)
+loaded = 0
+n = 0
+while b.screen != "match_end" and n < 4000:
+    if b.screen == "play":
+        loaded += "engine.cut" in sys.modules
+        play_turn(b)
+    else:
+        b.press("A")
+    n += 1
+import engine
+print("@end", b.screen, b.app.screen.seal.decode(), len(m.results), loaded)
+print("@record")
+print(engine.record_text(m))
+'''
+
+
+def test_on_micropython_a_match_with_a_cut_lets_its_code_go_in_play_and_verifies(tmp_path):
+    from tools.bench.bench_ui import ROOT as BENCH_ROOT, micropython_path, run_mp
+    import pytest
+
+    if micropython_path() is None:
+        pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
+    out = run_mp("import sys\nsys.path.insert(0, %r)\n" % BENCH_ROOT + MP_MATCH)
+    head, _, record = out.partition("@record\n")
+    lines = dict(ln.split(" ", 1) for ln in head.strip().splitlines())
+    assert lines["@cut"] == "AAAA False"             # let go once the hand is dealt
+    screen, word, digits, hands, loaded = lines["@end"].split(" ")
+    seal = word + " " + digits                     # SEAL #...
+    assert screen == "match_end" and word == "SEAL" and int(hands) >= 1
+    assert loaded == "0"                           # not in sys.modules at any turn
+    path = tmp_path / "record.txt"
+    path.write_text(record.strip() + "\n")
+    noted = "%s, CUT %s, %s" % (lines["@commit"], CUT, seal)
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "records", "replay.py"),
+                          "--verify", "--noted", noted, str(path)],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    # the same match as on CPython: the same seal
+    sim = new_sim(player_factory=simple_factory)
+    sim.app.settings.target = 50
+    sim.press("A")
+    give_cut(sim)
+    play_to_the_end(sim)
+    assert sim.app.screen.seal.decode() == seal

@@ -59,7 +59,7 @@ def main(argv=None):
     before = os.path.abspath(a.before_root)
     before_uf2 = a.before_uf2 or os.path.join(before, "build", "gin-rummy-pico.uf2")
     print("A hand's start and the match end on an emulated Pico (emulated time; a real "
-          "Pico is 10-40% slower), hard AI against a greedy human seat, %d match(es) a build"
+          "Pico is 10-40%% slower), hard AI against a greedy human seat, %d match(es) a build"
           % a.matches)
     for kind in a.builds.split(","):
         for name, root, uf2 in (("before", before, before_uf2),
