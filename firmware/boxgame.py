@@ -33,7 +33,7 @@ def new_match(app):
         # waiting for the player's cut (firmware/cutwait.py)
         from firmware.cutwait import begin
 
-        begin(app, rules, seed, True)
+        begin(app, rules, seed, BoxSession, Session, True)
         return
     s = BoxSession(app, app.session.stats)
     app.session = s

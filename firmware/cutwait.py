@@ -30,71 +30,12 @@ notes of the start) and a new match's way to the table both show it.
 
 from firmware import gamesave
 from firmware.compat import collect
+from firmware.cutsave import Wait
 
-_LET_GO = ("firmware.screens.cut", "firmware.cutwait")
+_LET_GO = ("firmware.screens.cut", "firmware.cutwait", "firmware.cutsave")
 # once the first hand is dealt: engine/cut.py until the hand's end too
 # (firmware/screens/result.py, let_cut_go)
 _DEALT = _LET_GO + ("engine.cut",)
-MAGIC = b"GRCW"   # a match waiting for its cut, in the game save (layout 3)
-LEN = 30          # its bytes but its rules text
-
-
-class Wait:
-    """A match waiting for the player's cut: its kind (box: a V6 box
-    match), rules, seed, deal secret (16 bytes) and AI seed, drawn before
-    its commitment is shown (begin), kept in the game save (layout 3)."""
-
-    def __init__(self, box, rules, seed, secret, ai_seed):
-        self.box = box
-        self.rules = rules
-        self.seed = seed
-        self.secret = bytes(secret)
-        self.ai_seed = ai_seed
-
-    def encode(self):
-        rt = self.rules.text().encode()
-        out = bytearray(MAGIC)
-        out.append(1 if self.box else 0)
-        out.append(len(rt))
-        out.extend(rt)
-        _u32(out, self.seed)
-        out.extend(self.secret)
-        _u32(out, self.ai_seed)
-        return bytes(out)
-
-    @staticmethod
-    def decode(b):
-        """The Wait of `b`; ValueError when it is not one this version
-        plays (its rules too: settings.playable)."""
-        import engine
-        from firmware.settings import playable
-
-        if len(b) < LEN or bytes(b[:4]) != MAGIC or b[4] > 1:
-            raise ValueError("not a match waiting for its cut")
-        n = b[5]
-        if len(b) != LEN + n:
-            raise ValueError("a match waiting for its cut is %d bytes, not %d"
-                             % (LEN + n, len(b)))
-        rules = engine.Rules.from_text(bytes(b[6:6 + n]).decode())
-        why = playable(rules)
-        if why:
-            raise ValueError("the match waiting for its cut: %s" % why)
-        i = 6 + n
-        seed = _read_u32(b, i)
-        a = _read_u32(b, i + 20)
-        if seed >= 1 << 30 or a >= 1 << 30:
-            raise ValueError("a seed of the match waiting for its cut is out of range")
-        return Wait(b[4] == 1, rules, seed, b[i + 4:i + 20], a)
-
-
-def _u32(out, v):
-    out.extend(bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255)))
-
-
-def _read_u32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
-
-
 class CutSession:
     """The session of a match waiting for its cut (the module's docstring;
     firmware/matchlife.py says what a session is)."""
@@ -105,10 +46,12 @@ class CutSession:
     match = None
     opponent = None
 
-    def __init__(self, app, stats, wait):
+    def __init__(self, app, stats, wait, dealt, plain):
         self.app = app
         self.stats = stats
-        self.wait = wait             # Wait
+        self.wait = wait             # firmware/cutsave.py's Wait
+        self.dealt = dealt           # the session class of the match once dealt
+        self.plain = plain           # the session class of no match (B: the title)
 
     def payload(self, held, finished):
         # no match is in play (`held` went with the match before; a finished
@@ -141,12 +84,15 @@ class CutSession:
         pass
 
 
-def begin(app, rules, seed, box=False):
+def begin(app, rules, seed, dealt, plain, box=False):
     """A new match at `rules` and `seed` (box: a V6 box match), waiting for
     its cut: the match in play ends, the secret and the AI's seed are
     drawn and saved at once, then App.go to the table shows the cut
-    screen."""
-    s = CutSession(app, app.session.stats, None)
+    screen. `dealt` is the session class of the match once dealt
+    (firmware/matchlife.py's Session, firmware/boxgame.py's BoxSession),
+    `plain` that of no match in play (Session): passed in, so that this
+    cold module imports neither."""
+    s = CutSession(app, app.session.stats, None, dealt, plain)
     app.session = s              # the last match and its AI go first
     app.saving.held = None
     collect()
@@ -170,16 +116,14 @@ def deal(app, cut):
     is made with it at the settings' AI level, its session takes the
     place of the waiting one and is saved, and its first hand shown; the
     cut screen and this module are let go."""
-    w = app.session.wait
+    ws = app.session
+    w = ws.wait
     level = app.settings.level
-    stats = app.session.stats
     if w.box:
         from engine.box import BoxMatch as cls
-        from firmware.boxgame import BoxSession as session
     else:
         from engine import Match as cls
-        from firmware.matchlife import Session as session
-    s = session(app, stats)
+    s = ws.dealt(app, ws.stats)
     app.session = s
     collect()
     s.start(cls(w.rules, w.seed, secret=w.secret, ai_seed=w.ai_seed, cut=cut, level=level))
@@ -194,9 +138,8 @@ def deal(app, cut):
 def drop(app):
     """B on the cut screen: the waiting match goes (nothing was dealt from
     its secret), saved at once; the title."""
-    from firmware.matchlife import Session
-
-    app.session = Session(app, app.session.stats)
+    ws = app.session
+    app.session = ws.plain(app, ws.stats)
     app.saving.save_match(now=True)
     app.go("title")
     app.let_go("cut", _LET_GO)

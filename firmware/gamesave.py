@@ -18,7 +18,7 @@ this is 1.0.0".
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
 in play, or nothing; in layout 3, a match waiting for the player's cut
-(firmware/cutwait.py's Wait: its deal secret is drawn and saved before
+(firmware/cutsave.py's Wait: its deal secret is drawn and saved before
 its commitment is shown, so a start resumes the same commitment, never a
 second secret for the same match):
 
@@ -59,7 +59,7 @@ class Game:
         self.match = match        # engine Match / BoxMatch in play, or None
         self.held = held          # match bytes that could not be rebuilt now
         self.finished = finished  # a finished match whose game record is due
-        self.wait = wait          # firmware.cutwait.Wait: a match waiting for its cut, or None
+        self.wait = wait          # firmware.cutsave.Wait: a match waiting for its cut, or None
 
 
 def join(stats_bytes, match_bytes, layout=PLAIN):
@@ -197,7 +197,7 @@ def _decode(payload):
     sb, mb, waiting = _split(payload)
     stats = Stats.decode(sb)
     if waiting:
-        from firmware.cutwait import Wait     # cold: only such a save needs it
+        from firmware.cutsave import Wait     # cold: only such a save needs it
 
         return Game(stats, wait=Wait.decode(mb))
     if not mb:

@@ -136,7 +136,7 @@ class Life:
             # player's cut (firmware/cutwait.py, cold)
             from firmware.cutwait import begin
 
-            begin(app, app.settings.match_rules(), seed)
+            begin(app, app.settings.match_rules(), seed, Session, Session)
             return
         # the last match and its AI go before the new ones are made: on
         # the .mpy bundle's heap two hard players at once may not fit

@@ -106,8 +106,12 @@ class _Reading:
         if getattr(game, "wait", None) is not None:
             # a match waiting for the player's cut: its commitment again
             from firmware.cutwait import CutSession
+            from firmware.matchlife import Session
 
-            app.session = CutSession(app, game.stats, game.wait)
+            dealt = Session
+            if game.wait.box:
+                from firmware.boxgame import BoxSession as dealt
+            app.session = CutSession(app, game.stats, game.wait, dealt, Session)
         else:
             app.session = session_of(app, game.stats, game.match)
         sv.held = game.held

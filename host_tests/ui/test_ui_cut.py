@@ -193,7 +193,7 @@ def test_a_start_after_a_damaged_save_waits_for_the_cut():
 def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
     from firmware.settings import Stats
 
-    from firmware.cutwait import Wait
+    from firmware.cutsave import Wait
 
     w = Wait(False, engine.CARDEMS, 77, bytes(range(16)), 1234)
     stats = Stats()
