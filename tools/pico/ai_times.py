@@ -95,8 +95,9 @@ def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
         code = HARNESS + squeeze(a.squeeze) + (
-            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d)\n" % (
-                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target))
+            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d, "
+            "entropy=%r)\n" % (level, a.matches, a.seed, a.human, a.slow_ms * 1000,
+                               a.last_target, getattr(a, "entropy", False)))
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
             raise SystemExit("the board stopped before the matches ended:\n%s%s"

@@ -122,6 +122,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     a.levels, a.seed, a.human, a.slow_ms = "hard", 1, "greedy", 10 ** 6
     a.squeeze, a.deep, a.last_target = 0, False, 0
+    a.entropy = True            # matches as the board makes them (aibench)
     stock = a.firmware
     before = os.path.abspath(a.before_root)
     before_uf2 = a.before_uf2 or os.path.join(before, "build", "gin-rummy-pico.uf2")
