@@ -33,9 +33,6 @@ from firmware.compat import collect
 from firmware.cutsave import Wait
 
 _LET_GO = ("firmware.screens.cut", "firmware.cutwait", "firmware.cutsave")
-# once the first hand is dealt: engine/cut.py until the hand's end too
-# (firmware/screens/result.py, let_cut_go)
-_DEALT = _LET_GO + ("engine.cut",)
 class CutSession:
     """The session of a match waiting for its cut (the module's docstring;
     firmware/matchlife.py says what a session is)."""
@@ -112,27 +109,20 @@ def commitment(wait):
 
 
 def deal(app, cut):
-    """The player's cut (str, engine.cut.check_cut's): the waiting match
-    is made with it at the settings' AI level, its session takes the
-    place of the waiting one and is saved, and its first hand shown; the
-    cut screen and this module are let go."""
+    """The player's cut (str, engine.cut.check_cut's): the session of the
+    match to be dealt takes the place of the waiting one, holding what
+    deals it (pending: plain values, nothing of this module), and the cut
+    screen and this module are let go; the title's tick, later in this
+    same step of the App, makes the match (matchlife.Life.deal) and shows
+    its first hand. So on the .mpy bundle the match and its AI are made
+    with the cut's code off the heap (made here, they did not fit)."""
     ws = app.session
     w = ws.wait
-    level = app.settings.level
-    if w.box:
-        from engine.box import BoxMatch as cls
-    else:
-        from engine import Match as cls
     s = ws.dealt(app, ws.stats)
+    s.pending = (w.box, w.rules, w.seed, w.secret, w.ai_seed, cut)
     app.session = s
-    collect()
-    s.start(cls(w.rules, w.seed, secret=w.secret, ai_seed=w.ai_seed, cut=cut, level=level))
-    app.go("play", new_hand=True)
-    app.let_go("cut", _DEALT)
-    if w.box:
-        # the box table is larger: the title is let go until the match is
-        # left (firmware/screens/title.py, _table)
-        app.let_go("title", ("firmware.screens.title",))
+    app.let_go("cut", _LET_GO)
+    app.go("title")
 
 
 def drop(app):

@@ -88,7 +88,7 @@ engine.box and firmware/boxgame.py are imported only for a box match: a
 two-player game never loads them.
 """
 
-from firmware.compat import const, collect
+from firmware.compat import const, collect, heap_free, unload
 from firmware import gamesave
 from firmware.settings import Stats
 import engine
@@ -180,6 +180,30 @@ class Life:
             b = e(4)
         return secret, ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
 
+    def deal(self):
+        """The match a cut was just given for (app.session.pending, set by
+        firmware/cutwait.py's deal; the title's tick calls this, the cut's
+        code off the heap): made at the settings' AI level, saved, its
+        first hand shown; engine/cut.py is let go until the hand's end
+        (firmware/screens/result.py, let_cut_go)."""
+        app = self.app
+        s = app.session
+        box, rules, seed, secret, ai, cut = s.pending
+        s.pending = None
+        collect()
+        if box:
+            from engine.box import BoxMatch as cls
+        else:
+            cls = engine.Match
+        s.start(cls(rules, seed, secret=secret, ai_seed=ai, cut=cut, level=app.settings.level))
+        app.go("play", new_hand=True)
+        if heap_free() is not None:
+            unload("engine.cut")
+        if box:
+            # the box table is larger: the title is let go until the match
+            # is left (firmware/screens/title.py, _table)
+            app.let_go("title", ("firmware.screens.title",))
+
     def new_ai(self, m, stats):
         """The AI for match `m`, at the settings' level, with the match's
         own AI seed (saved with it: a resumed match plays on the same); the
@@ -235,6 +259,7 @@ class Session:
     player = None
     plan = None
     busy = None
+    pending = None               # a match to deal from a cut just given (Life.deal)
 
     def __init__(self, app, stats, match=None):
         self.app = app

@@ -73,9 +73,15 @@ def game_heap(a):
     with lp.Single(a.firmware, a.bootrom, h.fs_image(files)) as p:
         p.run_until_text("Game running", 60000)
         player = lp.Player(p, entry="NEW MATCH")
-        lp.play([player], p.run, limit_s=3600)
+
+        def over(pl):
+            return pl[0].final is not None or "OUT OF MEMORY" in lp.screen(p)
+
+        lp.play([player], p.run, until=over, limit_s=3600)
         p.run(500)
         out = p.output()
+    if "OUT OF MEMORY" in out or "MemoryError" in out:
+        print("  the board's last lines:\n    " + "\n    ".join(out.splitlines()[-25:]))
     m = re.search(r"free memory (\d+) bytes", out)
     seen = {}
     for line in out.splitlines():
@@ -119,6 +125,8 @@ def main(argv=None):
     ap.add_argument("--after-uf2", default=session.FROZEN_UF2)
     ap.add_argument("--matches", type=int, default=1)
     ap.add_argument("--builds", default="frozen,mpy")
+    ap.add_argument("--trees", default="before,after",
+                    help="which of the two trees (a run of one: before or after)")
     a = ap.parse_args(argv)
     a.levels, a.seed, a.human, a.slow_ms = "hard", 1, "greedy", 10 ** 6
     a.squeeze, a.deep, a.last_target = 0, False, 0
@@ -132,6 +140,8 @@ def main(argv=None):
     for kind in a.builds.split(","):
         for name, root, uf2 in (("before", before, before_uf2),
                                 ("after", session.ROOT, a.after_uf2)):
+            if name not in a.trees.split(","):
+                continue
             b = copy.copy(a)
             b.firmware = stock
             b.root = root
