@@ -268,7 +268,8 @@ class Player:
         if top.startswith("HAND ") and "RESULT" in top:   # A NEXT HAND, A MATCH RESULT
             return self._result(lines)
         if lines[-1].endswith("A NEXT"):              # the showdown
-            self._deal(lines, _after(top, "DEAL #"))
+            if "DEAL #" in top:                     # (a header read without it: no note)
+                self._deal(lines, _after(top, "DEAL #"))
             if self._last is None or self._last[0][-1] != lines[-1]:
                 self.showdowns += 1
             return self._press("A", lines)
