@@ -26,7 +26,10 @@ second secret for the same match):
 
 Only a match waiting for its cut is written as layout 3, so every other
 save stays one that version 1.1 reads; 1.1 keeps a layout 3 save as a
-newer version's (game.new) and loses nothing. The App writes this whole payload through the storage
+newer version's (game.new) and loses nothing. A waiting match's bytes are
+also read as one under layout 2 (b"GRCW" is no match's magic): the
+CircuitPython nvm keeps the statistics and the match apart and joins them
+again as layout 2. The App writes this whole payload through the storage
 ("game") after every completed turn, so whatever a turn changes (the
 match, and at a hand's end the statistics) is one write: after a power cut
 the statistics and the match are always those of the same moment, and a
@@ -196,7 +199,9 @@ def _decode(payload):
 
     sb, mb, waiting = _split(payload)
     stats = Stats.decode(sb)
-    if waiting:
+    # layout 3, or its match bytes joined again as layout 2 by a storage
+    # that keeps the statistics and the match apart (circuitpython/cpnvm.py)
+    if waiting or bytes(mb[:4]) == b"GRCW":
         from firmware.cutsave import Wait     # cold: only such a save needs it
 
         return Game(stats, wait=Wait.decode(mb))

@@ -214,6 +214,10 @@ def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
         raise AssertionError("accepted %r" % b)
     # every other save is still layout 2, which version 1.1 reads
     assert gamesave.encode(stats)[4] == 2
+    # a storage that keeps the statistics and the match apart joins them
+    # again as layout 2 (circuitpython/cpnvm.py): still the waiting match
+    again = gamesave.decode(gamesave.join(sb, mb)).wait
+    assert again.secret == w.secret and again.seed == 77
 
 
 def play_to_the_end(sim, limit=4000):
