@@ -360,6 +360,7 @@ def test_the_page_in_play_deals_committed_hands_and_test_mode_does_not(tmp_path)
     assert web.app.match is None and web.app.session.kind == "cut"
     from firmware.cutwait import deal
     deal(web.app, "AAAA")
+    web.app.step()                  # the title's tick deals (firmware/matchlife.py, Life.deal)
     m = web.app.match
     assert m.committed and m.cut == "AAAA" and m.hand.deal is None and len(m.hand.commit) == 10
     # the page's record link, in the middle of the hand: its commitment only
