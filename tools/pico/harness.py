@@ -350,6 +350,10 @@ class Pico(NodeProcess):
         with open(path, "rb") as f:
             return f.read()
 
+    def peek(self, at, n):
+        """n bytes of the board's SRAM from address `at` (0x20000000...)."""
+        return bytes.fromhex(self._command({"op": "peek", "at": at, "n": n})["data"])
+
     def files(self):
         """{path: bytes} of the board's filesystem now."""
         return read_fs(self.flash()[FS_OFFSET:])

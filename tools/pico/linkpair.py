@@ -384,16 +384,19 @@ def play_link_match(pair, players=None, **kw):
     return play(players, pair.run, **kw)
 
 
-def settings_files(target=None):
+def settings_files(target=None, level=None):
     """{board path: bytes}: the saved settings of a match to `target`
-    (None: nothing, the game's defaults)."""
-    if target is None:
+    against the AI at `level` (None, None: nothing, the game's defaults)."""
+    if target is None and level is None:
         return {}
     from firmware.settings import Settings
     from firmware.storage import pack
 
     st = Settings()
-    st.target = target
+    if target is not None:
+        st.target = target
+    if level is not None:
+        st.level = level
     return {"/data/settings.dat": bytes(pack(st.encode()))}
 
 

@@ -14,6 +14,8 @@
 //                                       run stops there, even inside a write)
 //   {"op":"boot"}                       power on again from the flash as it is
 //   {"op":"flash","path":P}             write the 2 MB flash to P
+//   {"op":"peek","at":A,"n":N}          read N bytes of SRAM from address A
+//                                       (the answer's "data", hex)
 //   {"op":"quit"}
 // Events on stdout, one JSON object a line, times in emulated ns since the
 // current power-on ({"boot":n} counts power-ons):
@@ -71,6 +73,7 @@ powerOn();
 function handle(cmd) {
   const host0 = process.hrtime.bigint();
   let why = 'ok';
+  const extra = {};
   switch (cmd.op) {
     case 'run':
       why = board.run(board.nanos + cmd.ms * 1e6, cmd.text ?? null);
@@ -95,6 +98,11 @@ function handle(cmd) {
     case 'flash':
       fs.writeFileSync(cmd.path, board.flash());
       break;
+    case 'peek': {
+      const off = cmd.at - 0x20000000;
+      extra.data = Buffer.from(board.mcu.sram.subarray(off, off + cmd.n)).toString('hex');
+      break;
+    }
     case 'quit':
       flush();
       process.exit(0);
@@ -106,6 +114,7 @@ function handle(cmd) {
   const done = { ev: 'done', op: cmd.op, t: board.nanos, boot: boots, why, host_ms: hostMs,
                  flash: board.stats };
   if (board.xip) done.xip = board.xip.stats;
+  Object.assign(done, extra);
   emit(done);
   flush();
 }
