@@ -140,21 +140,28 @@ class Clock:
         return self.t
 
 
-def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+def typed(text, gaps, steps):
+    """The events of the keys in `text` typed at once, a loop step (the
+    keys updated, the buttons polled) every gaps[i % len(gaps)] ms."""
     clock = Clock()
     keys = ConsoleKeys(clock, poll_stdin=False)
     b = Buttons(keys.read)
-    for c in b"\x1b[Cz\x1b[CX":
+    for c in text:
         keys.feed(c)
     events = []
-    for _ in range(400):                 # 2 s in 5 ms samples
+    for i in range(steps):
         keys.update(clock.t)
         b.poll(clock.t)
         ev = b.event()
         while ev:
             events.append(btn.event_name(ev))
             ev = b.event()
-        clock.t += 5
+        clock.t += gaps[i % len(gaps)]
+    return events, keys
+
+
+def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+    events, keys = typed(b"\x1b[Cz\x1b[CX", (5,), 400)     # 2 s in 5 ms samples
     assert events == ["RIGHT", "A", "RIGHT", "LONG_B"]
     assert keys.keys == 4 and not keys.pending() and keys.read() == 0
 
@@ -220,21 +227,7 @@ def test_typed_keys_survive_readings_far_apart():
     """Every key typed, in order, however long the loop's steps (each step
     reads the buttons once, then 70-180 ms pass: a press spans two of
     them, short of the debounce's repeat at 400 ms)."""
-    clock = Clock()
-    keys = ConsoleKeys(clock, poll_stdin=False)
-    b = Buttons(keys.read)
-    for c in b"\x1b[C\x1b[Cz\x1b[Dxz\x1b[C":
-        keys.feed(c)
-    events = []
-    gaps = (70, 150, 130, 90, 180, 75)
-    for i in range(200):
-        keys.update(clock.t)
-        b.poll(clock.t)
-        ev = b.event()
-        while ev:
-            events.append(btn.event_name(ev))
-            ev = b.event()
-        clock.t += gaps[i % len(gaps)]
+    events, keys = typed(b"\x1b[C\x1b[Cz\x1b[Dxz\x1b[C", (70, 150, 130, 90, 180, 75), 200)
     assert events == ["RIGHT", "RIGHT", "A", "LEFT", "B", "A", "RIGHT"]
     assert not keys.pending()
 
