@@ -190,9 +190,11 @@ uf2: ## build/gin-rummy-pico.uf2: MicroPython with the game frozen in (MICROPY_D
 # ---- end of the Pico block ----
 
 # ---- releases (tools/deploy/release.py, docs/RELEASING.md) ----------------------
-#   make release [DIST=dist] [ALLOW_DIRTY=1] [PICO_KIT=../shared/pico]
+#   make release [DIST=dist] [ALLOW_DIRTY=1] [PICO_KIT=../shared/pico] [ACCEPT_LATENCY="why"]
 #       dist/<version>/ from a clean checkout of HEAD: the .uf2, the .mpy bundle,
-#       the CircuitPython and web zips, RELEASE and SHA256SUMS
+#       the CircuitPython and web zips, RELEASE and SHA256SUMS; the latency
+#       bench against the previous release first (refused when slower,
+#       unless ACCEPT_LATENCY gives the reason, which goes into CHANGELOG.md)
 #   make verify-release
 #       rebuilds the newest dist/*/ release's .uf2 from its commit: identical?
 # PICO_KIT: the folder holding micropython-1.28.0-rp2-src.tar.xz (unpacked once
@@ -200,10 +202,11 @@ uf2: ## build/gin-rummy-pico.uf2: MicroPython with the game frozen in (MICROPY_D
 PICO_KIT ?= ../shared/pico
 DIST ?= dist
 ALLOW_DIRTY ?=
+ACCEPT_LATENCY ?=
 
 .PHONY: release verify-release
 release: venv node_modules ## dist/<version>/ from a clean checkout of HEAD (docs/RELEASING.md)
-	$(PY) -m tools.deploy.release release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty)
+	$(PY) -m tools.deploy.release release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty) $(if $(ACCEPT_LATENCY),--accept-latency "$(ACCEPT_LATENCY)")
 
 verify-release: venv ## rebuild the newest dist/*/ release's .uf2 from its commit: identical or DIFFERENT
 	$(PY) -m tools.deploy.release verify --dist "$(DIST)" --kit "$(PICO_KIT)"

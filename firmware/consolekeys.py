@@ -13,6 +13,15 @@ that button: held TAP_MS (HOLD_MS for Z / X), then released for GAP_MS, one
 key at a time, so keys typed quickly (or pasted) are played in order. Its
 read() is or'ed into the button pins' reading and goes through the same
 debounce and latch as the real buttons (firmware.buttons).
+
+A typed key is never lost to a busy loop: the debounce takes a change at
+its second reading, no sooner than its lockout after the button's last
+change, so the press (and the release after it) lasts until read() itself
+has returned it over SEEN_MS, however late the readings come: a loop step
+longer than the tap (the simulator's text view reads the whole panel back
+after a frame, about 300 ms) does not end a press the debounce has read
+only once (host_tests/device/test_device_headless.py,
+host_tests/ui/test_ui_tmux.py).
 """
 
 import sys
@@ -24,7 +33,11 @@ from firmware.buttons import ticks_diff
 TAP_MS = const(60)      # how long a typed key holds its button down
 GAP_MS = const(40)      # released this long before the next typed key
 HOLD_MS = const(700)    # Z / X: a long press of A / B (firmware.buttons LONG_MS 600)
-SEEN_MS = const(10)     # held at least this long after read() first saw it
+# Each phase of a key (held, then released) lasts until read() has returned
+# it at least this long after its first reading of it: two readings that far
+# apart take the change whatever the loop did meanwhile (firmware.buttons:
+# the second reading, 2 ms settle, 20 ms lockout after the last change).
+SEEN_MS = const(25)
 
 QUIT = const(0x80)      # decoder result: the simulator quits
 
@@ -84,17 +97,23 @@ class ConsoleKeys:
     """Keys typed on the console as button presses.
 
     read(): the buttons a typed key holds down now (or it into the pins'
-    reading; safe in a timer callback, allocates nothing). update(now):
-    call from the main loop, often: reads waiting bytes and starts the next
-    queued key. feed(byte) queues a byte without reading stdin (tests)."""
+    reading; safe in a timer callback, allocates nothing); its readings end
+    each press and each gap (SEEN_MS). update(now): call from the main
+    loop, often: reads waiting bytes and starts the next queued key once
+    the last one's gap is over. feed(byte) queues a byte without reading
+    stdin (tests)."""
 
     def __init__(self, clock_ms, stream=None, poll_stdin=True):
         self._clock = clock_ms
         self.mask = 0
         self._until = 0
-        self._phase = 0               # 0 idle, 1 held, 2 released (gap)
-        self._seen = False            # read() has seen the key held
-        self._seen_t = 0
+        # 0 idle, 1 held, 2 released (gap), 3 the gap is over: update()
+        # starts the next key. read() moves 1 -> 2 -> 3, update() 0/3 -> 1,
+        # so a timer's read() between two of update()'s lines is harmless.
+        self._phase = 0
+        self._seen = False            # read() has seen this phase
+        self._seen_t = 0              # ... first at this time
+        self._long = False            # ... and again SEEN_MS later
         self._q = bytearray(32)
         self._head = 0
         self._tail = 0
@@ -170,41 +189,44 @@ class ConsoleKeys:
         return self._phase != 0 or self._head != self._tail
 
     def update(self, now):
-        """Read the console and advance the key being pressed."""
+        """Read the console; once the last key is over, start the next."""
         if self._poll is not None:
             self._pump()
-        if self._phase == 1:
-            if ticks_diff(now, self._until) < 0:
-                return
-            self.mask = 0
-            self._phase = 2
-            self._until = (now + GAP_MS) & _TICKS_MASK
-        if self._phase == 2:
-            if ticks_diff(now, self._until) < 0:
-                return
-            self._phase = 0
+        ph = self._phase
+        if ph == 1 or ph == 2:
+            return                      # read() ends the press and the gap
+        self._phase = 0
         h = self._head
         if h == self._tail:
             return
         code = self._q[h]
         self._head = (h + 1) & 31
         self._until = (now + (HOLD_MS if code & btn.LONG else TAP_MS)) & _TICKS_MASK
-        self._phase = 1
         self._seen = False
+        self._long = False
         self.mask = code & btn.ALL
+        self._phase = 1
 
     def read(self):
-        m = self.mask
-        if not m:
+        ph = self._phase
+        if ph != 1 and ph != 2:
             return 0
         now = self._clock()
         if not self._seen:
-            # The first reading always sees the key, and the release comes
-            # no sooner than a debounce later: a key is never lost to a
-            # busy loop.
             self._seen = True
             self._seen_t = now
-            return m
-        if ticks_diff(now, self._until) >= 0 and ticks_diff(now, self._seen_t) >= SEEN_MS:
-            return 0                    # its time is up even if the loop is busy
-        return m
+        elif not self._long:
+            self._long = ticks_diff(now, self._seen_t) >= SEEN_MS
+        elif ticks_diff(now, self._until) >= 0:
+            # Over (its time is up, even if the loop is busy, and the
+            # debounce has read it twice, SEEN_MS apart): a press is
+            # released, and this reading is its gap's first; a gap ends.
+            if ph == 1:
+                self._until = (now + GAP_MS) & _TICKS_MASK
+                self._seen_t = now
+                self._long = False
+                self._phase = 2
+            else:
+                self._phase = 3
+            return 0
+        return self.mask if ph == 1 else 0

@@ -313,9 +313,12 @@ class SSD1306:
         # Once per new buffer object. (Kept out of show(): a comprehension
         # there would turn show's locals into closure cells, allocated on
         # every call.)
-        self._buf = buf
-        self._buf_pages = self._views(buf, self.width)
+        # (made before they are kept: a show() under a locked heap that
+        # fails here is made again whole, unlocked: firmware.app._paint)
+        pages = self._views(buf, self.width)
         self._buf_chunks = self._views(buf, _CHUNK)
+        self._buf_pages = pages
+        self._buf = buf
 
     def _send_full(self, buf):
         w = self.width

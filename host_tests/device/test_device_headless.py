@@ -140,21 +140,28 @@ class Clock:
         return self.t
 
 
-def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+def typed(text, gaps, steps):
+    """The events of the keys in `text` typed at once, a loop step (the
+    keys updated, the buttons polled) every gaps[i % len(gaps)] ms."""
     clock = Clock()
     keys = ConsoleKeys(clock, poll_stdin=False)
     b = Buttons(keys.read)
-    for c in b"\x1b[Cz\x1b[CX":
+    for c in text:
         keys.feed(c)
     events = []
-    for _ in range(400):                 # 2 s in 5 ms samples
+    for i in range(steps):
         keys.update(clock.t)
         b.poll(clock.t)
         ev = b.event()
         while ev:
             events.append(btn.event_name(ev))
             ev = b.event()
-        clock.t += 5
+        clock.t += gaps[i % len(gaps)]
+    return events, keys
+
+
+def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+    events, keys = typed(b"\x1b[Cz\x1b[CX", (5,), 400)     # 2 s in 5 ms samples
     assert events == ["RIGHT", "A", "RIGHT", "LONG_B"]
     assert keys.keys == 4 and not keys.pending() and keys.read() == 0
 
@@ -181,14 +188,48 @@ def test_a_key_is_seen_even_when_the_first_reading_comes_late():
     keys.update(clock.t)
     clock.t += 300                       # the loop stalled past the tap
     b.poll(clock.t)                      # first reading: held
-    assert keys.read() == btn.LEFT
     clock.t += 9
     b.poll(clock.t)                      # the second reading agrees: pressed
-    assert keys.read() == btn.LEFT
-    clock.t += 1
-    b.poll(clock.t)                      # released a debounce later
-    assert keys.read() == 0
     assert b.event() == btn.LEFT
+    assert b.held() == btn.LEFT
+    clock.t += 16
+    b.poll(clock.t)                      # held until a reading SEEN_MS after the first
+    assert b.held() == btn.LEFT
+    clock.t += 1
+    b.poll(clock.t)                      # then released, taken once the debounce's
+    assert keys.read() == 0              # lockout after the press is over
+    for _ in range(3):
+        clock.t += 2
+        b.poll(clock.t)
+    assert b.held() == 0 and b.event() == 0
+
+
+def test_a_key_read_once_before_a_long_step_is_not_lost():
+    """The simulator's first key after the CPU's move: the debounce read it
+    once, then the step drew the waiting save mark's frame and the text
+    view read the panel back (300 ms); the loop's next update() came after
+    the tap's 60 ms. The press lasts until the debounce has read it again."""
+    clock = Clock()
+    keys = ConsoleKeys(clock, poll_stdin=False)
+    b = Buttons(keys.read)
+    for c in b"\x1b[C":
+        keys.feed(c)
+    keys.update(clock.t)
+    b.poll(clock.t)                      # read once: not yet a press
+    assert b.event() == 0
+    clock.t += 300                       # the slow step
+    keys.update(clock.t)                 # the loop's clock: the tap is long over
+    b.poll(clock.t)
+    assert b.event() == btn.RIGHT
+
+
+def test_typed_keys_survive_readings_far_apart():
+    """Every key typed, in order, however long the loop's steps (each step
+    reads the buttons once, then 70-180 ms pass: a press spans two of
+    them, short of the debounce's repeat at 400 ms)."""
+    events, keys = typed(b"\x1b[C\x1b[Cz\x1b[Dxz\x1b[C", (70, 150, 130, 90, 180, 75), 200)
+    assert events == ["RIGHT", "RIGHT", "A", "LEFT", "B", "A", "RIGHT"]
+    assert not keys.pending()
 
 
 def test_console_keys_read_a_pipe_and_stop_at_its_end():
@@ -205,6 +246,7 @@ def test_console_keys_read_a_pipe_and_stop_at_its_end():
         for _ in range(3):
             clock.t += 100
             keys.update(clock.t)
+            keys.read()                  # the debounce's readings end the press
         assert keys._poll is None and keys.read() == 0
     finally:
         f.close()

@@ -1,6 +1,7 @@
 """Build a release of one commit into dist/<version>/, and check one.
 
     python -m tools.deploy.release release [--dist DIR] [--allow-dirty] [--rev REV]
+        [--accept-latency REASON] [--latency-matches N]
     python -m tools.deploy.release verify [--dist DIR]
     python -m tools.deploy.release uf2 --out FILE        (the .uf2 of this tree only)
     python -m tools.deploy.release build --out DIR       (everything, from this tree)
@@ -22,6 +23,16 @@ of this script (`build`) into dist/<version>/:
                                                dist/ left out)
     RELEASE                                    commit, dates, toolchain versions
     SHA256SUMS                                 `sha256sum -c SHA256SUMS`
+
+Before the new folder takes its name, the latency bench
+(tools/pico/latency.py) plays a whole match on the emulated Pico with the
+new .uf2 and with the previous release's, with and without the model of
+the flash cache, and the new .mpy bundle's; it prints the table and
+refuses the release when a goal is broken, a median is more than 10%
+worse than the previous release's or the bundle leaves a press
+unanswered, unless --accept-latency REASON (make release
+ACCEPT_LATENCY="...") says why: the reason and what it accepts go into
+CHANGELOG.md's section of the version (commit it with the release).
 
 Once the release is built, the pages (README.md, docs/*.md) are moved on
 to name it as the release to install (tools/deploy/pages.py), and the zips
@@ -759,7 +770,17 @@ def cmd_release(a):
         if r.returncode:
             shutil.rmtree(stage, ignore_errors=True)
             return r.returncode
+        problems = latency_check(stage, version, os.path.abspath(a.dist), a.kit,
+                                 a.latency_matches)
+        if problems and not a.accept_latency:
+            shutil.rmtree(stage, ignore_errors=True)
+            print("release %s refused: the latency bench above found %d problem(s). Make the "
+                  "buttons answer as fast again, or release anyway with a reason: make release "
+                  "ACCEPT_LATENCY=\"...\" (it goes into CHANGELOG.md)" % (version, len(problems)))
+            return 1
         os.rename(stage, out)
+        if problems:
+            note_latency(version, problems, a.accept_latency)
     if os.path.dirname(out) == os.path.join(ROOT, "dist"):
         from tools.deploy.pages import write_pages
         for page in write_pages(version, ROOT):
@@ -767,6 +788,63 @@ def cmd_release(a):
     print("release %s done in %.0f s: %s (check: cd %s && sha256sum -c %s)"
           % (version, time.time() - t0, out, shown(out), SUMS_FILE))
     return 0
+
+
+def latency_check(stage, version, dist, kit, matches=1):
+    """The latency bench (tools/pico/latency.py, release_check) of the
+    release built in `stage` against the newest one in `dist`: the
+    problems in words, [] when none. Without the emulated Pico's kit (the
+    stock firmware and the boot ROM, found as tools/pico/harness.py finds
+    them, or in `kit`) nothing can be measured: that is a problem too."""
+    from tools.pico import harness as h
+    from tools.pico import latency
+
+    env = dict(os.environ)
+    for var, names_ in h.NAMES.items():
+        if not env.get(var):
+            for name in names_:
+                found = sorted(p for p in _glob(kit, name) if os.path.isfile(p))
+                if found:
+                    env[var] = found[-1]
+                    break
+    kit_found, why = h.Kit.find(env=env)
+    if kit_found is None:
+        return ["the latency bench could not run: %s" % why]
+    new_uf2 = os.path.join(stage, "gin-rummy-pico-%s.uf2" % version)
+    prev = newest_release(dist)
+    old = None
+    if prev is not None:
+        pv = os.path.basename(prev)
+        old = ("release %s" % pv, os.path.join(prev, "gin-rummy-pico-%s.uf2" % pv))
+    bundle = ("%s .mpy bundle" % version,
+              latency.mpy_zip_files(os.path.join(stage, "gin-rummy-mpy-%s.zip" % version)))
+    print("the latency bench: a match to 100 per build and cache setting on the emulated Pico "
+          "(tens of minutes)", flush=True)
+    return latency.release_check(("release %s" % version, new_uf2), old, kit_found.firmware,
+                                 kit_found.bootrom, bundle, matches,
+                                 log=lambda t: print(t, flush=True))
+
+
+def _glob(folder, name):
+    import glob
+
+    return glob.glob(os.path.join(glob.escape(folder), name))
+
+
+def note_latency(version, problems, reason, changelog=os.path.join(ROOT, "CHANGELOG.md")):
+    """Say in CHANGELOG.md, under the version's heading (or at the top of
+    the entries when it has none), what the release's latency bench found
+    and why it was released anyway."""
+    with open(changelog, encoding="utf-8") as f:
+        text = f.read()
+    entry = ("- **Released with slower buttons than the bench allows** (%s): %s.\n"
+             % (reason.strip().rstrip("."), "; ".join(problems)))
+    m = re.search(r"^## %s\s*\n\n" % re.escape(version), text, re.M) or \
+        re.search(r"^## .*\n\n", text, re.M)
+    at = m.end() if m else len(text)
+    with open(changelog, "w", encoding="utf-8") as f:
+        f.write(text[:at] + entry + ("\n" if m else "") + text[at:])
+    print("CHANGELOG.md: the accepted latency noted under %s" % version)
 
 
 def cmd_build(a):
@@ -879,6 +957,11 @@ def main(argv=None):
     p.add_argument("--rev", default="HEAD")
     p.add_argument("--allow-dirty", action="store_true")
     p.add_argument("--kit", default=kit_default)
+    p.add_argument("--accept-latency", metavar="REASON", default="",
+                   help="release even when the latency bench finds problems; the reason "
+                        "goes into CHANGELOG.md")
+    p.add_argument("--latency-matches", type=int, default=1,
+                   help="whole matches per build and cache setting in the latency bench")
     p.set_defaults(run=cmd_release)
 
     p = sub.add_parser("verify", help="rebuild the newest release's .uf2 and compare")

@@ -188,10 +188,21 @@ def _after(text, word):
     return rest[0] if rest else None
 
 
+# A button is left up at least this long before the player presses the
+# next one (a thumb takes longer): pressed again at once, with no time up
+# between, the board saw one long press and the second went unanswered
+# until the player's patience ran out, a "press" of 1.6 s (the LEFT/RIGHT
+# maxima of tools/pico/link_latency.py). The board's debounce takes a
+# release at its second reading, 2 ms apart, and a new press no sooner
+# than 20 ms after it (firmware/buttons.py).
+RELEASE_MS = 40
+
+
 class Player:
     """A board's player: reads the panel, presses the buttons of the next
     step of the simple policy (module docstring). `act()` makes one press
-    when one is due and returns it (None: nothing to do yet)."""
+    when one is due and returns it (None: nothing to do yet); it leaves
+    the last button up RELEASE_MS first."""
 
     def __init__(self, board, knock_limit=10, patience_ms=1500, on_press=None, entry="LINK"):
         self.board = board
@@ -214,6 +225,10 @@ class Player:
 
     def _press(self, key, lines, kind="other"):
         b = self.board
+        if self._last is not None:
+            up = (b.t - self._last[1]) / 1e6
+            if up < RELEASE_MS:
+                b.run(RELEASE_MS - up)
         b.pin(key, True)
         t_press = b.t
         b.run(40)
@@ -369,16 +384,19 @@ def play_link_match(pair, players=None, **kw):
     return play(players, pair.run, **kw)
 
 
-def settings_files(target=None):
+def settings_files(target=None, level=None):
     """{board path: bytes}: the saved settings of a match to `target`
-    (None: nothing, the game's defaults)."""
-    if target is None:
+    against the AI at `level` (None, None: nothing, the game's defaults)."""
+    if target is None and level is None:
         return {}
     from firmware.settings import Settings
     from firmware.storage import pack
 
     st = Settings()
-    st.target = target
+    if target is not None:
+        st.target = target
+    if level is not None:
+        st.level = level
     return {"/data/settings.dat": bytes(pack(st.encode()))}
 
 
