@@ -423,6 +423,44 @@ def test_wait_returns_once_the_sampler_caught_a_ctrl_c(tmp_path):
     assert int(r.stdout.split("@@")[1]) < 1000
 
 
+WAIT_KEYS_STOP = r"""
+import sys, time
+sys.path[:0] = [%(fakes)r, %(repo)r]
+import machine
+machine.setup()
+from firmware import pico
+from firmware.buttons import Buttons
+from firmware.consolekeys import ConsoleKeys
+pins = pico.ButtonPins()
+b = Buttons(pins.read)
+class Stop:
+    interrupted = False
+keys = ConsoleKeys(time.ticks_ms, poll_stdin=False)
+keys.feed(3)                    # a Ctrl-C read from the console
+t = time.ticks_ms()
+pico.wait(b, 5000, keys, Stop())
+waited = time.ticks_diff(time.ticks_ms(), t)
+loop = pico.Loop(b, keys, Stop())
+try:
+    loop.pause(5000)
+    raised = False
+except KeyboardInterrupt:
+    raised = True
+print("@@", waited, raised)
+"""
+
+
+def test_a_ctrl_c_read_from_the_console_stops_the_loop(tmp_path):
+    # the console's Ctrl-C comes in the data while the game reads it
+    # (firmware/consolekeys.py): the loop stops there, as at an interrupt
+    path = tmp_path / "wait_keys.py"
+    path.write_text(WAIT_KEYS_STOP % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    waited, raised = r.stdout.split("@@")[1].split()
+    assert int(waited) < 1000 and raised == "True"
+
+
 def test_wait_sleeps_but_returns_at_a_press(tmp_path):
     path = tmp_path / "wait.py"
     path.write_text(WAIT % {"fakes": FAKES, "repo": ROOT})
