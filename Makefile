@@ -94,8 +94,14 @@ play: venv ## the terminal simulator (tools/sim/simulator.py)
 check-docs: venv ## compare the figures the docs quote with what the quick benches print now
 	$(PY) -m tools.bench.check_docs
 
-flash: venv ## build the .mpy bundle and copy it to a Pico on stock MicroPython (PORT=...)
-	$(PY) -m tools.deploy.deploy $(PORT)
+# make flash [PORT=...]: tools/deploy/flash.py. Onto the release firmware (its
+# .uf2 or make uf2) the game's ROMFS image, only the blocks that changed, and
+# the board restarts into it; onto stock MicroPython it says how to get the
+# partition and copies the .mpy bundle instead. FLASH_ARGS=--bundle copies
+# the bundle anyway, --no-reset leaves the board at the REPL.
+FLASH_ARGS ?=
+flash: venv ## the game onto a Pico with mpremote: into its ROMFS partition, or the .mpy bundle on stock MicroPython (PORT=...)
+	$(PY) -m tools.deploy.flash $(PORT) $(FLASH_ARGS)
 
 clean: ## remove caches and build products (build/; not dist/)
 	rm -rf build .pytest_cache .hypothesis

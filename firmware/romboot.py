@@ -80,8 +80,8 @@ def show(lines):
 
 
 def no_game():
+    show(SCREEN)            # first: a console line printed before USB is up is lost
     print(NO_GAME)
-    show(SCREEN)
 
 
 def main():

@@ -28,8 +28,8 @@ The image: the .mpy files of the .mpy bundle (tools/deploy/deploy.py:
 engine/ and firmware/, -O3), firmware/main.py compiled as
 firmware/main.mpy (romboot imports it: the game's entry point, updated with
 the rest), and the modules frozen all the same (deploy.FROZEN_TOO), in
-mpremote's ROMFS format (mpremote.romfs.VfsRomWriter), folders and files
-sorted: the same tree gives the same bytes.
+MicroPython's ROMFS format (pack()), folders and files sorted: the same
+tree gives the same bytes.
 
 Writing it (write_image): over mpremote's serial transport, in an order a
 power cut at any instant leaves a board that starts: the old game (cut
@@ -111,31 +111,53 @@ def image_files(root=ROOT):
     return files
 
 
-def pack(files):
-    """The ROMFS image of {'dir/name': bytes} (VfsRomWriter's format),
-    folders and files in sorted order."""
-    from mpremote.romfs import VfsRomWriter
+def _varuint(v, width=0):
+    """ROMFS's unsigned int: 7 bits a byte, big-endian, the high bit set on
+    all but the last; padded to `width` bytes with leading 0x80s (which
+    MicroPython reads as the same number)."""
+    out = [v & 0x7F]
+    v >>= 7
+    while v:
+        out.insert(0, 0x80 | (v & 0x7F))
+        v >>= 7
+    return bytes([0x80] * (width - len(out)) + out)
 
+
+def _record(kind, payload):
+    return _varuint(kind) + _varuint(len(payload)) + payload
+
+
+def pack(files):
+    """The ROMFS image of {'dir/name': bytes} (MicroPython's format,
+    extmod/vfs_rom.c; what mpremote's `romfs build` writes), folders and
+    files in sorted order. Unlike mpremote's, the image's length is written
+    in a fixed 4 bytes and its even length made up by a padding record at
+    its end, so that a change to a file moves nothing before it: a deploy
+    rewrites the blocks from that file on, and the first."""
     tree = {}
     for path, data in files.items():
         node = tree
         parts = path.split("/")
         for d in parts[:-1]:
             node = node.setdefault(d, {})
-        node[parts[-1]] = data
-    w = VfsRomWriter()
+        node[parts[-1]] = bytes(data)
 
-    def add(node):
+    def records(node):
+        out = b""
         for name in sorted(node):
             v = node[name]
+            head = _varuint(len(name.encode())) + name.encode()
             if isinstance(v, dict):
-                w.opendir(name)
-                add(v)
-                w.closedir()
+                out += _record(4, head + records(v))
             else:
-                w.mkfile(name, bytes(v))
-    add(tree)
-    return bytes(w.finalise())
+                out += _record(5, head + _record(2, v))
+        return out
+    body = records(tree)
+    if (len(MAGIC) + 4 + len(body)) % 2:
+        body += _record(1, b"\x00")           # padding: the whole an even length
+    if len(body) >= 1 << 28:
+        raise ValueError("a ROMFS image of %d bytes" % len(body))
+    return MAGIC + _varuint(len(body), 4) + body
 
 
 def _uint(data, i):
@@ -220,17 +242,39 @@ def uf2_with_image(firmware_uf2, image, offset=ROMFS_OFFSET):
     for i in range(0, len(image), PAGE):
         chunk = image[i:i + PAGE]
         payloads.append((XIP_BASE + offset + i, chunk + b"\xff" * (PAGE - len(chunk))))
+    return uf2_bytes(payloads, flags, fam)
+
+
+def uf2_bytes(payloads, flags, family):
+    """A .uf2 of [(flash address, payload)], numbered in that order."""
     out = bytearray()
     for no, (addr, data) in enumerate(payloads):
         out += struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], flags, addr, len(data), no,
-                           len(payloads), fam)
+                           len(payloads), family)
         out += data + bytes(476 - len(data)) + struct.pack("<I", UF2_END)
     return bytes(out)
 
 
+def firmware_part(data, offset=ROMFS_OFFSET):
+    """(the .uf2 `data` without its blocks at or above `offset`: the
+    firmware alone, the image it carried or None)."""
+    blocks = uf2_blocks(data)
+    fw = [b for b in blocks if b[0] - XIP_BASE < offset]
+    rest = sorted(b for b in blocks if b[0] - XIP_BASE >= offset)
+    out = uf2_bytes([(a, p) for a, p, _f, _m in fw], fw[0][2], fw[0][3])
+    image = None
+    if rest and rest[0][0] - XIP_BASE == offset:
+        flash = bytearray(b"\xff" * (FS_OFFSET - offset))
+        for addr, payload, _f, _m in rest:
+            at = addr - XIP_BASE - offset
+            flash[at:at + len(payload)] = payload
+        image = image_of_flash(bytes(flash), 0)
+    return out, image
+
+
 def image_of_flash(flash, offset=ROMFS_OFFSET):
     """The ROMFS image a flash dump holds at `offset`, or None (no valid one)."""
-    part = flash[offset:FS_OFFSET]
+    part = flash[offset:offset + ROMFS_BYTES]
     if not part.startswith(MAGIC):
         return None
     size, i = _uint(part, 3)
