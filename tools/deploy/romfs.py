@@ -287,7 +287,9 @@ class DeployError(Exception):
     """The board cannot take the image; the text says why and what to do."""
 
 
-# Runs on the board first: the partition, its hashes, the decoder.
+# Runs on the board first: the partition, its hashes, the decoder. _hs
+# prints a line a span as it goes, so that a slow board (the emulated one
+# on a busy computer) never keeps mpremote waiting 10 s for a character.
 BOARD_SETUP = """\
 import vfs, hashlib, binascii
 try:
@@ -300,10 +302,9 @@ try:
     vfs.umount('/rom')
 except OSError:
     pass
-def _hb(b):
-    return binascii.hexlify(hashlib.sha256(memoryview(_dev)[b * 4096:b * 4096 + 4096]).digest()[:8])
-def _hr(a, n):
-    return binascii.hexlify(hashlib.sha256(memoryview(_dev)[a:a + n]).digest())
+def _hs(spans):
+    for a, n in spans:
+        print(binascii.hexlify(hashlib.sha256(memoryview(_dev)[a:a + n]).digest()[:8]).decode())
 def _d(z, b64):
     d = binascii.a2b_base64(b64)
     return DeflateIO(BytesIO(d), RAW, 9).read() if z else d
@@ -313,6 +314,7 @@ PARTITION = "(hasattr(vfs, 'rom_ioctl') and vfs.rom_ioctl(1) > 0 and hasattr(vfs
 
 
 def _block_hash(data):
+    """What the board's _hs prints for these bytes."""
     return hashlib.sha256(data).hexdigest()[:16]
 
 
@@ -337,9 +339,10 @@ def partition_size(t):
     return t.eval("vfs.rom_ioctl(2, 0).ioctl(4, 0) * vfs.rom_ioctl(2, 0).ioctl(5, 0)")
 
 
-def board_image_hash(t, n):
-    """sha256 hex of the partition's first `n` bytes (after BOARD_SETUP)."""
-    return t.eval("_hr(0, %d)" % n).decode()
+def board_hashes(t, spans):
+    """_block_hash of each (offset, length) of the board's partition (after
+    BOARD_SETUP)."""
+    return t.exec("_hs(%r)" % (spans,)).decode().split()
 
 
 def write_image(t, image, progress=None):
@@ -362,10 +365,16 @@ def write_image(t, image, progress=None):
     padded = image + b"\xff" * (-len(image) % BLOCK)
     n = len(padded) // BLOCK
     blocks = [padded[i * BLOCK:(i + 1) * BLOCK] for i in range(n)]
-    want = hashlib.sha256(image).hexdigest()
-    if board_image_hash(t, len(image)) == want:
+    # each block's part of the image (the last one's may be short), and
+    # the same with the first byte left out (before the commit it is 0xFF)
+    spans = [(i * BLOCK, min(BLOCK, len(image) - i * BLOCK)) for i in range(n)]
+    unset = [(1, spans[0][1] - 1)] + spans[1:]
+
+    def want(sp):
+        return [_block_hash(image[a:a + m]) for a, m in sp]
+    have = board_hashes(t, spans)
+    if have == want(spans):
         return 0
-    have = t.eval("[_hb(i) for i in range(%d)]" % n)
     # 1. the old image invalid from here on
     t.exec("_dev.writeblocks(0, b'\\x00' + b'\\xff' * 255, 0)")
     written = 0
@@ -379,9 +388,9 @@ def write_image(t, image, progress=None):
             t.exec("_dev.writeblocks(%d, _b, %d)" % (i, offset))
 
     for attempt in range(2):
-        # 2. every block but the first that differs
+        # 2. every block but the first whose part of the image differs
         for i in range(1, n):
-            if have[i].decode() != _block_hash(blocks[i]):
+            if have[i] != want(spans)[i]:
                 if progress is not None:
                     progress(i, n)
                 write(i, blocks[i])
@@ -392,16 +401,15 @@ def write_image(t, image, progress=None):
         write(0, b"\xff" + blocks[0][1:PAGE], 0)
         written += 1
         # 4. what the board holds now, the first byte aside
-        if t.eval("_hr(1, %d)" % (len(image) - 1)).decode() == hashlib.sha256(image[1:]).hexdigest():
+        have = board_hashes(t, unset)
+        if have == want(unset):
             break
-        have = t.eval("[_hb(i) for i in range(%d)]" % n)
-        have[0] = b""
     else:
         raise DeployError("the image read back from the board differs from the one written "
                           "(twice): the flash may be worn. The board now says to deploy again.")
     # 5. the commit: one byte
     t.exec("_dev.writeblocks(0, b'\\xd2' + b'\\xff' * 255, 0)")
-    if board_image_hash(t, len(image)) != want:
+    if board_hashes(t, spans[:1]) != want(spans[:1]):
         raise DeployError("the image's first byte did not take: deploy again")
     return written
 
