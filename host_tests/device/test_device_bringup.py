@@ -376,7 +376,8 @@ def test_compiles_with_mpy_cross(tmp_path, name):
     assert out.read_bytes()[:1] == b"M"
 
 
-WAIT = r"""
+# the fake board, its button pins and Buttons: the start of the wait scripts
+BUTTONS = r"""
 import sys, time
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
@@ -385,6 +386,10 @@ from firmware import pico
 from firmware.buttons import Buttons
 pins = pico.ButtonPins()
 b = Buttons(pins.read)
+"""
+
+
+WAIT = BUTTONS + r"""
 t = time.ticks_ms()
 pico.wait(b, 60)
 idle = time.ticks_diff(time.ticks_ms(), t)
@@ -396,15 +401,7 @@ print("@@", idle, pressed, pins.read(), b.event())
 """
 
 
-WAIT_STOP = r"""
-import sys, time
-sys.path[:0] = [%(fakes)r, %(repo)r]
-import machine
-machine.setup()
-from firmware import pico
-from firmware.buttons import Buttons
-pins = pico.ButtonPins()
-b = Buttons(pins.read)
+WAIT_STOP = BUTTONS + r"""
 class Stop:
     interrupted = True          # the sampler caught a Ctrl-C
 t = time.ticks_ms()
@@ -423,16 +420,8 @@ def test_wait_returns_once_the_sampler_caught_a_ctrl_c(tmp_path):
     assert int(r.stdout.split("@@")[1]) < 1000
 
 
-WAIT_KEYS_STOP = r"""
-import sys, time
-sys.path[:0] = [%(fakes)r, %(repo)r]
-import machine
-machine.setup()
-from firmware import pico
-from firmware.buttons import Buttons
+WAIT_KEYS_STOP = BUTTONS + r"""
 from firmware.consolekeys import ConsoleKeys
-pins = pico.ButtonPins()
-b = Buttons(pins.read)
 class Stop:
     interrupted = False
 keys = ConsoleKeys(time.ticks_ms, poll_stdin=False)
