@@ -148,7 +148,13 @@ def console_keys(out=print):
     try:
         from firmware.consolekeys import ConsoleKeys
 
-        return ConsoleKeys(clock_ms)
+        try:
+            from micropython import kbd_intr
+        except ImportError:      # not MicroPython (the tests' fakes)
+            kbd_intr = None
+        # the console's Ctrl-C comes in the data while the game reads it:
+        # the bytes after it (mpremote's raw REPL) are left for the REPL
+        return ConsoleKeys(clock_ms, hold_intr=kbd_intr)
     except Exception as e:
         out("Keys typed on the console will not work here (%s)." % (e,))
         return None

@@ -6,7 +6,7 @@ Keys (KeyDecoder, the simulator's map):
   z, Enter, space     A            x, Backspace      B
   Z                   hold A       X                 hold B
   q, Ctrl-C           QUIT (the simulator quits; on the board Ctrl-C stops
-                      the game before it reaches the decoder, q is ignored)
+                      the game, q is ignored)
 
 ConsoleKeys reads stdin without blocking and turns each key into a press of
 that button: held TAP_MS (HOLD_MS for Z / X), then released for GAP_MS, one
@@ -22,6 +22,21 @@ longer than the tap (the simulator's text view reads the whole panel back
 after a frame, about 300 ms) does not end a press the debounce has read
 only once (host_tests/device/test_device_headless.py,
 host_tests/ui/test_ui_tmux.py).
+
+Ctrl-C on the board: the game stops, and the bytes typed after the Ctrl-C
+are left for the REPL. That is how mpremote reaches a board that runs the
+game: it sends "\r\x03" (stop), then "\r\x01" (the raw REPL) at once, and
+MicroPython's USB console catches the Ctrl-C as an interrupt, clears what
+came before it and keeps what comes after. When the game read the console
+between the interrupt and its stop (the interrupt landed in the button
+sampler's timer callback, which only notes it), it took the "\r\x01" as
+keys, the REPL never saw the Ctrl-A and mpremote said "could not enter raw
+repl". So on the board (`hold_intr`: micropython.kbd_intr) the console's
+interrupt is off while the game reads the console, a Ctrl-C arriving then
+comes in the data, and the reading stops at it (`interrupted`); before
+reading, `stop.interrupted` (the sampler's note) is looked at with the
+interrupt already off, so no interrupt can land unseen between the look
+and the reading. Elsewhere (the simulator, the tests) Ctrl-C is QUIT.
 """
 
 import sys
@@ -40,6 +55,7 @@ HOLD_MS = const(700)    # Z / X: a long press of A / B (firmware.buttons LONG_MS
 SEEN_MS = const(25)
 
 QUIT = const(0x80)      # decoder result: the simulator quits
+CTRL_C = const(3)
 
 _TICKS_MASK = const(0x3FFFFFFF)
 
@@ -101,9 +117,16 @@ class ConsoleKeys:
     each press and each gap (SEEN_MS). update(now): call from the main
     loop, often: reads waiting bytes and starts the next queued key once
     the last one's gap is over. feed(byte) queues a byte without reading
-    stdin (tests)."""
+    stdin (tests).
 
-    def __init__(self, clock_ms, stream=None, poll_stdin=True):
+    `hold_intr` (the board: micropython.kbd_intr): the console's Ctrl-C
+    interrupt is turned off while stdin is read and on again after, and
+    reading stops at a Ctrl-C (`interrupted`), the bytes after it left
+    unread. `stop` (the board: the button sampler): an object whose
+    `interrupted` says that a Ctrl-C already stopped the game elsewhere;
+    then nothing more is read (see the module docstring)."""
+
+    def __init__(self, clock_ms, stream=None, poll_stdin=True, hold_intr=None, stop=None):
         self._clock = clock_ms
         self.mask = 0
         self._until = 0
@@ -120,6 +143,9 @@ class ConsoleKeys:
         self.dec = KeyDecoder()
         self.keys = 0                 # keys typed (for tests and the console)
         self.quit = False             # q or Ctrl-C was typed
+        self.interrupted = False      # a Ctrl-C was read: the board's game stops
+        self.hold_intr = hold_intr
+        self.stop = stop
         self._one = bytearray(1)
         self._poll = None
         if poll_stdin:
@@ -154,9 +180,25 @@ class ConsoleKeys:
         return bool(self._poll.poll(0))
 
     def _pump(self):
-        """Read up to 16 waiting bytes into the queue."""
+        """Read up to 16 waiting bytes into the queue; with `hold_intr`,
+        the console's interrupt off meanwhile (the module docstring)."""
+        hold = self.hold_intr
+        if hold is None:
+            self._read_some()
+            return
+        hold(-1)
+        try:
+            stop = self.stop
+            if stop is not None and stop.interrupted:
+                self.interrupted = True
+            else:
+                self._read_some()
+        finally:
+            hold(CTRL_C)
+
+    def _read_some(self):
         n = 0
-        while n < 16 and self._poll is not None and self._ready():
+        while n < 16 and not self.interrupted and self._poll is not None and self._ready():
             if self._read1 is not None:
                 b = self._read1()
                 got = len(b)
@@ -171,6 +213,11 @@ class ConsoleKeys:
             n += 1
 
     def feed(self, c):
+        if c == CTRL_C:
+            self.interrupted = True        # the board's game stops here
+            self._head = self._tail        # the keys typed before it are not played
+            self.mask = 0
+            self._phase = 0
         code = self.dec.feed(c)
         if code == QUIT:
             self.quit = True               # the simulator quits; the board ignores it
@@ -190,7 +237,7 @@ class ConsoleKeys:
 
     def update(self, now):
         """Read the console; once the last key is over, start the next."""
-        if self._poll is not None:
+        if self._poll is not None and not self.interrupted:
             self._pump()
         ph = self._phase
         if ph == 1 or ph == 2:

@@ -1,9 +1,17 @@
-"""Device entry point. tools/deploy/deploy.py copies this file to the board's
-/main.py (as source: MicroPython runs /main.py at every boot); the rest of
-the game is in /engine and /firmware as .mpy files. In the frozen build
-(`make uf2`, manifest.py) this file is the frozen main.py, which MicroPython
-runs instead of any /main.py, and the frozen modules come first on sys.path,
-so copies left on the filesystem by `make flash` do not shadow them.
+"""Device entry point, in each of the ways the game goes onto a Pico:
+
+- the release firmware (`make uf2`, `make flash`): this file is
+  firmware/main.mpy in the ROMFS image at /rom, and the firmware's frozen
+  main.py (firmware/romboot.py) imports it, with /rom first on sys.path;
+- the .mpy bundle on stock MicroPython (`make flash` onto a board without
+  a ROMFS partition): tools/deploy/deploy.py copies it to the board's
+  /main.py (as source: MicroPython runs /main.py at every boot), the rest
+  of the game in /engine and /firmware as .mpy files;
+- the game frozen into the firmware (`make uf2-frozen`, manifest.py): it is
+  the frozen main.py, which MicroPython runs instead of any /main.py.
+Either way the game's modules come from the firmware's flash first (the
+frozen modules, /rom), so copies left on the filesystem by an earlier
+bundle do not shadow them.
 
 The first console line names the game and its version (engine/version.py).
 The board's settings are firmware/board.py's defaults and the settings file
@@ -83,11 +91,15 @@ def board_config():
 FROZEN = ".frozen"
 
 
+ROM = "/rom/"
+
+
 def prefer_frozen():
     """Frozen modules first on sys.path (the stock firmware has no frozen
-    engine or firmware, so the filesystem's are found next). True when the
-    game is frozen into this firmware while /engine or /firmware copies
-    are on the filesystem."""
+    engine or firmware, so the filesystem's are found next; the release
+    firmware's romboot put /rom, the game's ROMFS image, before them).
+    True when the game comes from the firmware's flash (frozen, or the
+    ROMFS image) while /engine or /firmware copies are on the filesystem."""
     if FROZEN not in sys.path:
         return False
     sys.path.remove(FROZEN)
@@ -97,7 +109,9 @@ def prefer_frozen():
         import firmware
 
         here = os.listdir("/")
-        return firmware.__file__.endswith(".py") and ("firmware" in here or "engine" in here)
+        f = firmware.__file__
+        in_flash = f.endswith(".py") or f.startswith(ROM)
+        return in_flash and ("firmware" in here or "engine" in here)
     except Exception:
         return False
 
@@ -116,8 +130,8 @@ def main():
     frozen_too = prefer_frozen()       # first: the imports below take the frozen copies
     cfg, hardware = board_config()     # the version line, then the settings' lines
     if frozen_too:
-        print("Note: the game is frozen into this firmware; the /engine and /firmware folders on "
-              "the filesystem are not used (mpremote rm -r :engine :firmware frees the space).")
+        print("Note: the game runs from the firmware's flash; the /engine and /firmware folders "
+              "on the filesystem are not used (mpremote rm -r :engine :firmware frees the space).")
     if b_held(cfg):
         print(SAFE_BOOT)
         try:
@@ -147,7 +161,7 @@ def main():
     # on the heap through the game with the module's globals
     g = globals()
     for name in ("held", "b_held", "board_config", "prefer_frozen", "led_on", "SAFE_BOOT",
-                 "FROZEN"):
+                 "FROZEN", "ROM"):
         g.pop(name, None)
     g = None
     pico.run(hardware=hardware)

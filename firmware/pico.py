@@ -201,7 +201,8 @@ def wait(buttons, ms, keys=None, stop=None):
                 keys.update(now)
             left = time.ticks_diff(end, now)
             if (left <= 0 or buttons.poll(now) or buttons.held() != held
-                    or (stop is not None and stop.interrupted)):
+                    or (stop is not None and stop.interrupted)
+                    or (keys is not None and keys.interrupted)):
                 return
             sleep_ms(left if left < SLICE_MS else SLICE_MS)
     except MemoryError:
@@ -338,6 +339,8 @@ class Loop:
         keys = self.keys
         if keys is not None:
             keys.update(clock_ms())
+            if keys.interrupted:
+                raise KeyboardInterrupt    # Ctrl-C typed on the console
         ms = app.step()
         self.idle.after(ms)
         return ms
@@ -345,6 +348,9 @@ class Loop:
     def pause(self, ms):
         sampler = self.sampler
         locked(self._wait, ms)
+        keys = self.keys
+        if keys is not None and keys.interrupted:
+            raise KeyboardInterrupt        # Ctrl-C typed on the console
         if sampler.interrupted:
             o = sampler.onboard
             if o is not None and o.fired:
@@ -426,6 +432,8 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
     onboard = Onboard(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
     sampler = Sampler(buttons, sound=sound, onboard=onboard)
+    if keys is not None:
+        keys.stop = sampler     # a Ctrl-C the sampler caught: the console is read no more
     storage = Storage(root)
     loop = Loop(buttons, keys, sampler, display, out)
     try:

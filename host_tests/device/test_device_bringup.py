@@ -404,7 +404,8 @@ def test_compiles_with_mpy_cross(tmp_path, name):
     assert out.read_bytes()[:1] == b"M"
 
 
-WAIT = r"""
+# the fake board, its button pins and Buttons: the start of the wait scripts
+BUTTONS = r"""
 import sys, time
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
@@ -413,6 +414,10 @@ from firmware import pico
 from firmware.buttons import Buttons
 pins = pico.ButtonPins()
 b = Buttons(pins.read)
+"""
+
+
+WAIT = BUTTONS + r"""
 t = time.ticks_ms()
 pico.wait(b, 60)
 idle = time.ticks_diff(time.ticks_ms(), t)
@@ -424,15 +429,7 @@ print("@@", idle, pressed, pins.read(), b.event())
 """
 
 
-WAIT_STOP = r"""
-import sys, time
-sys.path[:0] = [%(fakes)r, %(repo)r]
-import machine
-machine.setup()
-from firmware import pico
-from firmware.buttons import Buttons
-pins = pico.ButtonPins()
-b = Buttons(pins.read)
+WAIT_STOP = BUTTONS + r"""
 class Stop:
     interrupted = True          # the sampler caught a Ctrl-C
 t = time.ticks_ms()
@@ -449,6 +446,36 @@ def test_wait_returns_once_the_sampler_caught_a_ctrl_c(tmp_path):
     r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
     assert int(r.stdout.split("@@")[1]) < 1000
+
+
+WAIT_KEYS_STOP = BUTTONS + r"""
+from firmware.consolekeys import ConsoleKeys
+class Stop:
+    interrupted = False
+keys = ConsoleKeys(time.ticks_ms, poll_stdin=False)
+keys.feed(3)                    # a Ctrl-C read from the console
+t = time.ticks_ms()
+pico.wait(b, 5000, keys, Stop())
+waited = time.ticks_diff(time.ticks_ms(), t)
+loop = pico.Loop(b, keys, Stop())
+try:
+    loop.pause(5000)
+    raised = False
+except KeyboardInterrupt:
+    raised = True
+print("@@", waited, raised)
+"""
+
+
+def test_a_ctrl_c_read_from_the_console_stops_the_loop(tmp_path):
+    # the console's Ctrl-C comes in the data while the game reads it
+    # (firmware/consolekeys.py): the loop stops there, as at an interrupt
+    path = tmp_path / "wait_keys.py"
+    path.write_text(WAIT_KEYS_STOP % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    waited, raised = r.stdout.split("@@")[1].split()
+    assert int(waited) < 1000 and raised == "True"
 
 
 def test_wait_sleeps_but_returns_at_a_press(tmp_path):

@@ -254,6 +254,78 @@ def test_console_keys_read_a_pipe_and_stop_at_its_end():
             os.close(w)
 
 
+class Intr:
+    """micropython.kbd_intr's stand-in: the calls it got."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, c):
+        self.calls.append(c)
+
+
+class Caught:
+    interrupted = False
+
+
+def _pipe_keys(data, hold=None, stop=None):
+    r, w = os.pipe()
+    os.write(w, data)
+    f = os.fdopen(r, "rb", buffering=0)
+    return f, w, ConsoleKeys(Clock(), stream=f, hold_intr=hold, stop=stop)
+
+
+def _left(f, w):
+    """What is still unread in the pipe."""
+    os.close(w)
+    return f.read()
+
+
+def test_a_ctrl_c_typed_stops_the_reading_and_leaves_what_follows_for_the_repl():
+    # mpremote sends "\r\x03" then "\r\x01" (the raw REPL): the game stops
+    # at the Ctrl-C, plays none of the keys before it, and the REPL still
+    # gets the Ctrl-A
+    intr = Intr()
+    f, w, keys = _pipe_keys(b"z\r\x03\r\x01", hold=intr)
+    try:
+        keys.update(1000)
+        assert keys.interrupted and keys.read() == 0 and not keys.pending()
+        assert intr.calls == [-1, 3]           # the interrupt off while reading, then on
+        keys.update(1100)                      # once stopped, nothing more is read
+        assert intr.calls == [-1, 3]
+        assert _left(f, w) == b"\r\x01"
+    finally:
+        f.close()
+
+
+def test_a_ctrl_c_the_sampler_caught_leaves_the_console_unread():
+    # the interrupt landed in the button sampler's timer callback, which
+    # only noted it: the bytes after it are the REPL's, not keys
+    intr = Intr()
+    stop = Caught()
+    stop.interrupted = True
+    f, w, keys = _pipe_keys(b"\r\x01", hold=intr, stop=stop)
+    try:
+        keys.update(1000)
+        assert keys.interrupted and keys.read() == 0
+        assert intr.calls == [-1, 3]           # looked at with the interrupt off
+        assert _left(f, w) == b"\r\x01"
+    finally:
+        f.close()
+
+
+def test_keys_typed_without_a_ctrl_c_are_played_with_the_interrupt_back_on():
+    intr = Intr()
+    f, w, keys = _pipe_keys(b"x", hold=intr, stop=Caught())
+    try:
+        keys.update(1000)
+        assert not keys.interrupted and keys.read() == btn.B
+        assert intr.calls == [-1, 3]
+    finally:
+        os.close(w)
+        f.close()
+
+
 # -- on MicroPython ------------------------------------------------------------------
 
 NO_ALLOC = r"""

