@@ -59,7 +59,7 @@ NPINS = 30           # RP2040: GP0..GP29
 # (key in the file, attribute of the config, kind). Kinds: "pin", "pin?"
 # (a pin or null), "bool", "addr", "freq", "i2c", or a tuple of choices.
 KEYS = (
-    ("display", "DISPLAY_TYPE", ("ssd1306", "sh1106")),
+    ("display", "DISPLAY_TYPE", board.DISPLAY_TYPES),
     ("display_addr", "DISPLAY_ADDR", "addr"),
     ("flip", "DISPLAY_FLIP", "bool"),
     ("i2c_id", "I2C_ID", "i2c"),

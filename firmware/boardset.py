@@ -50,9 +50,9 @@ def next_pair(now, free, step):
 
 class Hardware:
     """What the HARDWARE page (firmware/screens/hardware.py) changes: the
-    display type and flip, applied at once through `display` (a
-    firmware.picoports.DisplayPort's reconfigure(sh1106, flip), when it
-    has one), the buttons' polarity and their pins through `pins`
+    display controller ("ssd1306", "sh1106": firmware.ssd1306) and flip,
+    applied at once through `display` (a firmware.picoports.DisplayPort's
+    reconfigure(controller, flip), when it has one), the buttons' polarity and their pins through `pins`
     (firmware.pico.ButtonPins: set_active_low, set_pins), the buzzer's pin
     (used from the next start; the test beep sounds it now), and save() to
     the settings file: every key the page shows. Pins the boot found the
@@ -77,8 +77,8 @@ class Hardware:
         self.fs = fs
         self.opener = opener
 
-    def sh1106(self):
-        return self.cfg.DISPLAY_TYPE == "sh1106"
+    def controller(self):
+        return self.cfg.DISPLAY_TYPE
 
     def flip(self):
         return bool(self.cfg.DISPLAY_FLIP)
@@ -86,12 +86,12 @@ class Hardware:
     def active_low(self):
         return bool(self.cfg.BUTTONS_ACTIVE_LOW)
 
-    def set_display(self, sh1106, flip):
-        self.cfg.DISPLAY_TYPE = "sh1106" if sh1106 else "ssd1306"
+    def set_display(self, controller, flip):
+        self.cfg.DISPLAY_TYPE = controller
         self.cfg.DISPLAY_FLIP = bool(flip)
         f = getattr(self.display, "reconfigure", None)
         if f is not None:
-            f(sh1106, flip)
+            f(controller, flip)
 
     def set_active_low(self, active_low):
         self.cfg.BUTTONS_ACTIVE_LOW = bool(active_low)

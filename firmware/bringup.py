@@ -7,7 +7,8 @@ messages, the buzzer's checks, the console keys and the text view's setup,
 the settings the HARDWARE page keeps, the preload of the match's screens.
 
 - open_display(): scans I2C, accepts the OLED at 0x3C or 0x3D
-  (DISPLAY_ADDR first), drives an SH1106 when DISPLAY_TYPE says so, tries
+  (DISPLAY_ADDR first), drives it with DISPLAY_TYPE's driver class
+  (firmware.ssd1306.driver: SSD1306 or SH1106), tries
   the usual RP2040 pin pairs (firmware/pinscan.py) when the configured
   ones find nothing, and otherwise prints in plain words what it found and
   what to check, then returns a firmware.picoports.HeadlessDisplay.
@@ -66,10 +67,14 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
     find no display (by default when `bus` is not given)."""
     if scan is None:
         scan = bus is None
-    from firmware.ssd1306 import SSD1306
+    from firmware.ssd1306 import driver
 
     where = _where(cfg)
-    kind = "SH1106" if cfg.DISPLAY_TYPE == "sh1106" else "SSD1306"
+    try:
+        cls = driver(cfg.DISPLAY_TYPE)
+    except ValueError:           # not a name boardcfg lets through: the default's
+        cls = driver(board.DISPLAY_TYPE)
+    kind = cls.controller.upper()
     why = None
     try:
         if bus is None:
@@ -111,15 +116,15 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
         out("Display found at 0x%02X (the settings say 0x%02X): using 0x%02X."
             % (addr, cfg.DISPLAY_ADDR, addr))
     try:
-        drv = SSD1306(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
-                      sh1106=kind == "SH1106", flip=cfg.DISPLAY_FLIP)
+        drv = cls(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
+                  flip=cfg.DISPLAY_FLIP)
     except OSError as e:
         out("The display at 0x%02X on %s did not accept commands (%s)." % (addr, where, e))
         out(_check_wiring(cfg))
         out(_HEADLESS)
         return HeadlessDisplay("the display at 0x%02X did not accept commands" % addr), bus
     out("Display: %s at 0x%02X on %s." % (kind, addr, where))
-    if kind == "SSD1306":
+    if cls.controller == "ssd1306":
         out("If the picture is shifted or has a noisy stripe at one edge, the module is "
             "an SH1106: choose SH1106 on the HARDWARE page (SETTINGS > HARDWARE), or set "
             "\"display\": \"sh1106\" in %s." % SETTINGS_FILE)

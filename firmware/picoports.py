@@ -28,7 +28,7 @@ class HeadlessDisplay(NoDisplay):
     words what bring-up found."""
 
     addr = None
-    sh1106 = False
+    controller = None
 
     def __init__(self, why="no display"):
         self.why = why
@@ -55,7 +55,7 @@ class DisplayPort:
         self.driver = driver
         self.out = out
         self.addr = driver.addr
-        self.sh1106 = driver.sh1106
+        self.controller = driver.controller   # "ssd1306", "sh1106" (firmware.ssd1306)
         self.errors = 0  # bus errors since the display last answered
         self.last_bytes = 0
 
@@ -93,19 +93,20 @@ class DisplayPort:
     def invalidate(self):
         self.driver.invalidate()
 
-    def reconfigure(self, sh1106, flip):
+    def reconfigure(self, controller, flip):
         """The HARDWARE page's choice, applied at once: another controller
-        type sets the panel up again (its init sequence), a flip turns the
-        picture; the next show() sends the whole frame."""
+        (its driver class, firmware.ssd1306.driver) sets the panel up
+        again, a flip turns the picture; the next show() sends the whole
+        frame."""
         d = self.driver
         try:
-            if bool(sh1106) != bool(d.sh1106):
-                from firmware.ssd1306 import SSD1306
+            if controller != d.controller:
+                from firmware.ssd1306 import driver
 
-                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
-                            sh1106=sh1106, flip=flip)
+                d = driver(controller)(d.bus, d.addr, width=d.width, height=d.height,
+                                       flip=flip)
                 self.driver = d
-                self.sh1106 = d.sh1106
+                self.controller = d.controller
             elif bool(flip) != bool(d.flip):
                 d.rotate(flip)
         except OSError as e:

@@ -5,7 +5,8 @@ Reached from SETTINGS (the HARDWARE row) or by holding A at power-on
 
     KEY TEST where the page opens: LEFT, RIGHT and A change nothing, so
              every button can be tried on the keys below
-    PANEL    SSD1306 or SH1106 (the 1.3" modules): applied at once
+    PANEL    the display controller, SSD1306 or SH1106 (the 1.3"
+             modules; firmware.board.DISPLAY_TYPES): applied at once
     FLIP     the picture turned 180 degrees (panel upside down): at once
     BUTTONS  TO GND (pull-ups) or TO 3V3 (pull-downs): at once, on trial:
              with no press in TRIAL_MS it goes back (buttons wired the
@@ -71,15 +72,15 @@ class _Choices:
     def __init__(self):
         from firmware import board
 
-        self._sh = False
+        self._ctl = board.DISPLAY_TYPE
         self._flip = False
         self._low = True
         self._pins = board.BUTTON_PINS
         self._buzzer = board.BUZZER_PIN
         self._link = (board.LINK_TX, board.LINK_RX)
 
-    def sh1106(self):
-        return self._sh
+    def controller(self):
+        return self._ctl
 
     def flip(self):
         return self._flip
@@ -87,8 +88,8 @@ class _Choices:
     def active_low(self):
         return self._low
 
-    def set_display(self, sh1106, flip):
-        self._sh = sh1106
+    def set_display(self, controller, flip):
+        self._ctl = controller
         self._flip = flip
 
     def set_active_low(self, v):
@@ -182,7 +183,7 @@ class HardwareScreen(Screen):
         b = self.board()
         v = self.menu.values
         v[0] = b""
-        v[1] = b"SH1106" if b.sh1106() else b"SSD1306"
+        v[1] = b.controller().upper().encode()
         v[2] = b"ON" if b.flip() else b"OFF"
         v[3] = b"TO GND" if b.active_low() else b"TO 3V3"
         pins = b.button_pins()
@@ -229,11 +230,14 @@ class HardwareScreen(Screen):
         if row == "test":
             return
         if row == "panel":
-            b.set_display(not b.sh1106(), b.flip())
+            from firmware.board import DISPLAY_TYPES as types
+
+            i = types.index(b.controller()) if b.controller() in types else -1
+            b.set_display(types[(i + (-1 if ev == btn.LEFT else 1)) % len(types)], b.flip())
             self.status = b"PANEL SET UP AGAIN"
             self.app.apply_contrast()    # a new set-up starts at full contrast
         elif row == "flip":
-            b.set_display(b.sh1106(), not b.flip())
+            b.set_display(b.controller(), not b.flip())
             self.status = b"PICTURE TURNED"
         elif row == "buttons":
             old = b.active_low()

@@ -93,11 +93,11 @@ def test_sh1106_and_flip_apply_at_once_and_save_writes_the_file(tmp_path, pico):
     to_hardware(sim)
     canvas = sim.app.canvas.buf
     sim.keys("R")                       # KEY TEST: nothing changes
-    assert not sim.app.board.sh1106()
+    assert sim.app.board.controller() == "ssd1306"
     sim.press("D")
     sim.press("R")                      # the panel's whole frame goes out each step
     # PANEL: SSD1306 -> SH1106, the picture now sits where it should
-    assert sim.app.board.sh1106()
+    assert sim.app.board.controller() == "sh1106"
     assert sim.image() == bytes(canvas)
     sim.keys("D A")                     # FLIP on
     assert sim.app.board.flip()
@@ -147,7 +147,7 @@ def test_buttons_light_up_while_held(tmp_path, pico):
         sim.run(30, 5)
         if bit != btn.B:
             assert sim.screen == "hardware" and sim.app.screen.menu.sel == 0
-            assert not sim.app.board.sh1106() and not sim.app.board.flip()
+            assert sim.app.board.controller() == "ssd1306" and not sim.app.board.flip()
     assert sim.screen == "settings"     # B's release left the page
 
 
