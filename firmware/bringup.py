@@ -9,7 +9,7 @@ the settings the HARDWARE page keeps, the preload of the match's screens.
 - open_display(): scans I2C, accepts the OLED at 0x3C or 0x3D
   (DISPLAY_ADDR first), drives it with DISPLAY_TYPE's driver class
   (firmware.ssd1306.driver: SSD1306 or SH1106), tries
-  the usual RP2040 pin pairs (firmware/pinscan.py) when the configured
+  the usual pin pairs (firmware/pinscan.py) when the configured
   ones find nothing, and otherwise prints in plain words what it found and
   what to check, then returns a firmware.picoports.HeadlessDisplay.
 - make_sound(): a firmware.sound.Sound on BUZZER_PIN through
@@ -25,19 +25,9 @@ scripts, through firmware.pico's wrappers of the same names.
 import machine
 
 from firmware import board
+from firmware.chip import gp
 from firmware.picoports import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
 from firmware.port_common import display_address
-
-# Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
-_PHYS = (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22,
-         24, 25, 26, 27, 29, -1, -1, -1, 31, 32, 34)
-
-
-def gp(n):
-    """'GP4 (pin 6)': a GPIO as printed on the board and its pin number."""
-    if 0 <= n < len(_PHYS) and _PHYS[n] > 0:
-        return "GP%d (pin %d)" % (n, _PHYS[n])
-    return "GP%d" % n
 
 
 def _hex_list(addrs):

@@ -247,13 +247,14 @@ def _bringup():
 
 
 def let_go_bringup():
-    """Forget firmware/bringup.py and firmware/pinscan.py (sys.modules and
-    the package's attributes) and collect: on the .mpy bundle their code
+    """Forget firmware/bringup.py, firmware/pinscan.py and firmware/chip.py
+    (sys.modules and the package's attributes) and collect: on the .mpy bundle their code
     leaves the heap. True when the bring-up was loaded."""
     import gc
 
     m = unload(BRINGUP)
     unload("firmware.pinscan")      # the pin scan: only when no display answered
+    unload("firmware.chip")         # the chip's facts, for the bring-up's words
     gc.collect()
     return m
 
@@ -336,10 +337,14 @@ def recover(display, out=print):
     runs main.py) into the recovery start, which ignores /board.json
     (firmware/main.py, firmware.boardcfg.boot). The game was saved after
     its last completed turn, as at any reset."""
+    if not ask_recovery():
+        from firmware import chip
+
+        out(chip.why_not("The recovery start from a running game"))
+        return
     out("BOOTSEL was held for 3 s: starting again with the default settings "
         "(/board.json is ignored for that start).")
     show_lines(display, ("BOOTSEL HELD", "STARTING AGAIN", "WITH DEFAULTS"))
-    ask_recovery()
     machine.soft_reset()
 
 

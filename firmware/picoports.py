@@ -149,28 +149,39 @@ HEADLESS = 2             # the game runs, no display answered
 LOOK_MS = const(100)     # BOOTSEL is read this often ...
 HOLD_MS = const(3000)    # ... and held this long asks for the recovery start
 
-# The recovery start's flag: a watchdog scratch register (WATCHDOG_SCRATCH0;
-# the SDK and the boot ROM use 4..7), which a soft reset keeps and a power
-# cut or a reset clears, so no start after the next one is touched.
-SCRATCH0 = const(0x4005800C)
+# The recovery start's flag: a watchdog scratch register the chip's table
+# names (firmware/chip.py: SCRATCH0, which a soft reset keeps and a power
+# cut or a reset clears), so no start after the next one is touched. On a
+# chip not in the table nothing is read or written.
 RECOVERY = const(0x0DEFA017)
 
 
+def _scratch():
+    from firmware import chip
+
+    return chip.current().scratch
+
+
 def ask_recovery():
-    """The next start (a soft reset) ignores /board.json."""
-    machine.mem32[SCRATCH0] = RECOVERY
+    """The next start (a soft reset) ignores /board.json: True; False on a
+    chip whose scratch register is not known (nothing is written)."""
+    a = _scratch()
+    if a is None:
+        return False
+    machine.mem32[a] = RECOVERY
+    return True
 
 
 def take_recovery():
     """True once after ask_recovery() (the flag is cleared here)."""
-    try:
-        m = machine.mem32
-        if m[SCRATCH0] != RECOVERY:
-            return False
-        m[SCRATCH0] = 0
-        return True
-    except Exception:        # no such register here: never asked
+    a = _scratch()
+    if a is None:
         return False
+    m = machine.mem32
+    if m[a] != RECOVERY:
+        return False
+    m[a] = 0
+    return True
 
 
 class Onboard:

@@ -102,9 +102,9 @@ class _Choices:
         return self._buzzer
 
     def next_buzzer(self, step):
-        from firmware.boardset import HEADER_PINS
+        from firmware.chip import header_pins
 
-        choices = [None] + [n for n in HEADER_PINS if n not in (4, 5) + tuple(self._pins)]
+        choices = [None] + [n for n in header_pins() if n not in (4, 5) + tuple(self._pins)]
         i = choices.index(self._buzzer) if self._buzzer in choices else 0
         self._buzzer = choices[(i + step) % len(choices)]
 
@@ -112,10 +112,11 @@ class _Choices:
         return self._link
 
     def next_link(self, step):
-        from firmware.boardset import HEADER_PINS, next_pair
+        from firmware.boardset import next_pair
+        from firmware.chip import header_pins
 
         busy = (4, 5, self._buzzer) + tuple(self._pins)
-        self._link = next_pair(self._link, [n for n in HEADER_PINS if n not in busy], step)
+        self._link = next_pair(self._link, [n for n in header_pins() if n not in busy], step)
 
     def beep(self, on):
         return "not on this port" if on else None

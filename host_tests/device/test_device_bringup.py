@@ -710,8 +710,8 @@ rp2.BOOTSEL[0] = 1
 machine.FIRE_AT_3 = 1600
 bus, EMU = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)""", steps=6, after="""
-from firmware import picoports
-print("@@ FLAG", machine.mem32[picoports.SCRATCH0] == picoports.RECOVERY)
+from firmware import chip, picoports
+print("@@ FLAG", machine.mem32[chip.RP2040.scratch] == picoports.RECOVERY)
 print("@@ TAKEN", picoports.take_recovery(), picoports.take_recovery())
 """)
     assert "BOOTSEL was held for 3 s: starting again with the default settings" in said
