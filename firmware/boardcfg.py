@@ -52,6 +52,9 @@ it as it is.
 
 from firmware import board
 from firmware import chip
+from firmware.compat import const
+
+_A = const(0x10)      # firmware.buttons.A: A in the mask of the buttons held
 
 PATH = "/board.json"
 NAME = "board.json"
@@ -109,6 +112,8 @@ def config(path=None):
     c.from_file = []
     c.found_by_scan = False
     c.recovery = False
+    c.held = 0          # the buttons held at power-on (firmware.buttons' bits)
+    c.stuck = None      # a button held at every start: firmware.boardrescue.held()
     buttons(c)
     return c
 
@@ -460,6 +465,7 @@ def let_go():
     if heap_free() is not None:
         unload(__name__)
         unload("firmware.chip")      # its facts: imported again when needed
+        unload("firmware.boardrescue")
 
 
 def load_config(path=None, out=print):
@@ -469,20 +475,15 @@ def load_config(path=None, out=print):
     return cfg
 
 
-RECOVERY_TEXT = (
-    "Recovery start (BOOTSEL was held for 3 s while the game ran): /board.json is "
-    "not read this time, the default settings are used: the display on I2C%d "
-    "(SDA GP%d, SCL GP%d), the buttons LEFT RIGHT UP DOWN A B on GP%d GP%d GP%d GP%d "
-    "GP%d GP%d to GND, %s. The game starts on the HARDWARE page: SAVE writes "
-    "what it shows into /board.json. The next start reads /board.json again.")
-
-
-def boot(held, out=print, recovery=False):
+def boot(held, out=print, recovery=None):
     """At power-on (firmware/main.py): the version line, the settings,
-    A held (the HARDWARE page), then this module is let go. (cfg, hardware).
-    `recovery` (BOOTSEL held while the game ran: firmware.pico.recover):
+    the buttons held (`held(pins, active_low)` reads them together for
+    ~25 ms: a mask in their order), A held (the HARDWARE page), a button
+    held at every start (firmware.boardrescue), then this module is let
+    go. (cfg, hardware); cfg.held is the mask of the buttons held.
+    `recovery` (the words of how BOOTSEL was held: firmware/main.py):
     /board.json is not read, the defaults are used, said on the console,
-    and the game starts on the HARDWARE page (cfg.recovery)."""
+    and the game starts on the recovery start's screen (cfg.recovery)."""
     try:
         from engine.version_parse import described
         from firmware.compat import heap_free, unload
@@ -492,29 +493,75 @@ def boot(held, out=print, recovery=False):
             unload("engine.version_parse")
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
+    if recovery is None:
+        recovery = asked()
     if recovery:
+        from firmware.boardrescue import recovery_text
+
         cfg = config(None)
         cfg.recovery = True
-        bz = cfg.BUZZER_PIN
-        out(RECOVERY_TEXT % ((cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL) + cfg.BUTTON_PINS
-                             + ("no buzzer" if bz is None else "the buzzer on GP%d" % bz,)))
-        hardware = True
+        out(recovery_text(cfg, recovery))
+        hardware = False
     else:
         cfg = load(None, out)
-        hardware = a_held(cfg, held, out)
+        cfg.held = mask = held(cfg.BUTTON_PINS, cfg.BUTTONS_ACTIVE_LOW)
+        hardware = a_held(cfg, held, out, mask)
+        if hardware:
+            mask |= _A
+        counted = cfg.path + ".held"
+        try:
+            if not mask:             # the rescue's module only for a count to clear
+                import os
+
+                os.stat(counted)
+            from firmware import boardrescue
+
+            cfg.stuck = boardrescue.held(cfg, *boardrescue.count(counted, mask))
+        except Exception:            # none (OSError), or the count failed: it is a help,
+            cfg.stuck = None         # it never stops a start
+        if cfg.stuck is not None:
+            out(cfg.stuck[1])
     let_go()
     return cfg, hardware
 
 
-def a_held(cfg, held, out=print):
-    """A held at power-on (firmware/main.py; `held(pin, active_low)` reads
-    a pin for ~25 ms): read with the settings' polarity, then the other
-    one. Held the other way, the buttons use that polarity for this start
+def asked():
+    """How the recovery start was asked for (words for its console line),
+    or None: the flag firmware.pico.recover leaves for the soft reset
+    (firmware.picoports.ask_recovery: in the chip's scratch register,
+    cleared here, so once), or BOOTSEL down as this start begins (pressed
+    just after power-on: the boot ROM looks at it only at the moment of
+    reset; firmware.boardrescue.bootsel_held). The register's address is
+    left for the running game (picoports.SCRATCH: None on a chip not in
+    firmware/chip.py's table, where nothing is read or written)."""
+    try:
+        import machine
+        import rp2
+
+        from firmware.picoports import RECOVERY, SCRATCH
+    except ImportError:              # not a Pico
+        return None
+    a = SCRATCH[0] = chip.current().scratch
+    if a is not None and machine.mem32[a] == RECOVERY:
+        machine.mem32[a] = 0
+        return "while the game ran"
+    if not rp2.bootsel_button():
+        return None
+    from firmware.boardrescue import bootsel_held
+
+    return "as the board started" if bootsel_held() else None
+
+
+def a_held(cfg, held, out=print, mask=None):
+    """A held at power-on (firmware/main.py; `held(pins, active_low)` reads
+    pins for ~25 ms): read with the settings' polarity (firmware.buttons.A of
+    `mask`, the six buttons read so, when given), then the other one.
+    Held the other way, the buttons use that polarity for this start
     (`cfg` changed, and said on the console)."""
     pin, low = cfg.BTN_A, cfg.BUTTONS_ACTIVE_LOW
-    if held(pin, low):
+    if (mask & _A) if mask is not None else held((pin,), low):
         return True
-    if not held(pin, not low):
+    if not held((pin,), not low):
         return False
     cfg.BUTTONS_ACTIVE_LOW = not low
     out("A is held at power-on as a button to %s, but the settings say to %s: "

@@ -208,12 +208,28 @@ def _board_config(out):
     return load_config(out=out)
 
 
-def start(cfg, out=print):
-    """The ports of run(): (cfg, display, keys, sound, buzzer, kept).
-    `cfg`: the board's settings, read here (firmware.boardcfg) when None,
-    and returned (the display may have been found on other pins:
-    cfg.found_by_scan). The AI and the match's screens are loaded first
-    (preload())."""
+def first_screen(cfg, hardware):
+    """(screen, its enter()'s words) a start opens on before the title,
+    or None: the recovery start's (firmware/screens/recovery.py), a button
+    held at every start explained (cfg.stuck: firmware.boardrescue.held),
+    or the HARDWARE page (A held at power-on)."""
+    if getattr(cfg, "recovery", False):
+        return ("recovery", {})
+    stuck = getattr(cfg, "stuck", None)
+    if stuck is not None:
+        return ("message", {"title": stuck[0].encode(), "text": " ".join(stuck[2])})
+    if hardware:
+        return ("hardware", {"back": None, "note": None})
+    return None
+
+
+def start(cfg, out=print, hardware=False):
+    """The ports of run(): (cfg, display, keys, sound, buzzer, kept,
+    first). `cfg`: the board's settings, read here (firmware.boardcfg)
+    when None, and returned (the display may have been found on other
+    pins: cfg.found_by_scan). `first`: the screen the start opens on
+    (first_screen(); `hardware`: A held at power-on). The AI and the
+    match's screens are loaded first (preload())."""
     if cfg is None:
         cfg = _board_config(out)
     preload(out)
@@ -222,4 +238,4 @@ def start(cfg, out=print):
     if display.headless:
         text_view(display, cfg=cfg, out=out)
     sound, buzzer = make_sound(cfg=cfg, out=out)
-    return cfg, display, keys, sound, buzzer, kept_settings(cfg)
+    return cfg, display, keys, sound, buzzer, kept_settings(cfg), first_screen(cfg, hardware)

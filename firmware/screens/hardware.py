@@ -128,6 +128,23 @@ class _Choices:
         return "not on this port"
 
 
+def board_of(app):
+    """app.board, made the first time from app.board_parts (a
+    firmware.boardset.Hardware), or the in-memory _Choices where the port
+    gave none."""
+    b = getattr(app, "board", None)
+    if b is None:
+        parts = getattr(app, "board_parts", None)
+        if parts is not None:
+            from firmware.boardset import Hardware
+            cfg, display, pins = parts
+            b = Hardware(cfg, display=display, pins=pins)
+        else:
+            b = _Choices()
+        app.board = b
+    return b
+
+
 class HardwareScreen(Screen):
     name = "hardware"
 
@@ -148,18 +165,7 @@ class HardwareScreen(Screen):
         self.quiet_until = None  # after learning: presses ignored until then
 
     def board(self):
-        app = self.app
-        b = getattr(app, "board", None)
-        if b is None:
-            parts = getattr(app, "board_parts", None)
-            if parts is not None:
-                from firmware.boardset import Hardware
-                cfg, display, pins = parts
-                b = Hardware(cfg, display=display, pins=pins)
-            else:
-                b = _Choices()
-            app.board = b
-        return b
+        return board_of(self.app)
 
     def enter(self, back="settings", prev=None, note=None, **kw):
         """`back`: the screen B goes to; None (at power-on): back to `prev`,

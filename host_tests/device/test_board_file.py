@@ -446,17 +446,32 @@ TAKES_A_AND_B = [b'{"btn_a": 22, "btn_b": 21}', b'{"btn_b": 22}', b'{"buttons_ac
 @pytest.mark.parametrize("data", TAKES_A_AND_B)
 def test_the_recovery_start_ignores_the_file(tmp_path, data):
     said, f, _ = boot(tmp_path, data, """
-from firmware import picoports
-picoports.ask_recovery()                      # BOOTSEL was held: firmware.pico.recover
+from firmware import chip, picoports
+machine.mem32[chip.RP2040.scratch] = picoports.RECOVERY   # as firmware.pico.recover leaves it
 machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
-    assert "Recovery start (BOOTSEL was held for 3 s while the game ran)" in said
+    assert "Recovery start (BOOTSEL held while the game ran)" in said
     assert "buttons LEFT RIGHT UP DOWN A B on GP10 GP11 GP12 GP13 GP14 GP15 to GND, no buzzer." in said
     assert not [s for s in said.splitlines() if s.startswith("board.json")]
-    assert f["WENT"] == "hardware" and f["STEPS"] == "4"
+    assert f["WENT"] == "recovery" and f["STEPS"] == "4"
     log = eval(f["LOG"])
     # the buttons are the defaults' pins, with pull-ups: A and B work
     pulled = sorted(set(e[1] for e in log if e[0] == "pin" and e[3] == 1))
     assert pulled == [10, 11, 12, 13, 14, 15]
+    assert not any(e[0] == "pin" and e[1] in (21, 22) for e in log)
+
+
+@pytest.mark.parametrize("data", TAKES_A_AND_B)
+def test_bootsel_held_as_the_board_starts_is_the_recovery_start(tmp_path, data):
+    # pressed after power-on (past the boot ROM's look at it): main.py's
+    # first look, before /board.json is read
+    said, f, _ = boot(tmp_path, data, """
+import rp2
+rp2.BOOTSEL[0] = 1
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
+    assert "Recovery start (BOOTSEL held as the board started)" in said
+    assert not [s for s in said.splitlines() if s.startswith("board.json")]
+    assert f["WENT"] == "recovery" and f["STEPS"] == "4"
+    log = eval(f["LOG"])
     assert not any(e[0] == "pin" and e[1] in (21, 22) for e in log)
 
 
