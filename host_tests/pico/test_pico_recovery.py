@@ -40,6 +40,18 @@ def until(p, text, timeout_ms=30000, after=None):
         p.run_until_text(text, timeout_ms)
 
 
+def bootsel_after_power_on(p, timeout_ms=10000):
+    """BOOTSEL pressed just after plugging in (past the boot ROM's look at
+    it), held from 0.5 s to 3 s; returns once the recovery start's game
+    runs."""
+    p.run(500)
+    p.bootsel(True)
+    until(p, "Recovery start (BOOTSEL held", timeout_ms)
+    p.run(max(0, 3000 - p.t / 1e6))
+    p.bootsel(False)
+    until(p, "Game running", after="Recovery start")
+
+
 def blinks(p, ms=4000):
     """The LED's blinks in a row in the last `ms` (its pattern repeats
     every 2 s: a run of 100 ms blinks 200 ms apart, then dark)."""
@@ -158,15 +170,8 @@ def test_a_file_that_holds_b_at_every_start_is_explained_and_bootsel_brings_it_b
         # the explanation is on the screen too, the display found on GP4/GP5
         render.to_png(p.image(), str(tmp_path / "explained.png"))
         assert sum(bin(b).count("1") for b in p.image()) > 300
-        # BOOTSEL pressed just after plugging in (past the boot ROM's look
-        # at it), held from 0.5 s to 3 s
         p.power_on()
-        p.run(500)
-        p.bootsel(True)
-        until(p, "Recovery start (BOOTSEL held", 5000)
-        p.run(max(0, 3000 - p.t / 1e6))
-        p.bootsel(False)
-        until(p, "Game running", after="Recovery start")
+        bootsel_after_power_on(p, 5000)
         p.run(500)
         out = p.output(boot=p.boot_no)
         assert "board.json:" not in out and "Traceback" not in out
@@ -203,12 +208,7 @@ def test_bootsel_held_just_after_power_on_reaches_the_title_with_the_defaults(
         files.update(h.board_files())
     fw = frozen if build == "frozen" else kit.firmware
     with h.Pico(fw, kit.bootrom, h.fs_image(files), floating=(21, 22)) as p:
-        p.run(500)
-        p.bootsel(True)
-        until(p, "Recovery start (BOOTSEL held", 10000)
-        p.run(max(0, 3000 - p.t / 1e6))
-        p.bootsel(False)
-        until(p, "Game running", after="Recovery start")
+        bootsel_after_power_on(p)
         p.run(2500)
         assert "Traceback" not in p.output()
         assert blinks(p) == 3                      # the recovery start's LED
