@@ -403,6 +403,8 @@ def class_of_screen(name):
         from firmware.screens.message import Message as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
+    elif name == "recovery":         # the recovery start's first screen (firmware/main.py)
+        from firmware.screens.recovery import RecoveryScreen as cls
     elif name == "link":             # a link match's screens (LinkSession.screen)
         from firmware.screens.link import LinkScreen as cls
     elif name == "link_play":

@@ -47,6 +47,9 @@ def test_safe_boot_with_b_held_leaves_the_repl_free(kit, game_fs):
         p.pin("B", False)
         p.run(200)
         assert "Game running" not in p.output()
+        # BOOTSEL is watched for 5 s (the recovery start), then the REPL
+        p.run_until_text("Hold BOOTSEL (the button on the Pico) in the next 5 s", 5000)
+        p.run(5000)
         p.type(b"\r")
         p.run_until_text(">>> ", 2000)
         out, err = p.exec("print(6 * 7)")

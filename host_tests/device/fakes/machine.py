@@ -15,8 +15,8 @@ find `bus`). Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
 buzzer). LOG records what the code set up; LED the levels the on-board
 LED (Pin("LED")) was set to, in order. mem32 is a memory of 32-bit words,
-0 until written, which setup() leaves as it was (a soft reset keeps the
-chip's registers).
+0 until written (mem32.words), the addresses read listed (mem32.reads),
+which setup() leaves as it was (a soft reset keeps the chip's registers).
 """
 
 try:
@@ -206,8 +206,10 @@ class PWM:
 class _Mem:
     def __init__(self):
         self.words = {}
+        self.reads = []
 
     def __getitem__(self, addr):
+        self.reads.append(addr)
         return self.words.get(addr, 0)
 
     def __setitem__(self, addr, v):
