@@ -475,7 +475,7 @@ def load_config(path=None, out=print):
     return cfg
 
 
-def boot(held, out=print, recovery=None):
+def boot(held, out=print, recovery=None, ask=None):
     """At power-on (firmware/main.py): the version line, the settings,
     the buttons held (`held(pins, active_low)` reads them together for
     ~25 ms: a mask in their order), A held (the HARDWARE page), a button
@@ -483,7 +483,10 @@ def boot(held, out=print, recovery=None):
     go. (cfg, hardware); cfg.held is the mask of the buttons held.
     `recovery` (the words of how BOOTSEL was held: firmware/main.py):
     /board.json is not read, the defaults are used, said on the console,
-    and the game starts on the recovery start's screen (cfg.recovery)."""
+    and the game starts on the recovery start's screen (cfg.recovery).
+    `ask` (the Pico: firmware.picoports.asked) says, when `recovery` is
+    None, whether BOOTSEL asked for it; this module, which CircuitPython
+    reads too, names no Pico module."""
     try:
         from engine.version_parse import described
         from firmware.compat import heap_free, unload
@@ -493,8 +496,8 @@ def boot(held, out=print, recovery=None):
             unload("engine.version_parse")
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
-    if recovery is None:
-        recovery = asked()
+    if recovery is None and ask is not None:
+        recovery = ask()
     if recovery:
         from firmware.boardrescue import recovery_text
 
@@ -523,33 +526,6 @@ def boot(held, out=print, recovery=None):
             out(cfg.stuck[1])
     let_go()
     return cfg, hardware
-
-
-def asked():
-    """How the recovery start was asked for (words for its console line),
-    or None: the flag firmware.pico.recover leaves for the soft reset
-    (firmware.picoports.ask_recovery: in the chip's scratch register,
-    cleared here, so once), or BOOTSEL down as this start begins (pressed
-    just after power-on: the boot ROM looks at it only at the moment of
-    reset; firmware.boardrescue.bootsel_held). The register's address is
-    left for the running game (picoports.SCRATCH: None on a chip not in
-    firmware/chip.py's table, where nothing is read or written)."""
-    try:
-        import machine
-        import rp2
-
-        from firmware.picoports import RECOVERY, SCRATCH
-    except ImportError:              # not a Pico
-        return None
-    a = SCRATCH[0] = chip.current().scratch
-    if a is not None and machine.mem32[a] == RECOVERY:
-        machine.mem32[a] = 0
-        return "while the game ran"
-    if not rp2.bootsel_button():
-        return None
-    from firmware.boardrescue import bootsel_held
-
-    return "as the board started" if bootsel_held() else None
 
 
 def a_held(cfg, held, out=print, mask=None):

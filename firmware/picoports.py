@@ -155,7 +155,7 @@ QUICK_LOOKS = const(2)   # ... down at this many looks in a row
 # The recovery start's flag: a watchdog scratch register the chip's table
 # names (firmware/chip.py: SCRATCH0, which a soft reset keeps and a power
 # cut or a reset clears), so no start after the next one is touched. The
-# boot puts its address here (firmware.boardcfg.asked); on a chip
+# boot puts its address here (asked); on a chip
 # not in the table it stays None and nothing is written.
 RECOVERY = const(0x0DEFA017)
 SCRATCH = [None]
@@ -169,6 +169,32 @@ def ask_recovery():
         return False
     machine.mem32[a] = RECOVERY
     return True
+
+
+def asked():
+    """How the recovery start was asked for (words for its console line),
+    or None: the flag firmware.pico.recover leaves for the soft reset
+    (ask_recovery: in the chip's scratch register,
+    cleared here, so once), or BOOTSEL down as this start begins (pressed
+    just after power-on: the boot ROM looks at it only at the moment of
+    reset; firmware.boardrescue.bootsel_held). The register's address is
+    left for the running game (SCRATCH: None on a chip not in
+    firmware/chip.py's table, where nothing is read or written)."""
+    try:
+        import rp2
+    except ImportError:              # not a Pico
+        return None
+    from firmware import chip
+
+    a = SCRATCH[0] = chip.current().scratch
+    if a is not None and machine.mem32[a] == RECOVERY:
+        machine.mem32[a] = 0
+        return "while the game ran"
+    if not rp2.bootsel_button():
+        return None
+    from firmware.boardrescue import bootsel_held
+
+    return "as the board started" if bootsel_held() else None
 
 
 class Onboard:

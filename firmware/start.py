@@ -17,7 +17,7 @@ on the heap through the game, so what runs once lives here.
   reaches the game), held in the safe boot's first seconds
   (boardrescue.WATCH_MS), held for a moment in the game's first seconds
   or for 3 s at any time (firmware.pico.recover: a soft reset with a flag
-  in a register a power cut clears, firmware.boardcfg.asked, so it is
+  in a register a power cut clears, firmware.picoports.asked, so it is
   never left set).
 - A button held at every start: the six buttons are read together at
   power-on (held()), and one held at boardrescue.HELD_STARTS starts in a
@@ -86,8 +86,9 @@ def board_config(why=None):
     when the game's files cannot give them."""
     try:
         from firmware.boardcfg import boot
+        from firmware.picoports import asked
 
-        return boot(held, recovery=why)
+        return boot(held, recovery=why, ask=asked)
     except Exception as e:
         print("Gin Rummy: the board settings could not be read (%s): using "
               "firmware/board.py's." % (e,))

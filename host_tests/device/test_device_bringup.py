@@ -780,7 +780,7 @@ import rp2
 rp2.BOOTSEL[0] = 0                      # let go before the next start
 from firmware import boardcfg, chip, picoports
 print("@@ FLAG", machine.mem32[chip.RP2040.scratch] == picoports.RECOVERY)
-print("@@ TAKEN", boardcfg.asked(), boardcfg.asked())
+print("@@ TAKEN", picoports.asked(), picoports.asked())
 """
 
 
