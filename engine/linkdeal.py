@@ -37,6 +37,8 @@ _MATCH_TAG = b"gin-rummy link match"
 WORDS_MISMATCH = "The other board's secret does not match its commitment: deal refused."
 WORDS_BAD_COMMIT = "The other board sent no valid commitment: deal refused."
 WORDS_COPY = "The other board sent back this board's commitment: deal refused."
+WORDS_CHANGED = ("The other board sent another commitment after this board revealed its "
+                 "secret: it left the deal.")
 WORDS_BAD_SECRET = "The other board's secret is not %d bytes: deal refused." % SECRET_LEN
 
 
@@ -90,7 +92,7 @@ class Deal:
         if self._theirs is not None:
             if bytes(c) == self._theirs:
                 return None           # the same again (a resend)
-            return self._refuse(WORDS_BAD_COMMIT)
+            return self._refuse(WORDS_CHANGED)
         if len(c) != COMMIT_LEN:
             return self._refuse(WORDS_BAD_COMMIT)
         if bytes(c) == self._commit:
