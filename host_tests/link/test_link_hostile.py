@@ -175,3 +175,36 @@ def test_a_forfeit_counts_as_a_match_won_and_a_save_without_one_is_unchanged():
     except ValueError:
         return
     assert False, "more forfeits than matches won was taken"
+
+
+def test_a_restart_of_the_honest_board_at_every_stage_keeps_what_it_committed_to():
+    # a power cut (a new App from the saves) then LINK: before the other's
+    # commitment came, the same secret (the commitment already sent stays
+    # good); once it is held (and this board's secret revealed), the same
+    # secret and the same commitment of the other's; once dealt, the same
+    # match and its moves
+    for stage in H.STAGES[1:] + ("committed",):
+        case = H.Case(21, FILES)
+        h = case.honest
+        if stage == "committed":
+            h.link()
+            case.peer.role = 1               # the peer stays quiet: no commitment of its own
+            for _ in range(400):
+                case.run(H.STEP_MS)
+                g = h.session()
+                if g.role is not None:
+                    break
+            assert g.role is not None and g.theirs is None and not g.bound()
+        else:
+            assert case.reach(stage)
+            g = h.session()
+            assert g.bound()
+        kept = (g.secret, g.theirs, linkmatch.moves_of(g.match) if g.match else None)
+        h.boot()
+        assert h.app.screen_name == "title"
+        h.link()
+        g = h.session()
+        assert (g.secret, g.theirs, linkmatch.moves_of(g.match) if g.match else None) == kept
+        assert g.bound() == (stage != "committed")
+        case.run(1000)
+        assert h.storage.files[H.CPU_SAVE] == h.cpu
