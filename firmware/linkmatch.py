@@ -294,6 +294,13 @@ class LinkSession(Session):
             # the match is over and every move of it delivered both ways:
             # the link is done (the other board may start a new one now)
             return None
+        if self.theirs is not None and self.match is None and SAVE in self.app.saving.unsaved:
+            # The save that holds the other's commitment was refused (a
+            # full or failing flash): this board's reveal, queued with it,
+            # stays in the link until a save holds both, so no restart can
+            # forget a deal whose secret went out. Tried again meanwhile.
+            self.save()
+            return POLL_MS * 10
         st = link.poll()
         if self.finishing:
             if link.idle() or st == lk.REFUSED:

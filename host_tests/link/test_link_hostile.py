@@ -208,3 +208,24 @@ def test_a_restart_of_the_honest_board_at_every_stage_keeps_what_it_committed_to
         assert g.bound() == (stage != "committed")
         case.run(1000)
         assert h.storage.files[H.CPU_SAVE] == h.cpu
+
+
+def test_the_reveal_waits_while_the_save_that_binds_the_deal_is_refused():
+    case = H.Case(31, FILES)
+    h = case.honest
+    h.link()
+    h.storage.kept.append("link")            # the flash refuses the link save from now
+    for _ in range(400):
+        case.run(H.STEP_MS)
+        g = h.session()
+        if g.theirs is not None:
+            break
+    assert g.theirs is not None and g.bound()
+    case.run(2000)
+    assert case.peer.revealed is None        # this board's secret has not gone out
+    assert any(m[:1] == b"S" for m in g.link.pending)
+    h.storage.kept.remove("link")            # the flash takes saves again
+    case.run(1000)
+    assert case.peer.revealed == g.secret
+    saved = linkmatch.decode(h.storage.files["link"])
+    assert saved[1] == g.secret and saved[2] == g.theirs
