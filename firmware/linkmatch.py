@@ -463,6 +463,14 @@ class LinkSession(Session):
         m = self.match if self.match is not None else self.last
         return self.theirs is not None and not (m is not None and m.winner is not None)
 
+    def waiting_on_other(self):
+        """Bound, and the match cannot go on from this board's side: the
+        other board stopped it (or sent what stops it), is not linked, or
+        holds back its reveal. Only then does the link screen offer to
+        end it as the other board's forfeit (new_match())."""
+        return self.bound() and (self.stopped is not None or self.match is None
+                                 or not self.link.linked())
+
     def new_match(self):
         """The link screen's A. A link match bound (bound()) ends as the
         other board's forfeit, counted in the link statistics, then a new

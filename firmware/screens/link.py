@@ -16,8 +16,9 @@ When the link match cannot go on (a refusal, a deal refused, a move the
 rules refuse, matches that differ) it says why: A starts a new link match
 on this board (the other must too), B goes back to the title. Once this
 board has revealed its secret (the deal bound, docs/LINK.md), A ends the
-link match as the other board's forfeit instead, and says so; nothing
-else makes a new deal in its place. B always goes back to the title; the
+link match as the other board's forfeit instead, and says so, whenever
+the match cannot go on from this side (stopped, the other not linked or
+holding back its reveal); nothing else makes a new deal in its place. B always goes back to the title; the
 link match stays in its save, and LINK on the title takes it up again
 (the same deal, after a refusal too). DOWN shows the link statistics (the games
 against the CPU have their own).
@@ -47,11 +48,11 @@ class LinkScreen(Screen):
         g = self.app.session
         w = g.words()
         seat = b""
-        forfeit = g.bound()
+        forfeit = g.waiting_on_other()
         if g.role is not None:
             seat = b"YOU ARE " + (b"P1" if g.role == 0 else b"P2")
             m = g.match
-            if forfeit and (g.stopped is not None or m is None or not g.linked()):
+            if forfeit:
                 seat += b". A: " + g.other + b" FORFEITS"
             elif m is not None:
                 seat += b": YOU PLAY FIRST" if m.hand.first == 0 else b": " + g.other + b" FIRST"
@@ -68,7 +69,7 @@ class LinkScreen(Screen):
             self.app.go("title")
         elif ev == btn.DOWN:
             self.app.go("stats")
-        elif ev == btn.A and (g.stopped is not None or g.bound()):
+        elif ev == btn.A and (g.stopped is not None or g.waiting_on_other()):
             g.new_match()
             self._sync()
 
