@@ -299,6 +299,20 @@ def judge(case, tally, bound_before=None):
         tally.saves_changed += 1
 
 
+def start(seed, files, stage, tally):
+    """A fresh case taken to `stage`, counted; None when it did not get
+    there (counted as short of it, or as an exception)."""
+    tally.cases += 1
+    try:
+        case = Case(seed, files)
+        if case.reach(stage):
+            return case
+        tally.unreached += 1
+    except Exception as e:
+        tally.failed("reaching %s" % stage, e)
+    return None
+
+
 def bound_state(case):
     g = case.honest.session()
     if g is not None and g.bound():
@@ -323,13 +337,11 @@ def attacks(seed=1, files=None, tally=None, stages=STAGES, out=None):
         for t in ((0, 0xFFFF), (5, 0xFFFF), (0, 0), (1 << 23, 1234)):
             plan.append(("turns", t, None))
         for which, kind, p in plan:
-            case = Case(seed, files)
+            case = start(seed, files, stage, tally)
             seed += 1
-            tally.cases += 1
+            if case is None:
+                continue
             try:
-                if not case.reach(stage):
-                    tally.unreached += 1
-                    continue
                 before = bound_state(case)
                 g = case.honest.session()
                 link = g.link
@@ -475,13 +487,11 @@ def fuzz(seed=1, n=200, files=None, tally=None, out=None, frames=None):
                                (head + rand.bytes(size))[:MAX_PAYLOAD]))
             cases.append((STAGES[i % 3], fs))
     for stage, fs in cases:
-        case = Case(seed, files)
+        case = start(seed, files, stage, tally)
         seed += 1
-        tally.cases += 1
+        if case is None:
+            continue
         try:
-            if not case.reach(stage):
-                tally.unreached += 1
-                continue
             before = bound_state(case)
             for raw, kind, ses, seq, p in fs:
                 link = case.honest.session().link if case.honest.session() else None
