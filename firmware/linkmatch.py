@@ -52,6 +52,7 @@ while the deal is made.
 from firmware.compat import const, unload, heap_free
 from firmware.buttons import ticks_diff
 from firmware import link as lk
+from firmware.linkframe import printable
 from firmware.matchlife import Session
 from engine import linkdeal
 from engine.hand import DRAW_UPCARD, action_code, action_text
@@ -82,8 +83,6 @@ def move_of(m):
     engine's action string when it is one, byte for byte as this board
     writes it (printable ASCII, a card where one is named); else None.
     Checked here, before Match.act or any words see it."""
-    from firmware.linkframe import printable
-
     a = printable(m, MOVE_MAX)
     if a is None:
         return None
