@@ -137,6 +137,14 @@ def test_the_drawing_routines_draw_a_placeholder_for_any_byte():
     c = fb.Canvas()
     line = bytes(range(256))
     assert L.rich_text(c, line, 0, 10) > 0
+    # a byte past the 52 cards draws the font's placeholder, as '?' does
+    c.fill(0)
+    L.rich_text(c, b"?", 0, 0)
+    mark = bytes(c.buf)
+    for o in (0xB4, 0xC0, 0xFF):
+        c.fill(0)
+        L.rich_text(c, bytes((o,)), 0, 0)
+        assert bytes(c.buf) == mark and any(mark)
     text = "".join(chr(i) for i in range(0, 0x3000, 7)) + " Qs \x80\xb3 \U0001f600"
     lines = L.wrap(text, 31)
     for ln in lines:
