@@ -126,7 +126,7 @@ class Frame:
 
 
 class NodeProcess:
-    """An emulator process (serve.mjs, linkpair.mjs), JSON lines each way
+    """An emulator process (serve.mjs, two_picos.mjs), JSON lines each way
     (tools/pico/jsonlines.mjs): started with its temporary folder
     (`self._tmp`, the images it reads), told to quit on close."""
 
