@@ -83,10 +83,10 @@ import time
 import zipfile
 
 from tools.deploy import romfs
+from tools.kit.mpversion import MICROPYTHON
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-MICROPYTHON = "1.28.0"
 KIT_TARBALL = "micropython-%s-rp2-src.tar.xz" % MICROPYTHON
 KIT_SHA256 = "4e1f6e75fad098844b7fbebb83a4f4da041c32eeb6321055a348d9039b354b29"
 MPY_TREE = "micropython-%s" % MICROPYTHON
