@@ -134,6 +134,8 @@ def play_match(rules, secret_n, hands=None, open_moves=0, numbered=False, mirror
     m = Match(rules, 17 + secret_n, None if numbered else secret_from_int(secret_n),
               mirror=mirror, **kw)
     seen = [_digest(record_text(m))]
+    # not tools/kit/play.play_out: the record's digest is kept after every
+    # deal and move, and the match may stop `open_moves` into a hand
     while m.winner is None:
         if m.phase == "hand_over":
             seen.append(_digest(record_text(m)))
@@ -165,6 +167,7 @@ def play_box(secret_n, hands=None, open_moves=0, cut=None):
     kw = {} if cut is None else {"cut": cut, "level": "medium"}
     bm = BoxMatch(None, 8 + secret_n, secret=secret_from_int(secret_n), **kw)
     seen = [_digest(box_record_text(bm))]
+    # not play_out, as play_match above
     while bm.winner is None:
         if bm.phase == "hand_over":
             seen.append(_digest(box_record_text(bm)))
