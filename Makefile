@@ -158,7 +158,7 @@ flash-circuitpython: venv ## copy the game to a CircuitPython board (DRIVE=/path
 # ---- end of the CircuitPython port block ----
 
 # ---- the Pico: the firmware and the emulated board (tools/pico) ---------
-#   make uf2 MICROPY_DIR=path/to/micropython-1.28.0 [picotool_DIR=...]
+#   make uf2 MICROPY_DIR=path/to/micropython-<MICROPY_VERSION> [picotool_DIR=...]
 #       build/gin-rummy-pico.uf2, what a release ships: MicroPython for the
 #       Pico with a ROMFS partition (tools/deploy/RPI_PICO_ROMFS) and the
 #       game's ROMFS image in it (tools/deploy/romfs.py); drag it onto the
@@ -172,6 +172,8 @@ flash-circuitpython: venv ## copy the game to a CircuitPython board (DRIVE=/path
 #       PICO_FIRMWARE=... PICO_BOOTROM=..., or in ../shared/pico/,
 #       ~/.cache/gin-rummy-pico/ or build/pico-kit/ (tools/pico/harness.py).
 MICROPY_DIR ?=
+# the MicroPython version, written once in tools/kit/mpversion.py
+MICROPY_VERSION := $(shell sed -n 's/^MICROPYTHON = "\(.*\)"$$/\1/p' tools/kit/mpversion.py)
 UF2 := build/gin-rummy-pico.uf2
 UF2_BUILD := $(abspath build/rp2-RPI_PICO_ROMFS)
 ROMFS_BOARD := $(abspath tools/deploy/RPI_PICO_ROMFS)
@@ -183,11 +185,11 @@ export PICO_FIRMWARE PICO_BOOTROM PICO_UF2 picotool_DIR
 # what both .uf2 builds need, checked first
 NEED_MPY_SRC = \
 	if [ -z "$(MICROPY_DIR)" ] || [ ! -f "$(MICROPY_DIR)/ports/rp2/Makefile" ]; then \
-		echo "make $@ needs MICROPY_DIR=<MicroPython v1.28.0 source tree with its submodules>:"; \
-		echo "  git clone -b v1.28.0 https://github.com/micropython/micropython"; \
+		echo "make $@ needs MICROPY_DIR=<MicroPython v$(MICROPY_VERSION) source tree with its submodules>:"; \
+		echo "  git clone -b v$(MICROPY_VERSION) https://github.com/micropython/micropython"; \
 		echo "  make -C micropython/ports/rp2 BOARD=RPI_PICO submodules"; \
 		echo "and the Arm toolchain (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential)."; \
-		echo "Offline, the Pico kit's micropython-1.28.0-rp2-src.tar.xz holds both trees; make release finds it (PICO_KIT=...)."; \
+		echo "Offline, the Pico kit's micropython-$(MICROPY_VERSION)-rp2-src.tar.xz holds both trees; make release finds it (PICO_KIT=...)."; \
 		exit 2; fi; \
 	command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null || { \
 		echo "make $@ needs the Arm toolchain and cmake: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"; exit 2; }
@@ -227,7 +229,7 @@ uf2-frozen: ## build/gin-rummy-pico-frozen.uf2: stock RPI_PICO with the game fro
 #       unless ACCEPT_LATENCY gives the reason, which goes into CHANGELOG.md)
 #   make verify-release
 #       rebuilds the newest dist/*/ release's .uf2 from its commit: identical?
-# PICO_KIT: the folder holding micropython-1.28.0-rp2-src.tar.xz (unpacked once
+# PICO_KIT: the folder holding micropython-<MICROPY_VERSION>-rp2-src.tar.xz (unpacked once
 # into build/pico-kit or ~/.cache/gin-rummy-pico; picotool is built there).
 PICO_KIT ?= ../shared/pico
 DIST ?= dist

@@ -73,7 +73,7 @@ class Hardware:
         self.machine = machine
         self.buzzer = None           # the test beep's (pin, PWM)
         self.boot_buzzer = getattr(cfg, "BUZZER_PIN", None)   # the game's, kept
-        self.link_moved = False      # the LINK row chose other pins (firmware.pico.link_port)
+        self.link_moved = False      # the LINK row chose other pins: the link UART opens on them (firmware.pico)
         self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
         self.pins = pins

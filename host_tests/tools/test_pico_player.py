@@ -1,12 +1,12 @@
-"""The emulated boards' simple player (tools/pico/linkpair.py, Player)
+"""The emulated boards' simple player (tools/pico/two_picos.py, Player)
 leaves a button up before it presses the next: pressed again at once, the
 board saw one long press, the second went unanswered until the player's
-patience ran out, and tools/pico/link_latency.py counted LEFT/RIGHT presses
+patience ran out, and tools/pico/two_picos_latency.py counted LEFT/RIGHT presses
 of 1.6 s. A stand-in board moves its cursor at each press and answers with
 a new panel, the moment the player used to press again with no time up."""
 
 from firmware import buttons as btn
-from tools.pico import linkpair as lp
+from tools.pico import two_picos as lp
 
 
 class Board:

@@ -83,10 +83,10 @@ import time
 import zipfile
 
 from tools.deploy import romfs
+from tools.kit.mpversion import MICROPYTHON, MINOR
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-MICROPYTHON = "1.28.0"
 KIT_TARBALL = "micropython-%s-rp2-src.tar.xz" % MICROPYTHON
 KIT_SHA256 = "4e1f6e75fad098844b7fbebb83a4f4da041c32eeb6321055a348d9039b354b29"
 MPY_TREE = "micropython-%s" % MICROPYTHON
@@ -253,115 +253,6 @@ def parse_release(text):
 
 # ---- the four builds -----------------------------------------------------------
 
-MPY_INSTALL = """\
-Gin Rummy {version}: the .mpy bundle for a Raspberry Pi Pico
-=================================================================
-
-This is the game compiled to MicroPython bytecode (.mpy), to copy onto a
-Pico that runs the stock MicroPython firmware: for developers. To play,
-use the other file, gin-rummy-pico-{version}.uf2: MicroPython with the
-game built in, dragged onto the Pico in BOOTSEL mode, no computer tools
-needed. The stock firmware loads the bundle's code into the Pico's RAM,
-so it has far less memory for play than the .uf2: the hands are not
-reviewed, a game record may be skipped when memory runs short, and the
-buttons answer more slowly (the figures: docs/DEVICE.md in this zip).
-
-1. Firmware: stock MicroPython 1.28 for the Raspberry Pi Pico (RPI_PICO,
-   the RP2040 board), from https://micropython.org/download/RPI_PICO/ .
-   Hold BOOTSEL while plugging the Pico in and copy that .uf2 onto the
-   RPI-RP2 drive. (The bundle needs .mpy version 6: MicroPython 1.23 or
-   newer; it is tested on 1.28.)
-
-2. mpremote, on the computer:   pip install mpremote
-
-3. Unzip this file, then in the folder it made
-   (gin-rummy-mpy-{version}/):
-
-     mpremote fs cp -r engine firmware : + fs cp main.py :main.py + reset
-
-   mpremote finds the board itself; give its port if it does not:
-   mpremote connect /dev/ttyACM0 fs cp ...   (COM5 on Windows,
-   /dev/cu.usbmodem... on macOS; `mpremote devs` lists them).
-   Files of an older copy that are not in this one should be removed
-   first: mpremote rm -r :engine :firmware   (your saves in /data stay).
-   (README.md, CHANGELOG.md, LICENSE, this file and the folders docs/,
-   tools/ and web/, which hold only pages and pictures, are for you, not
-   for the board.)
-
-4. Check it:
-
-     mpremote exec "import engine.version; print(engine.version.VERSION)"
-
-   prints {version}. After the reset the game starts and the console
-   (mpremote) shows its boot lines.
-
-{wiring}
-Holding B while the board powers on is a safe boot: the game does not
-start and mpremote can always reach the board.
-
-{docs}
-
-Source commit: {commit}
-"""
-
-CP_INSTALL = """\
-Gin Rummy {version}: for a CircuitPython board
-=================================================
-
-1. Firmware: CircuitPython 9 or later for the Raspberry Pi Pico
-   (https://circuitpython.org/board/raspberry_pi_pico/): hold BOOTSEL
-   while plugging the Pico in and copy its .uf2 onto RPI-RP2; a CIRCUITPY
-   drive appears. The game needs keypad timestamps and i2cdisplaybus,
-   which came with CircuitPython 9. The wiring is below (the same as the
-   MicroPython .uf2's).
-
-2. Copy code.py, boot.py, the cp*.py files, engine/ and firmware/ from the
-   folder this zip makes (gin-rummy-circuitpython-{version}/) onto the
-   CIRCUITPY drive, replacing what is there. (README.md, CHANGELOG.md,
-   LICENSE, this file and the folders docs/, tools/ and web/, which hold
-   only pages and pictures, are for you, not for the drive.)
-
-3. The display driver is not in this zip: it comes from Adafruit's
-   CircuitPython Library Bundle for your CircuitPython version
-   (https://circuitpython.org/libraries). Put into the drive's lib/ folder:
-     adafruit_displayio_ssd1306   for an SSD1306 panel (the default)
-     adafruit_displayio_sh1106    for an SH1106 panel
-   or let circup do it:
-     pip install circup
-     circup --path /media/$USER/CIRCUITPY install adafruit_displayio_ssd1306 adafruit_displayio_sh1106
-
-4. Check it: the board restarts code.py after the copy and the title
-   appears; the serial console shows the boot lines. Once boot.py is on
-   the board, the drive belongs to the game (its save backup): the
-   computer sees it read-only unless B (GP{btn_b}, pin {btn_b_pin}) is held
-   while the board powers on. To copy a newer version, hold B at power-on:
-   the game does not start and the drive is the computer's.
-
-{wiring}
-{docs}
-
-Source commit: {commit}
-"""
-
-WEB_README = """\
-Gin Rummy {version}: the web handheld
-=======================================
-
-A static folder: serve it with any web server, e.g.
-    python3 -m http.server -d gin-rummy-web-{version} 8000
-then open http://localhost:8000/ . (Opened as a file:// page it does not
-load: browsers refuse the WebAssembly fetch there, and the page says so.)
-
-The buttons: the arrow keys are LEFT RIGHT UP DOWN; z, Enter or space is
-A (select, confirm); x or Backspace is B (back, the menu); Z and X hold A
-and B (a long press: hold B for a hint); m turns the sound off and on. The
-on-screen buttons work with a mouse or a finger.
-
-{docs}
-
-Source commit: {commit}
-"""
-
 def docs():
     """The docs every zip carries, beside its note: the README and every
     page and picture its links lead to (tools/deploy/pages.py: the docs,
@@ -372,14 +263,6 @@ def docs():
     return [rel for rel in linked(ROOT) if rel != "LICENSE"]
 
 
-DOCS_NOTE = """\
-The docs are in this zip: README.md (start there), docs/RULES.md (the
-rules, R1-R14), docs/HARDWARE.md (parts, wiring, troubleshooting),
-docs/BOARD.md (other pins, display, buzzer: the settings file
-/board.json), and every page and picture they link to. The source this
-release was built from is gin-rummy-source-{version}.tar.gz, beside this
-zip in the release: the README's make commands run in it, unpacked
-(make verify-release also needs the repository's history: a git clone)."""
 
 
 def wiring_text():
@@ -414,11 +297,35 @@ def wiring_text():
     return "\n".join(out) + "\n"
 
 
-def notes_fields(version):
+NOTES = os.path.join(ROOT, "tools", "deploy", "release_notes.txt")
+NOTE_OF = {"mpy": "mpy INSTALL.txt", "circuitpython": "circuitpython INSTALL.txt",
+           "web": "web README.txt"}
+
+
+def notes(path=NOTES):
+    """{section name: template} of release_notes.txt (its header says the
+    format)."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.endswith("\n"):
+        text = text[:-1]
+    out = {}
+    for part in text.split("\n@@ ")[1:]:
+        name, _, body = part.partition("\n")
+        out[name] = body
+    return out
+
+
+def note_text(kind, version, commit):
+    """The note of the zip of `kind` (NOTE_OF) for `version` built from
+    `commit`, filled in."""
     from firmware import board
     from tools.wiring.wiring import pin_of
-    return {"wiring": wiring_text(), "docs": DOCS_NOTE.format(version=version),
-            "btn_b": board.BTN_B, "btn_b_pin": pin_of(board.BTN_B)}
+    t = notes()
+    return t[NOTE_OF[kind]].format(
+        version=version, commit=commit, wiring=wiring_text(),
+        docs=t["docs"].format(version=version), micropython=MINOR,
+        btn_b=board.BTN_B, btn_b_pin=pin_of(board.BTN_B))
 
 
 def docs_entries(top, version):
@@ -458,8 +365,7 @@ def build_mpy_zip(version, epoch, commit, tmp):
     deploy.build(out, quiet=True, root=ROOT)
     top = "gin-rummy-mpy-%s" % version
     return package(top, tree_entries(out, top), "INSTALL.txt",
-                   MPY_INSTALL.format(version=version, commit=commit, **notes_fields(version)), epoch,
-                   version)
+                   note_text("mpy", version, commit), epoch, version)
 
 
 def build_cp_zip(version, epoch, commit):
@@ -472,8 +378,7 @@ def build_cp_zip(version, epoch, commit):
         with open(src, "rb") as f:
             entries.append((top + "/" + dst, f.read()))
     return package(top, entries, "INSTALL.txt",
-                   CP_INSTALL.format(version=version, commit=commit, **notes_fields(version)), epoch,
-                   version)
+                   note_text("circuitpython", version, commit), epoch, version)
 
 
 def build_web_zip(version, epoch, commit, tmp):
@@ -484,9 +389,7 @@ def build_web_zip(version, epoch, commit, tmp):
     wb.build(out, quiet=True)
     top = "gin-rummy-web-%s" % version
     return package(top, tree_entries(out, top), "README.txt",
-                   WEB_README.format(version=version, commit=commit,
-                                     docs=DOCS_NOTE.format(version=version)), epoch,
-                   version)
+                   note_text("web", version, commit), epoch, version)
 
 
 # ---- the Pico kit and the .uf2 -----------------------------------------------------

@@ -60,6 +60,8 @@ import struct
 import sys
 import tempfile
 
+from tools.kit.mpversion import MINOR
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOARD_DIR = os.path.join(ROOT, "tools", "deploy", "RPI_PICO_ROMFS")
 FLASH_SIZE = 2 * 1024 * 1024
@@ -454,8 +456,8 @@ def main(argv=None):
 def flash_map():
     kb = 1024
     return "\n".join((
-        "0x%06x  firmware (MicroPython 1.28 with a ROMFS partition)  up to %d KB" % (
-            0, ROMFS_OFFSET // kb),
+        "0x%06x  firmware (MicroPython %s with a ROMFS partition)  up to %d KB" % (
+            0, MINOR, ROMFS_OFFSET // kb),
         "0x%06x  ROMFS partition (the game, /rom)  %d KB" % (ROMFS_OFFSET, ROMFS_BYTES // kb),
         "0x%06x  littlefs filesystem (saves, settings, records)  %d KB" % (
             FS_OFFSET, (FLASH_SIZE - FS_OFFSET) // kb)))

@@ -25,6 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
 from tools.sim.ssd1306_emu import SSD1306Emu  # noqa: E402
+from tools.kit.mpversion import MICROPYTHON  # noqa: E402
 
 SERVE = os.path.join(ROOT, "tools", "pico", "serve.mjs")
 FRAME_GAP_NS = 5000000  # transactions closer than 5 ms belong to one frame
@@ -32,15 +33,15 @@ BUTTON_GPIO = {"L": 10, "R": 11, "U": 12, "D": 13, "A": 14, "B": 15}
 
 # The kit: the stock firmware and the boot ROM. Each is taken from its
 # environment variable when set, else found by name in the usual places.
-FIRMWARE_NAMES = ("firmware-rpi-pico-1.28.0.uf2", "RPI_PICO-*-v1.28.0.uf2",
-                  "RPI_PICO-v1.28.0.uf2")
+FIRMWARE_NAMES = ("firmware-rpi-pico-%s.uf2" % MICROPYTHON, "RPI_PICO-*-v%s.uf2" % MICROPYTHON,
+                  "RPI_PICO-v%s.uf2" % MICROPYTHON)
 BOOTROM_NAMES = ("bootrom.mjs", "bootrom.ts")
 CACHE = os.path.join("~", ".cache", "gin-rummy-pico")
 
 WHERE = {
-    "PICO_FIRMWARE": "the stock MicroPython 1.28.0 firmware for the Raspberry Pi Pico: "
-                     "the .uf2 named like RPI_PICO-<date>-v1.28.0.uf2 on "
-                     "https://micropython.org/download/RPI_PICO/",
+    "PICO_FIRMWARE": ("the stock MicroPython %s firmware for the Raspberry Pi Pico: "
+                      "the .uf2 named like RPI_PICO-<date>-v%s.uf2 on "
+                      "https://micropython.org/download/RPI_PICO/" % (MICROPYTHON, MICROPYTHON)),
     "PICO_BOOTROM": "the RP2040 B1 boot ROM: demo/bootrom.ts of "
                     "https://github.com/wokwi/rp2040js (`export const bootromB1 = "
                     "new Uint32Array([...])`; a .mjs of the same text works too)",
@@ -126,7 +127,7 @@ class Frame:
 
 
 class NodeProcess:
-    """An emulator process (serve.mjs, linkpair.mjs), JSON lines each way
+    """An emulator process (serve.mjs, two_picos.mjs), JSON lines each way
     (tools/pico/jsonlines.mjs): started with its temporary folder
     (`self._tmp`, the images it reads), told to quit on close."""
 

@@ -7,7 +7,7 @@
 Each build boots on a new board (a frozen .uf2, build/gin-rummy-pico.uf2
 unless --uf2 names others; --bundle: the .mpy bundle of this tree on the
 stock firmware) with the settings of a match to --target against the hard
-AI, and the simple player of tools/pico/linkpair.py plays it off the panel
+AI, and the simple player of tools/pico/two_picos.py plays it off the panel
 from the title's NEW MATCH to the match's end (--hands N: stop after N
 hands): LEFT/RIGHT to choose the stock or the pile and to move along the
 hand, A to take, to discard, to knock (after UP) and to go on. For each
@@ -47,7 +47,7 @@ import sys
 import time
 
 from tools.pico import harness as h
-from tools.pico import linkpair as lp
+from tools.pico import two_picos as lp
 
 DIRECTION = "direction"
 A = "A"
@@ -63,7 +63,7 @@ LEVEL = "hard"
 
 
 class Recorder:
-    """The presses of the player (linkpair.Player's on_press), each with
+    """The presses of the player (two_picos.Player's on_press), each with
     the human's turn within the hand it belongs to."""
 
     def __init__(self):

@@ -1,8 +1,8 @@
-"""Two emulated Picos joined by the link cable (tools/pico/linkpair.mjs):
+"""Two emulated Picos joined by the link cable (tools/pico/two_picos.mjs):
 each board's UART1 TX (GP8) into the other's RX (GP9), both running the
 real firmware, stepped in turn in emulated time.
 
-    from tools.pico import linkpair as lp
+    from tools.pico import two_picos as lp
     with lp.LinkPair(firmware, bootrom, fs=(img0, img1)) as pair:
         a, b = pair.boards                  # each as a harness.Pico
         pair.boot()                         # both games running
@@ -11,13 +11,13 @@ real firmware, stepped in turn in emulated time.
         r = lp.play_link_match(pair)        # a whole link match, played off
                                             # the panels by a simple player
 
-    python -m tools.pico.linkpair [--target 50] [--frozen [UF2]] [--verbose]
+    python -m tools.pico.two_picos [--target 50] [--frozen [UF2]] [--verbose]
 
 The players read only the panels (tools/sim/textscreen.py) and press
 buttons: LINK on the title, the stock or the pile (the pile when its card
 lowers the deadwood), the discard that leaves the least deadwood, a knock
 as soon as the rules allow, A on the showdown and the result. What the
-cable models and what it does not: linkpair.mjs. Emulated time (rp2040js
+cable models and what it does not: two_picos.mjs. Emulated time (rp2040js
 runs flash at zero wait states: a real Pico is 10-40% slower).
 """
 
@@ -30,7 +30,7 @@ import engine
 from tools.pico import harness as h
 from tools.sim import textscreen
 
-LINKPAIR = os.path.join(h.ROOT, "tools", "pico", "linkpair.mjs")
+TWO_PICOS = os.path.join(h.ROOT, "tools", "pico", "two_picos.mjs")
 SUITS = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"}
 
 
@@ -108,7 +108,7 @@ class LinkPair(h.NodeProcess):
                     f.write(img)
                 args += ["--fs%d" % i, path]
         args += ["--fs-offset", str(h.FS_OFFSET)]
-        self._spawn(LINKPAIR, args)
+        self._spawn(TWO_PICOS, args)
         self.boards = [Board(self, 0), Board(self, 1)]
         self.host_ms = 0.0
         self.wire = None
@@ -192,7 +192,7 @@ def _after(text, word):
 # next one (a thumb takes longer): pressed again at once, with no time up
 # between, the board saw one long press and the second went unanswered
 # until the player's patience ran out, a "press" of 1.6 s (the LEFT/RIGHT
-# maxima of tools/pico/link_latency.py). The board's debounce takes a
+# maxima of tools/pico/two_picos_latency.py). The board's debounce takes a
 # release at its second reading, 2 ms apart, and a new press no sooner
 # than 20 ms after it (firmware/buttons.py).
 RELEASE_MS = 40
