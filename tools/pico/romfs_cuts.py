@@ -119,8 +119,10 @@ def at_safe_boot(uf2, bootrom, fs):
     p.run_until_text("Safe boot", 30000)
     p.pin("B", False)
     p.run(50)
-    p.type(b"\r")
-    p.run_until_text(">>> ", 2000)
+    # the safe boot waits 5 s for BOOTSEL (the recovery start) before it
+    # frees the REPL (firmware/start.py); a Ctrl-C ends that wait at once
+    p.type(b"\x03\r")
+    p.run_until_text(">>> ", 8000)
     return p
 
 
