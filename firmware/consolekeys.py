@@ -34,7 +34,7 @@ keys, the REPL never saw the Ctrl-A and mpremote said "could not enter raw
 repl". So on the board (`hold_intr`: micropython.kbd_intr) the console's
 interrupt is off while the game reads the console, a Ctrl-C arriving then
 comes in the data, and the reading stops at it (`interrupted`); before
-reading, `stop.interrupted` (the sampler's note) is looked at with the
+reading, `stop.ctrl_c` (the sampler's note) is looked at with the
 interrupt already off, so no interrupt can land unseen between the look
 and the reading. Elsewhere (the simulator, the tests) Ctrl-C is QUIT.
 """
@@ -123,7 +123,8 @@ class ConsoleKeys:
     interrupt is turned off while stdin is read and on again after, and
     reading stops at a Ctrl-C (`interrupted`), the bytes after it left
     unread. `stop` (the board: the button sampler): an object whose
-    `interrupted` says that a Ctrl-C already stopped the game elsewhere;
+    `ctrl_c` says that a Ctrl-C already stopped the game elsewhere (its
+    `interrupted` is also BOOTSEL waking the loop, which stops no reading);
     then nothing more is read (see the module docstring)."""
 
     def __init__(self, clock_ms, stream=None, poll_stdin=True, hold_intr=None, stop=None):
@@ -189,7 +190,7 @@ class ConsoleKeys:
         hold(-1)
         try:
             stop = self.stop
-            if stop is not None and stop.interrupted:
+            if stop is not None and stop.ctrl_c:
                 self.interrupted = True
             else:
                 self._read_some()

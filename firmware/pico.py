@@ -153,6 +153,7 @@ class Sampler:
         self.sound = sound
         self.onboard = onboard
         self.interrupted = False
+        self.ctrl_c = False              # ... by a Ctrl-C (ConsoleKeys' `stop`)
         self.deep = 0
         self._ticks = clock_ms
         self._sample_now = self._sample    # bound once: a tick allocates nothing
@@ -174,8 +175,10 @@ class Sampler:
                 self.interrupted = True  # BOOTSEL held: wake the loop (Loop.pause)
         except KeyboardInterrupt:
             # Ctrl-C landed in the callback, where it would only be printed:
-            # run() raises it in the loop instead.
+            # run() raises it in the loop instead. `ctrl_c` tells it from
+            # BOOTSEL's wake-up (the console's keys stop only at a Ctrl-C)
             self.interrupted = True
+            self.ctrl_c = True
         except RuntimeError:
             self.deep += 1               # no stack left for this sample
         except MemoryError:

@@ -266,6 +266,7 @@ class Intr:
 
 class Caught:
     interrupted = False
+    ctrl_c = False
 
 
 def _pipe_keys(data, hold=None, stop=None):
@@ -303,7 +304,7 @@ def test_a_ctrl_c_the_sampler_caught_leaves_the_console_unread():
     # only noted it: the bytes after it are the REPL's, not keys
     intr = Intr()
     stop = Caught()
-    stop.interrupted = True
+    stop.ctrl_c = True
     f, w, keys = _pipe_keys(b"\r\x01", hold=intr, stop=stop)
     try:
         keys.update(1000)
