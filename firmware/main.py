@@ -64,10 +64,16 @@ def main():
         print("The game could not start: its files on the board are missing or broken.\n"
               "Copy them again with `make flash`. The REPL is free.")
         return
-    # this frame lasts the whole game: firmware/start.py leaves the heap
+    # this frame lasts the whole game: firmware/start.py leaves the heap,
+    # and so does this module's boot helper (compiled from this source on
+    # the bundle, it would stay on the heap with the module's globals)
     start = None
     sys.modules.pop("firmware.start", None)
     del sys.modules["firmware"].start
+    g = globals()
+    for name in ("prefer_frozen", "FROZEN", "ROM"):
+        g.pop(name, None)
+    g = None
     if hardware is None:
         return                                 # the safe boot: the REPL is free
     pico.run(hardware=hardware)
