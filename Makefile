@@ -94,8 +94,14 @@ play: venv ## the terminal simulator (tools/sim/simulator.py)
 check-docs: venv ## compare the figures the docs quote with what the quick benches print now
 	$(PY) -m tools.bench.check_docs
 
-flash: venv ## build the .mpy bundle and copy it to a Pico on stock MicroPython (PORT=...)
-	$(PY) -m tools.deploy.deploy $(PORT)
+# make flash [PORT=...]: tools/deploy/flash.py. Onto the release firmware (its
+# .uf2 or make uf2) the game's ROMFS image, only the blocks that changed, and
+# the board restarts into it; onto stock MicroPython it says how to get the
+# partition and copies the .mpy bundle instead. FLASH_ARGS=--bundle copies
+# the bundle anyway, --no-reset leaves the board at the REPL.
+FLASH_ARGS ?=
+flash: venv ## the game onto a Pico with mpremote: into its ROMFS partition, or the .mpy bundle on stock MicroPython (PORT=...)
+	$(PY) -m tools.deploy.flash $(PORT) $(FLASH_ARGS)
 
 clean: ## remove caches and build products (build/; not dist/)
 	rm -rf build .pytest_cache .hypothesis
@@ -151,59 +157,88 @@ flash-circuitpython: venv ## copy the game to a CircuitPython board (DRIVE=/path
 	$(PY) -m tools.deploy.deploy_circuitpython "$(DRIVE)"
 # ---- end of the CircuitPython port block ----
 
-# ---- the Pico: frozen firmware and the emulated board (tools/pico) ---------
-#   make uf2 MICROPY_DIR=path/to/micropython-1.28.0 [picotool_DIR=...]
-#       build/gin-rummy-pico.uf2: MicroPython for RPI_PICO with engine/ and
-#       firmware/ frozen in (manifest.py); drag it onto the RPI-RP2 drive.
+# ---- the Pico: the firmware and the emulated board (tools/pico) ---------
+#   make uf2 MICROPY_DIR=path/to/micropython-<MICROPY_VERSION> [picotool_DIR=...]
+#       build/gin-rummy-pico.uf2, what a release ships: MicroPython for the
+#       Pico with a ROMFS partition (tools/deploy/RPI_PICO_ROMFS) and the
+#       game's ROMFS image in it (tools/deploy/romfs.py); drag it onto the
+#       RPI-RP2 drive. After that, make flash rewrites the game alone.
+#   make uf2-frozen MICROPY_DIR=...
+#       build/gin-rummy-pico-frozen.uf2: stock RPI_PICO with engine/ and
+#       firmware/ frozen in (manifest.py), no ROMFS partition (bench_pico's
+#       comparison, and boards that never get make flash).
 #   make test|bench also run the emulated-Pico tests and figures (rp2040js)
 #       when they find the stock RPI_PICO .uf2 and the RP2040 boot ROM:
 #       PICO_FIRMWARE=... PICO_BOOTROM=..., or in ../shared/pico/,
 #       ~/.cache/gin-rummy-pico/ or build/pico-kit/ (tools/pico/harness.py).
 MICROPY_DIR ?=
+# the MicroPython version, written once in tools/kit/mpversion.py
+MICROPY_VERSION := $(shell sed -n 's/^MICROPYTHON = "\(.*\)"$$/\1/p' tools/kit/mpversion.py)
 UF2 := build/gin-rummy-pico.uf2
-UF2_BUILD := $(abspath build/rp2-RPI_PICO-frozen)
+UF2_BUILD := $(abspath build/rp2-RPI_PICO_ROMFS)
+ROMFS_BOARD := $(abspath tools/deploy/RPI_PICO_ROMFS)
+UF2_FROZEN := build/gin-rummy-pico-frozen.uf2
+UF2_FROZEN_BUILD := $(abspath build/rp2-RPI_PICO-frozen)
 FS_OFFSET := 655360
 export PICO_FIRMWARE PICO_BOOTROM PICO_UF2 picotool_DIR
 
-.PHONY: uf2
-uf2: ## build/gin-rummy-pico.uf2: MicroPython with the game frozen in (MICROPY_DIR=...)
-	@if [ -z "$(MICROPY_DIR)" ] || [ ! -f "$(MICROPY_DIR)/ports/rp2/Makefile" ]; then \
-		echo "make uf2 needs MICROPY_DIR=<MicroPython v1.28.0 source tree with its submodules>:"; \
-		echo "  git clone -b v1.28.0 https://github.com/micropython/micropython"; \
+# what both .uf2 builds need, checked first
+NEED_MPY_SRC = \
+	if [ -z "$(MICROPY_DIR)" ] || [ ! -f "$(MICROPY_DIR)/ports/rp2/Makefile" ]; then \
+		echo "make $@ needs MICROPY_DIR=<MicroPython v$(MICROPY_VERSION) source tree with its submodules>:"; \
+		echo "  git clone -b v$(MICROPY_VERSION) https://github.com/micropython/micropython"; \
 		echo "  make -C micropython/ports/rp2 BOARD=RPI_PICO submodules"; \
 		echo "and the Arm toolchain (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential)."; \
-		echo "Offline, the Pico kit's micropython-1.28.0-rp2-src.tar.xz holds both trees; make release finds it (PICO_KIT=...)."; \
-		exit 2; fi
-	@command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null || { \
-		echo "make uf2 needs the Arm toolchain and cmake: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"; exit 2; }
+		echo "Offline, the Pico kit's micropython-$(MICROPY_VERSION)-rp2-src.tar.xz holds both trees; make release finds it (PICO_KIT=...)."; \
+		exit 2; fi; \
+	command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null || { \
+		echo "make $@ needs the Arm toolchain and cmake: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"; exit 2; }
+
+.PHONY: uf2 uf2-frozen
+uf2: venv ## build/gin-rummy-pico.uf2: MicroPython with a ROMFS partition and the game in it (MICROPY_DIR=...)
+	@$(NEED_MPY_SRC)
 	@if [ -z "$(picotool_DIR)" ] && [ ! -d "$(UF2_BUILD)" ]; then \
 		echo "note: without picotool_DIR=<picotool install>/picotool the pico-sdk clones picotool from GitHub (fails offline); see docs/RELEASING.md"; fi
 	$(MAKE) -C "$(MICROPY_DIR)/mpy-cross" -j2
-	$(MAKE) -C "$(MICROPY_DIR)/ports/rp2" BOARD=RPI_PICO BUILD="$(UF2_BUILD)" \
+	$(MAKE) -C "$(MICROPY_DIR)/ports/rp2" BOARD_DIR="$(ROMFS_BOARD)" BUILD="$(UF2_BUILD)" \
+		FROZEN_MANIFEST="$(ROMFS_BOARD)/manifest.py" -j2
+	mkdir -p build
+	$(PY) -m tools.deploy.romfs uf2 --firmware "$(UF2_BUILD)/firmware.uf2" --out $(UF2)
+	@echo "wrote $(UF2): hold BOOTSEL while plugging the Pico in, then copy it onto RPI-RP2"
+
+uf2-frozen: ## build/gin-rummy-pico-frozen.uf2: stock RPI_PICO with the game frozen in, no ROMFS (MICROPY_DIR=...)
+	@$(NEED_MPY_SRC)
+	@if [ -z "$(picotool_DIR)" ] && [ ! -d "$(UF2_FROZEN_BUILD)" ]; then \
+		echo "note: without picotool_DIR=<picotool install>/picotool the pico-sdk clones picotool from GitHub (fails offline); see docs/RELEASING.md"; fi
+	$(MAKE) -C "$(MICROPY_DIR)/mpy-cross" -j2
+	$(MAKE) -C "$(MICROPY_DIR)/ports/rp2" BOARD=RPI_PICO BUILD="$(UF2_FROZEN_BUILD)" \
 		FROZEN_MANIFEST="$(abspath manifest.py)" -j2
-	@size=$$(stat -c %s "$(UF2_BUILD)/firmware.bin"); \
+	@size=$$(stat -c %s "$(UF2_FROZEN_BUILD)/firmware.bin"); \
 	if [ $$size -ge $(FS_OFFSET) ]; then \
 		echo "firmware.bin is $$size bytes: it would overwrite the filesystem at $(FS_OFFSET)"; exit 1; fi; \
 	echo "firmware $$size bytes, $$(( $(FS_OFFSET) - size )) bytes of flash left below the filesystem"
-	mkdir -p build && cp "$(UF2_BUILD)/firmware.uf2" $(UF2)
-	@echo "wrote $(UF2): hold BOOTSEL while plugging the Pico in, then copy it onto RPI-RP2"
+	mkdir -p build && cp "$(UF2_FROZEN_BUILD)/firmware.uf2" $(UF2_FROZEN)
+	@echo "wrote $(UF2_FROZEN): hold BOOTSEL while plugging the Pico in, then copy it onto RPI-RP2"
 # ---- end of the Pico block ----
 
 # ---- releases (tools/deploy/release.py, docs/RELEASING.md) ----------------------
-#   make release [DIST=dist] [ALLOW_DIRTY=1] [PICO_KIT=../shared/pico]
+#   make release [DIST=dist] [ALLOW_DIRTY=1] [PICO_KIT=../shared/pico] [ACCEPT_LATENCY="why"]
 #       dist/<version>/ from a clean checkout of HEAD: the .uf2, the .mpy bundle,
-#       the CircuitPython and web zips, RELEASE and SHA256SUMS
+#       the CircuitPython and web zips, RELEASE and SHA256SUMS; the latency
+#       bench against the previous release first (refused when slower,
+#       unless ACCEPT_LATENCY gives the reason, which goes into CHANGELOG.md)
 #   make verify-release
 #       rebuilds the newest dist/*/ release's .uf2 from its commit: identical?
-# PICO_KIT: the folder holding micropython-1.28.0-rp2-src.tar.xz (unpacked once
+# PICO_KIT: the folder holding micropython-<MICROPY_VERSION>-rp2-src.tar.xz (unpacked once
 # into build/pico-kit or ~/.cache/gin-rummy-pico; picotool is built there).
 PICO_KIT ?= ../shared/pico
 DIST ?= dist
 ALLOW_DIRTY ?=
+ACCEPT_LATENCY ?=
 
 .PHONY: release verify-release
 release: venv node_modules ## dist/<version>/ from a clean checkout of HEAD (docs/RELEASING.md)
-	$(PY) -m tools.deploy.release release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty)
+	$(PY) -m tools.deploy.release release --dist "$(DIST)" --kit "$(PICO_KIT)" $(if $(ALLOW_DIRTY),--allow-dirty) $(if $(ACCEPT_LATENCY),--accept-latency "$(ACCEPT_LATENCY)")
 
 verify-release: venv ## rebuild the newest dist/*/ release's .uf2 from its commit: identical or DIFFERENT
 	$(PY) -m tools.deploy.release verify --dist "$(DIST)" --kit "$(PICO_KIT)"

@@ -251,7 +251,7 @@ def scan(i2c):
 def open_display(i2c=None, cfg=cfg, out=print, narrow=True):
     """(display, i2c): a DisplayPort for the OLED, or a HeadlessDisplay after
     printing what was found and what to check. Never raises."""
-    kind = "SH1106" if cfg.DISPLAY_TYPE == "sh1106" else "SSD1306"
+    kind = cfg.DISPLAY_TYPE.upper()     # the controller's name: its displayio driver below
     where = _where(cfg)
     try:
         import displayio

@@ -63,9 +63,11 @@ match's length so far, is damage: what came before it stands, the player
 is told, and the next save rewrites the image. An image of the older
 layout (version 1: two slots per save) is read once and rewritten.
 
-Loading never raises; the methods are those of firmware.storage.Storage:
+Loading never raises; the methods are the storage port's (firmware/ports.py
+says its contract, host_tests/test_storage_contract.py runs it):
 load(name, decode=None) -> (value, message), save(name, payload) -> bool,
-remove(name), with `outcome`, `kept`, `damage` and `reason` alike.
+remove(name), with `outcome`, `kept`, `damage` and, as
+firmware.storage.Storage has it, `reason`.
 """
 
 from firmware.compat import const

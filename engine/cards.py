@@ -27,11 +27,6 @@ def is_card(c):
     return type(c) is int and 0 <= c <= 51
 
 
-def is_small(n, lo, hi):
-    """True for an int (not a bool) lo <= n <= hi."""
-    return type(n) is int and lo <= n <= hi
-
-
 def card_list(cs, what="cards"):
     """`cs` as a list of card ints, or ValueError naming it: a list, tuple,
     bytes or bytearray of ints 0..51 (duplicates are the caller's check)."""

@@ -188,10 +188,6 @@ class Hand:
         m[o] ^= bit
         return dw
 
-    @property
-    def phase_name(self):
-        return PHASE_NAMES[self.phase]
-
     # -- legality --------------------------------------------------------
     def legal_codes(self, out):
         """Write the legal action codes into bytearray `out` (>= 25 long),

@@ -20,8 +20,9 @@ already fixed by its commitment (to change it, it would need a second
 secret with the same SHA-256), and its own was fixed before it saw
 anything; so each secret is chosen without knowing the other, and the
 hash of the two is as unpredictable as the better of them. A board that
-refuses to reveal once it sees the other's secret can only stop the match,
-and the other board says so. What it does not protect: both boards know
+refuses to reveal once it sees the other's secret can only stop the match:
+the other board keeps the deal (firmware/linkmatch.py: bound) and counts
+the stop as its forfeit, never drawing a fresh secret in its place. What it does not protect: both boards know
 the match secret, so a board whose firmware was changed can work out
 every hand, the other player's included (docs/LINK.md).
 
@@ -37,6 +38,8 @@ _MATCH_TAG = b"gin-rummy link match"
 WORDS_MISMATCH = "The other board's secret does not match its commitment: deal refused."
 WORDS_BAD_COMMIT = "The other board sent no valid commitment: deal refused."
 WORDS_COPY = "The other board sent back this board's commitment: deal refused."
+WORDS_CHANGED = ("The other board sent another commitment after this board revealed its "
+                 "secret: it left the deal.")
 WORDS_BAD_SECRET = "The other board's secret is not %d bytes: deal refused." % SECRET_LEN
 
 
@@ -90,7 +93,7 @@ class Deal:
         if self._theirs is not None:
             if bytes(c) == self._theirs:
                 return None           # the same again (a resend)
-            return self._refuse(WORDS_BAD_COMMIT)
+            return self._refuse(WORDS_CHANGED)
         if len(c) != COMMIT_LEN:
             return self._refuse(WORDS_BAD_COMMIT)
         if bytes(c) == self._commit:

@@ -58,7 +58,7 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 300 s; any press wakes the screen and does nothing else.
 """
 
-from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, unload
+from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, locked, unload
 from firmware import fb
 from firmware.buttons import ticks_diff
 from firmware.saving import Saving
@@ -102,6 +102,8 @@ class App:
         self.reviews = Reviews(ports.review_factory, self.life.hard_player)
         self.screen = None
         self._screens = {}
+        self._part = 0               # what the frame being painted redraws (_paint)
+        self._paint_now = self._paint_frame    # bound once (locked() takes it)
         self._input_t = 0
         self.idle = AWAKE
 
@@ -289,18 +291,14 @@ class App:
                 wait = left
         s = self.screen
         if (s.dirty or s.part) and self.idle != BLANK:
-            part = s.part
+            self._part = s.part
             s.part = 0
-            if s.dirty:
-                s.dirty = False
-                s.draw(self.canvas)
+            full = s.dirty
+            s.dirty = False
+            if full:
                 self.full_frames += 1
-            else:
-                s.redraw(self.canvas, part)   # e.g. a cursor move
-            if self.banner is not None:
-                self._draw_banner(self.canvas)
+            self._paint(full)
             self.frames += 1
-            self.last_bytes = self.display.show(self.canvas.buf)
         else:
             self.last_bytes = 0
         if self.reviews.after_frame(self.match, self.clock, self.stats, self.saving):
@@ -308,6 +306,28 @@ class App:
         if self.screen.dirty or self.screen.part:
             wait = 0
         return self._idle_wait(now, wait)
+
+    def _paint(self, full):
+        """Draw the frame (whole, or the screen's `_part`: e.g. a cursor
+        move) and show it, with the heap locked: the screens draw and the
+        driver sends without allocating, so every frame of their calls is
+        on the C stack (firmware.compat.locked). A screen whose drawing
+        allocates after all is drawn again unlocked (a drawing starts by
+        clearing what it draws; a send cut short is sent whole again)."""
+        try:
+            locked(self._paint_now, full)
+        except MemoryError:
+            self._paint_frame(full)
+
+    def _paint_frame(self, full):
+        s = self.screen
+        if full:
+            s.draw(self.canvas)
+        else:
+            s.redraw(self.canvas, self._part)
+        if self.banner is not None:
+            self._draw_banner(self.canvas)
+        self.last_bytes = self.display.show(self.canvas.buf)
 
     def _end_banner(self):
         self.banner = None
@@ -385,6 +405,8 @@ def class_of_screen(name):
         from firmware.screens.cut import CutScreen as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
+    elif name == "recovery":         # the recovery start's first screen (firmware/main.py)
+        from firmware.screens.recovery import RecoveryScreen as cls
     elif name == "link":             # a link match's screens (LinkSession.screen)
         from firmware.screens.link import LinkScreen as cls
     elif name == "link_play":

@@ -16,8 +16,11 @@ I2C_SDA = const(4)
 I2C_SCL = const(5)
 I2C_FREQ = const(400000)
 
-# The display: 'ssd1306', or 'sh1106' for the 1.3" modules sold as SSD1306
-# (132-column RAM, picture shifted by 2 columns without this setting).
+# The display's controller: 'ssd1306', or 'sh1106' for the 1.3" modules
+# sold as SSD1306 (132-column RAM, picture shifted by 2 columns without this
+# setting). DISPLAY_TYPES: the controllers firmware/ssd1306.py has a driver
+# class for (firmware.ssd1306.driver), in the HARDWARE page's order.
+DISPLAY_TYPES = ("ssd1306", "sh1106")
 DISPLAY_TYPE = "ssd1306"
 DISPLAY_ADDR = const(0x3C)  # some modules are strapped to 0x3D
 DISPLAY_WIDTH = const(128)

@@ -23,7 +23,7 @@ The keys (docs/BOARD.md has the table and an example):
     display        "ssd1306" or "sh1106"
     display_addr   60 or 61, or "0x3C" / "0x3D" (tried first; both are tried)
     flip           true: the panel is mounted upside down
-    i2c_id         0 or 1 (RP2040 I2C block)
+    i2c_id         0 or 1 (the chip's I2C block: firmware/chip.py)
     i2c_sda        GPIO of SDA, a pin of that block (I2C0: 0 4 8 ... 28,
     i2c_scl        SCL: 1 5 9 ... 29; I2C1: SDA 2 6 ... 26, SCL 3 7 ... 27)
     i2c_freq       10000 .. 1000000 Hz
@@ -40,9 +40,10 @@ lint() names what MicroPython's json reads without a word: a key given
 twice, a trailing comma, a leading zero, a NUL) (that
 key's default; the defaults for all when the file cannot be read: too
 large, not UTF-8, not JSON, not an object, no memory). Pins are GPIO
-0..29 (RP2040), the buttons and the buzzer not on the Pico's own GP23,
-GP24, GP25 and GP29; no pin serves twice; SDA and SCL must be a pair of the
-chosen I2C block, else the three I2C keys take their defaults. The file is
+0..29, the buttons and the buzzer not on the Pico's own GP23, GP24, GP25
+and GP29; no pin serves twice; SDA and SCL must be a pair of the chosen
+I2C block, else the three I2C keys take their defaults (the chip's facts:
+firmware/chip.py; on a chip it does not know, only "no pin twice"). The file is
 read in one bounded read (MAX_BYTES + 1): a huge file is never loaded.
 
 Plain Python with no hardware module: the unix port and CPython tests load
@@ -50,16 +51,19 @@ it as it is.
 """
 
 from firmware import board
+from firmware import chip
+from firmware.compat import const
+
+_A = const(0x10)      # firmware.buttons.A: A in the mask of the buttons held
 
 PATH = "/board.json"
 NAME = "board.json"
 MAX_BYTES = 2048     # a full file with every key is about 350 bytes
-NPINS = 30           # RP2040: GP0..GP29
 
 # (key in the file, attribute of the config, kind). Kinds: "pin", "pin?"
 # (a pin or null), "bool", "addr", "freq", "i2c", or a tuple of choices.
 KEYS = (
-    ("display", "DISPLAY_TYPE", ("ssd1306", "sh1106")),
+    ("display", "DISPLAY_TYPE", board.DISPLAY_TYPES),
     ("display_addr", "DISPLAY_ADDR", "addr"),
     ("flip", "DISPLAY_FLIP", "bool"),
     ("i2c_id", "I2C_ID", "i2c"),
@@ -83,10 +87,6 @@ KEYS = (
 PIN_KEYS = ("i2c_sda", "i2c_scl", "btn_left", "btn_right", "btn_up", "btn_down",
             "btn_a", "btn_b", "buzzer")
 I2C_KEYS = ("i2c_id", "i2c_sda", "i2c_scl")
-# The GPIOs the Pico (and the Pico W) wires on the board itself: no button
-# or buzzer can be on them.
-INTERNAL = {23: "GP23 sets the power supply's mode", 24: "GP24 senses USB power",
-            25: "GP25 is the on-board LED", 29: "GP29 measures VSYS"}
 BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
 
 
@@ -112,6 +112,8 @@ def config(path=None):
     c.from_file = []
     c.found_by_scan = False
     c.recovery = False
+    c.held = 0          # the buttons held at power-on (firmware.buttons' bits)
+    c.stuck = None      # a button held at every start: firmware.boardrescue.held()
     buttons(c)
     return c
 
@@ -119,12 +121,6 @@ def config(path=None):
 def buttons(c):
     """BUTTON_PINS again from the six BTN_ names (firmware.buttons' bit order)."""
     c.BUTTON_PINS = (c.BTN_LEFT, c.BTN_RIGHT, c.BTN_UP, c.BTN_DOWN, c.BTN_A, c.BTN_B)
-
-def i2c_pair_ok(i2c_id, sda, scl):
-    """True when SDA and SCL are pins of RP2040 I2C block `i2c_id`
-    (GP(4k + 2*id) is SDA, GP(4k + 2*id + 1) SCL)."""
-    return sda % 4 == 2 * i2c_id and scl % 4 == 2 * i2c_id + 1
-
 
 def _attr(key):
     for k, a, _ in KEYS:
@@ -180,10 +176,13 @@ def _check(key, kind, v):
             return None, None
         if type(v) is not int:
             return None, "must be a GPIO number" + (" or null" if kind == "pin?" else "")
-        if not 0 <= v < NPINS:
-            return None, "is not a GPIO of the RP2040 (0..29)"
-        if v in INTERNAL and key not in I2C_KEYS:
-            return None, "is wired inside the Pico (%s)" % INTERNAL[v]
+        c = chip.current()
+        if not 0 <= v < (c.npins or 64):
+            if not c.npins:
+                return None, "is not a GPIO number (0..63)"
+            return None, "is not a GPIO of the %s (0..%d)" % (c.name, c.npins - 1)
+        if v in c.internal and key not in I2C_KEYS:
+            return None, "is wired inside the Pico (%s)" % c.internal[v]
         return v, None
     if kind == "addr":
         if isinstance(v, str):
@@ -349,6 +348,8 @@ def parse(text, out):
 
 def apply(cfg, d, out):
     """Set `cfg` from the file's object `d`, one line per problem."""
+    if not chip.current().name:
+        out(chip.why_not("Checking the pins of %s against the chip's" % NAME))
     for key in sorted(d):
         v = d[key]
         kind = _kind(key) if isinstance(key, str) else None
@@ -362,7 +363,7 @@ def apply(cfg, d, out):
             continue
         put(cfg, key, val)
         cfg.from_file.append(key)
-    if not i2c_pair_ok(cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL):
+    if chip.current().name and not chip.i2c_pair_ok(cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL):
         bad = (cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL)
         for k in I2C_KEYS:
             _revert(cfg, k)
@@ -463,6 +464,8 @@ def let_go():
 
     if heap_free() is not None:
         unload(__name__)
+        unload("firmware.chip")      # its facts: imported again when needed
+        unload("firmware.boardrescue")
 
 
 def load_config(path=None, out=print):
@@ -472,20 +475,18 @@ def load_config(path=None, out=print):
     return cfg
 
 
-RECOVERY_TEXT = (
-    "Recovery start (BOOTSEL was held for 3 s while the game ran): /board.json is "
-    "not read this time, the default settings are used: the display on I2C%d "
-    "(SDA GP%d, SCL GP%d), the buttons LEFT RIGHT UP DOWN A B on GP%d GP%d GP%d GP%d "
-    "GP%d GP%d to GND, %s. The game starts on the HARDWARE page: SAVE writes "
-    "what it shows into /board.json. The next start reads /board.json again.")
-
-
-def boot(held, out=print, recovery=False):
+def boot(held, out=print, recovery=None, ask=None):
     """At power-on (firmware/main.py): the version line, the settings,
-    A held (the HARDWARE page), then this module is let go. (cfg, hardware).
-    `recovery` (BOOTSEL held while the game ran: firmware.pico.recover):
+    the buttons held (`held(pins, active_low)` reads them together for
+    ~25 ms: a mask in their order), A held (the HARDWARE page), a button
+    held at every start (firmware.boardrescue), then this module is let
+    go. (cfg, hardware); cfg.held is the mask of the buttons held.
+    `recovery` (the words of how BOOTSEL was held: firmware/main.py):
     /board.json is not read, the defaults are used, said on the console,
-    and the game starts on the HARDWARE page (cfg.recovery)."""
+    and the game starts on the recovery start's screen (cfg.recovery).
+    `ask` (the Pico: firmware.picoports.asked) says, when `recovery` is
+    None, whether BOOTSEL asked for it; this module, which CircuitPython
+    reads too, names no Pico module."""
     try:
         from engine.version_parse import described
         from firmware.compat import heap_free, unload
@@ -495,29 +496,48 @@ def boot(held, out=print, recovery=False):
             unload("engine.version_parse")
     except ImportError:
         out("Gin Rummy (version unknown: engine/version.py is missing)")
+    if recovery is None and ask is not None:
+        recovery = ask()
     if recovery:
+        from firmware.boardrescue import recovery_text
+
         cfg = config(None)
         cfg.recovery = True
-        bz = cfg.BUZZER_PIN
-        out(RECOVERY_TEXT % ((cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL) + cfg.BUTTON_PINS
-                             + ("no buzzer" if bz is None else "the buzzer on GP%d" % bz,)))
-        hardware = True
+        out(recovery_text(cfg, recovery))
+        hardware = False
     else:
         cfg = load(None, out)
-        hardware = a_held(cfg, held, out)
+        cfg.held = mask = held(cfg.BUTTON_PINS, cfg.BUTTONS_ACTIVE_LOW)
+        hardware = a_held(cfg, held, out, mask)
+        if hardware:
+            mask |= _A
+        counted = cfg.path + ".held"
+        try:
+            if not mask:             # the rescue's module only for a count to clear
+                import os
+
+                os.stat(counted)
+            from firmware import boardrescue
+
+            cfg.stuck = boardrescue.held(cfg, *boardrescue.count(counted, mask))
+        except Exception:            # none (OSError), or the count failed: it is a help,
+            cfg.stuck = None         # it never stops a start
+        if cfg.stuck is not None:
+            out(cfg.stuck[1])
     let_go()
     return cfg, hardware
 
 
-def a_held(cfg, held, out=print):
-    """A held at power-on (firmware/main.py; `held(pin, active_low)` reads
-    a pin for ~25 ms): read with the settings' polarity, then the other
-    one. Held the other way, the buttons use that polarity for this start
+def a_held(cfg, held, out=print, mask=None):
+    """A held at power-on (firmware/main.py; `held(pins, active_low)` reads
+    pins for ~25 ms): read with the settings' polarity (firmware.buttons.A of
+    `mask`, the six buttons read so, when given), then the other one.
+    Held the other way, the buttons use that polarity for this start
     (`cfg` changed, and said on the console)."""
     pin, low = cfg.BTN_A, cfg.BUTTONS_ACTIVE_LOW
-    if held(pin, low):
+    if (mask & _A) if mask is not None else held((pin,), low):
         return True
-    if not held(pin, not low):
+    if not held((pin,), not low):
         return False
     cfg.BUTTONS_ACTIVE_LOW = not low
     out("A is held at power-on as a button to %s, but the settings say to %s: "

@@ -22,14 +22,17 @@ _KEPT = ("DISPLAY_TYPE", "DISPLAY_FLIP", "BUTTONS_ACTIVE_LOW", "path", "found_by
          "I2C_ID", "I2C_SDA", "I2C_SCL", "DISPLAY_ADDR", "BUTTON_PINS", "BUZZER_PIN",
          "LINK_TX", "LINK_RX")
 BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
-# The GPIOs a button or the buzzer may use: the Pico's header pins but the
-# ones it wires itself (GP23 power mode, GP24 USB sense, GP25 the LED,
-# GP29 VSYS: firmware.boardcfg.INTERNAL)
-HEADER_PINS = tuple(range(23)) + (26, 27, 28)
-# The link cable's pin pairs on the header: an RP2040 UART's TX and the RX
-# next to it (firmware/linkport.py)
-LINK_TXS = (0, 4, 8, 12, 16, 20)
 BEEP_HZ = 1568   # the test beep (the game's "draw" note)
+
+
+def link_txs():
+    """The link cable's pin pairs on the header: a UART's TX and the RX
+    next to it, both on the header (firmware/chip.py: the RP2040's GP0, 4,
+    ... 20; the RP2350's every even one)."""
+    from firmware import chip
+
+    pins = chip.header_pins()
+    return [t for t in pins if t + 1 in pins and chip.uart_of(t, t + 1) is not None]
 
 
 def state(kept):
@@ -40,9 +43,9 @@ def state(kept):
 
 
 def next_pair(now, free, step):
-    """The link pair `step` (1 or -1) from `now` among LINK_TXS's pairs
+    """The link pair `step` (1 or -1) from `now` among link_txs()' pairs
     whose pins are both in `free` (and `now` itself)."""
-    pairs = [(t, t + 1) for t in LINK_TXS if (t in free and t + 1 in free) or (t, t + 1) == now]
+    pairs = [(t, t + 1) for t in link_txs() if (t in free and t + 1 in free) or (t, t + 1) == now]
     if now not in pairs:
         pairs.insert(0, now)
     return pairs[(pairs.index(now) + step) % len(pairs)]
@@ -50,9 +53,9 @@ def next_pair(now, free, step):
 
 class Hardware:
     """What the HARDWARE page (firmware/screens/hardware.py) changes: the
-    display type and flip, applied at once through `display` (a
-    firmware.picoports.DisplayPort's reconfigure(sh1106, flip), when it
-    has one), the buttons' polarity and their pins through `pins`
+    display controller ("ssd1306", "sh1106": firmware.ssd1306) and flip,
+    applied at once through `display` (a firmware.picoports.DisplayPort's
+    reconfigure(controller, flip), when it has one), the buttons' polarity and their pins through `pins`
     (firmware.pico.ButtonPins: set_active_low, set_pins), the buzzer's pin
     (used from the next start; the test beep sounds it now), and save() to
     the settings file: every key the page shows. Pins the boot found the
@@ -70,15 +73,15 @@ class Hardware:
         self.machine = machine
         self.buzzer = None           # the test beep's (pin, PWM)
         self.boot_buzzer = getattr(cfg, "BUZZER_PIN", None)   # the game's, kept
-        self.link_moved = False      # the LINK row chose other pins (firmware.pico.link_port)
+        self.link_moved = False      # the LINK row chose other pins: the link UART opens on them (firmware.pico)
         self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
         self.pins = pins
         self.fs = fs
         self.opener = opener
 
-    def sh1106(self):
-        return self.cfg.DISPLAY_TYPE == "sh1106"
+    def controller(self):
+        return self.cfg.DISPLAY_TYPE
 
     def flip(self):
         return bool(self.cfg.DISPLAY_FLIP)
@@ -86,12 +89,12 @@ class Hardware:
     def active_low(self):
         return bool(self.cfg.BUTTONS_ACTIVE_LOW)
 
-    def set_display(self, sh1106, flip):
-        self.cfg.DISPLAY_TYPE = "sh1106" if sh1106 else "ssd1306"
+    def set_display(self, controller, flip):
+        self.cfg.DISPLAY_TYPE = controller
         self.cfg.DISPLAY_FLIP = bool(flip)
         f = getattr(self.display, "reconfigure", None)
         if f is not None:
-            f(sh1106, flip)
+            f(controller, flip)
 
     def set_active_low(self, active_low):
         self.cfg.BUTTONS_ACTIVE_LOW = bool(active_low)
@@ -118,13 +121,15 @@ class Hardware:
         `buttons`) a button uses, nor the buzzer when `buttons`: where a
         button can be learned (buttons=True: the six buttons' own pins
         count as free) or the buzzer put."""
+        from firmware.chip import header_pins
+
         c = self.cfg
         busy = [c.I2C_SDA, c.I2C_SCL]
         if not buttons:
             busy += list(c.BUTTON_PINS)
         elif c.BUZZER_PIN is not None:
             busy.append(c.BUZZER_PIN)
-        return [n for n in HEADER_PINS if n not in busy]
+        return [n for n in header_pins() if n not in busy]
 
     def next_buzzer(self, step):
         """The buzzer row's next choice: None (off), then each free pin."""

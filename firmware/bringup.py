@@ -7,8 +7,9 @@ messages, the buzzer's checks, the console keys and the text view's setup,
 the settings the HARDWARE page keeps, the preload of the match's screens.
 
 - open_display(): scans I2C, accepts the OLED at 0x3C or 0x3D
-  (DISPLAY_ADDR first), drives an SH1106 when DISPLAY_TYPE says so, tries
-  the usual RP2040 pin pairs (firmware/pinscan.py) when the configured
+  (DISPLAY_ADDR first), drives it with DISPLAY_TYPE's driver class
+  (firmware.ssd1306.driver: SSD1306 or SH1106), tries
+  the usual pin pairs (firmware/pinscan.py) when the configured
   ones find nothing, and otherwise prints in plain words what it found and
   what to check, then returns a firmware.picoports.HeadlessDisplay.
 - make_sound(): a firmware.sound.Sound on BUZZER_PIN through
@@ -24,19 +25,9 @@ scripts, through firmware.pico's wrappers of the same names.
 import machine
 
 from firmware import board
+from firmware.chip import gp
 from firmware.picoports import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
 from firmware.port_common import display_address
-
-# Physical pin numbers of the Pico's GPIOs (for messages), -1 where none.
-_PHYS = (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22,
-         24, 25, 26, 27, 29, -1, -1, -1, 31, 32, 34)
-
-
-def gp(n):
-    """'GP4 (pin 6)': a GPIO as printed on the board and its pin number."""
-    if 0 <= n < len(_PHYS) and _PHYS[n] > 0:
-        return "GP%d (pin %d)" % (n, _PHYS[n])
-    return "GP%d" % n
 
 
 def _hex_list(addrs):
@@ -66,10 +57,14 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
     find no display (by default when `bus` is not given)."""
     if scan is None:
         scan = bus is None
-    from firmware.ssd1306 import SSD1306
+    from firmware.ssd1306 import driver
 
     where = _where(cfg)
-    kind = "SH1106" if cfg.DISPLAY_TYPE == "sh1106" else "SSD1306"
+    try:
+        cls = driver(cfg.DISPLAY_TYPE)
+    except ValueError:           # not a name boardcfg lets through: the default's
+        cls = driver(board.DISPLAY_TYPE)
+    kind = cls.controller.upper()
     why = None
     try:
         if bus is None:
@@ -111,15 +106,15 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
         out("Display found at 0x%02X (the settings say 0x%02X): using 0x%02X."
             % (addr, cfg.DISPLAY_ADDR, addr))
     try:
-        drv = SSD1306(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
-                      sh1106=kind == "SH1106", flip=cfg.DISPLAY_FLIP)
+        drv = cls(bus, addr, width=cfg.DISPLAY_WIDTH, height=cfg.DISPLAY_HEIGHT,
+                  flip=cfg.DISPLAY_FLIP)
     except OSError as e:
         out("The display at 0x%02X on %s did not accept commands (%s)." % (addr, where, e))
         out(_check_wiring(cfg))
         out(_HEADLESS)
         return HeadlessDisplay("the display at 0x%02X did not accept commands" % addr), bus
     out("Display: %s at 0x%02X on %s." % (kind, addr, where))
-    if kind == "SSD1306":
+    if cls.controller == "ssd1306":
         out("If the picture is shifted or has a noisy stripe at one edge, the module is "
             "an SH1106: choose SH1106 on the HARDWARE page (SETTINGS > HARDWARE), or set "
             "\"display\": \"sh1106\" in %s." % SETTINGS_FILE)
@@ -148,7 +143,13 @@ def console_keys(out=print):
     try:
         from firmware.consolekeys import ConsoleKeys
 
-        return ConsoleKeys(clock_ms)
+        try:
+            from micropython import kbd_intr
+        except ImportError:      # not MicroPython (the tests' fakes)
+            kbd_intr = None
+        # the console's Ctrl-C comes in the data while the game reads it:
+        # the bytes after it (mpremote's raw REPL) are left for the REPL
+        return ConsoleKeys(clock_ms, hold_intr=kbd_intr)
     except Exception as e:
         out("Keys typed on the console will not work here (%s)." % (e,))
         return None
@@ -213,12 +214,28 @@ def _board_config(out):
     return load_config(out=out)
 
 
-def start(cfg, out=print):
-    """The ports of run(): (cfg, display, keys, sound, buzzer, kept).
-    `cfg`: the board's settings, read here (firmware.boardcfg) when None,
-    and returned (the display may have been found on other pins:
-    cfg.found_by_scan). The AI and the match's screens are loaded first
-    (preload())."""
+def first_screen(cfg, hardware):
+    """(screen, its enter()'s words) a start opens on before the title,
+    or None: the recovery start's (firmware/screens/recovery.py), a button
+    held at every start explained (cfg.stuck: firmware.boardrescue.held),
+    or the HARDWARE page (A held at power-on)."""
+    if getattr(cfg, "recovery", False):
+        return ("recovery", {})
+    stuck = getattr(cfg, "stuck", None)
+    if stuck is not None:
+        return ("message", {"title": stuck[0].encode(), "text": " ".join(stuck[2])})
+    if hardware:
+        return ("hardware", {"back": None, "note": None})
+    return None
+
+
+def start(cfg, out=print, hardware=False):
+    """The ports of run(): (cfg, display, keys, sound, buzzer, kept,
+    first). `cfg`: the board's settings, read here (firmware.boardcfg)
+    when None, and returned (the display may have been found on other
+    pins: cfg.found_by_scan). `first`: the screen the start opens on
+    (first_screen(); `hardware`: A held at power-on). The AI and the
+    match's screens are loaded first (preload())."""
     if cfg is None:
         cfg = _board_config(out)
     preload(out)
@@ -227,4 +244,4 @@ def start(cfg, out=print):
     if display.headless:
         text_view(display, cfg=cfg, out=out)
     sound, buzzer = make_sound(cfg=cfg, out=out)
-    return cfg, display, keys, sound, buzzer, kept_settings(cfg)
+    return cfg, display, keys, sound, buzzer, kept_settings(cfg), first_screen(cfg, hardware)

@@ -6,7 +6,8 @@ the identity function. heap_free() and collect() are MicroPython's small
 heap: its free bytes (None on CPython) and a collection (none on CPython,
 whose memory is not the one that runs out). unload(name) forgets a
 module. let_reserve_go() and hold_reserve(): the heap run kept for opening
-a file (below).
+a file (below). locked(fn, arg): a call whose callees' frames go on the C
+stack (below).
 """
 import gc
 
@@ -16,6 +17,11 @@ except ImportError:  # CPython
 
     def const(x):
         return x
+
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:  # CPython, or a port without them
+    heap_lock = heap_unlock = None
 
 
 def heap_free():
@@ -68,3 +74,26 @@ def hold_reserve():
             _reserve[0] = bytearray(RESERVE)
         except MemoryError:
             pass       # no run that long now: tried again at the next hold
+
+
+# MicroPython takes the frame of a call with more than 11 words of locals
+# and stack from the heap when it can (freed on return), searching the heap
+# for a free run from its lowest free block, and from the C stack only when
+# the heap refuses. With a hand's garbage on the heap (collected only when
+# it runs low) that search grew turn by turn: on the emulated Pico every
+# call of the run loop's waits and of a button's frame took longer at each
+# turn, a cursor move 70 ms by the fourth. Code that allocates nothing runs
+# through locked(): with the heap locked, every frame is on the C stack
+# (engine/ai/locked.py does the same for the AI's decisions).
+def locked(fn, arg):
+    """fn(arg) with the heap locked on MicroPython (at once elsewhere); an
+    allocation in it raises MemoryError. Its own frame is small enough for
+    the C stack: a caller passes a bound method it keeps (making one
+    allocates)."""
+    if heap_lock is None:
+        return fn(arg)
+    heap_lock()
+    try:
+        return fn(arg)
+    finally:
+        heap_unlock()

@@ -6,13 +6,37 @@ Keys (KeyDecoder, the simulator's map):
   z, Enter, space     A            x, Backspace      B
   Z                   hold A       X                 hold B
   q, Ctrl-C           QUIT (the simulator quits; on the board Ctrl-C stops
-                      the game before it reaches the decoder, q is ignored)
+                      the game, q is ignored)
 
 ConsoleKeys reads stdin without blocking and turns each key into a press of
 that button: held TAP_MS (HOLD_MS for Z / X), then released for GAP_MS, one
 key at a time, so keys typed quickly (or pasted) are played in order. Its
 read() is or'ed into the button pins' reading and goes through the same
 debounce and latch as the real buttons (firmware.buttons).
+
+A typed key is never lost to a busy loop: the debounce takes a change at
+its second reading, no sooner than its lockout after the button's last
+change, so the press (and the release after it) lasts until read() itself
+has returned it over SEEN_MS, however late the readings come: a loop step
+longer than the tap (the simulator's text view reads the whole panel back
+after a frame, about 300 ms) does not end a press the debounce has read
+only once (host_tests/device/test_device_headless.py,
+host_tests/ui/test_ui_tmux.py).
+
+Ctrl-C on the board: the game stops, and the bytes typed after the Ctrl-C
+are left for the REPL. That is how mpremote reaches a board that runs the
+game: it sends "\r\x03" (stop), then "\r\x01" (the raw REPL) at once, and
+MicroPython's USB console catches the Ctrl-C as an interrupt, clears what
+came before it and keeps what comes after. When the game read the console
+between the interrupt and its stop (the interrupt landed in the button
+sampler's timer callback, which only notes it), it took the "\r\x01" as
+keys, the REPL never saw the Ctrl-A and mpremote said "could not enter raw
+repl". So on the board (`hold_intr`: micropython.kbd_intr) the console's
+interrupt is off while the game reads the console, a Ctrl-C arriving then
+comes in the data, and the reading stops at it (`interrupted`); before
+reading, `stop.ctrl_c` (the sampler's note) is looked at with the
+interrupt already off, so no interrupt can land unseen between the look
+and the reading. Elsewhere (the simulator, the tests) Ctrl-C is QUIT.
 """
 
 import sys
@@ -24,9 +48,14 @@ from firmware.buttons import ticks_diff
 TAP_MS = const(60)      # how long a typed key holds its button down
 GAP_MS = const(40)      # released this long before the next typed key
 HOLD_MS = const(700)    # Z / X: a long press of A / B (firmware.buttons LONG_MS 600)
-SEEN_MS = const(10)     # held at least this long after read() first saw it
+# Each phase of a key (held, then released) lasts until read() has returned
+# it at least this long after its first reading of it: two readings that far
+# apart take the change whatever the loop did meanwhile (firmware.buttons:
+# the second reading, 2 ms settle, 20 ms lockout after the last change).
+SEEN_MS = const(25)
 
 QUIT = const(0x80)      # decoder result: the simulator quits
+CTRL_C = const(3)
 
 _TICKS_MASK = const(0x3FFFFFFF)
 
@@ -84,23 +113,40 @@ class ConsoleKeys:
     """Keys typed on the console as button presses.
 
     read(): the buttons a typed key holds down now (or it into the pins'
-    reading; safe in a timer callback, allocates nothing). update(now):
-    call from the main loop, often: reads waiting bytes and starts the next
-    queued key. feed(byte) queues a byte without reading stdin (tests)."""
+    reading; safe in a timer callback, allocates nothing); its readings end
+    each press and each gap (SEEN_MS). update(now): call from the main
+    loop, often: reads waiting bytes and starts the next queued key once
+    the last one's gap is over. feed(byte) queues a byte without reading
+    stdin (tests).
 
-    def __init__(self, clock_ms, stream=None, poll_stdin=True):
+    `hold_intr` (the board: micropython.kbd_intr): the console's Ctrl-C
+    interrupt is turned off while stdin is read and on again after, and
+    reading stops at a Ctrl-C (`interrupted`), the bytes after it left
+    unread. `stop` (the board: the button sampler): an object whose
+    `ctrl_c` says that a Ctrl-C already stopped the game elsewhere (its
+    `interrupted` is also BOOTSEL waking the loop, which stops no reading);
+    then nothing more is read (see the module docstring)."""
+
+    def __init__(self, clock_ms, stream=None, poll_stdin=True, hold_intr=None, stop=None):
         self._clock = clock_ms
         self.mask = 0
         self._until = 0
-        self._phase = 0               # 0 idle, 1 held, 2 released (gap)
-        self._seen = False            # read() has seen the key held
-        self._seen_t = 0
+        # 0 idle, 1 held, 2 released (gap), 3 the gap is over: update()
+        # starts the next key. read() moves 1 -> 2 -> 3, update() 0/3 -> 1,
+        # so a timer's read() between two of update()'s lines is harmless.
+        self._phase = 0
+        self._seen = False            # read() has seen this phase
+        self._seen_t = 0              # ... first at this time
+        self._long = False            # ... and again SEEN_MS later
         self._q = bytearray(32)
         self._head = 0
         self._tail = 0
         self.dec = KeyDecoder()
         self.keys = 0                 # keys typed (for tests and the console)
         self.quit = False             # q or Ctrl-C was typed
+        self.interrupted = False      # a Ctrl-C was read: the board's game stops
+        self.hold_intr = hold_intr
+        self.stop = stop
         self._one = bytearray(1)
         self._poll = None
         if poll_stdin:
@@ -135,9 +181,25 @@ class ConsoleKeys:
         return bool(self._poll.poll(0))
 
     def _pump(self):
-        """Read up to 16 waiting bytes into the queue."""
+        """Read up to 16 waiting bytes into the queue; with `hold_intr`,
+        the console's interrupt off meanwhile (the module docstring)."""
+        hold = self.hold_intr
+        if hold is None:
+            self._read_some()
+            return
+        hold(-1)
+        try:
+            stop = self.stop
+            if stop is not None and stop.ctrl_c:
+                self.interrupted = True
+            else:
+                self._read_some()
+        finally:
+            hold(CTRL_C)
+
+    def _read_some(self):
         n = 0
-        while n < 16 and self._poll is not None and self._ready():
+        while n < 16 and not self.interrupted and self._poll is not None and self._ready():
             if self._read1 is not None:
                 b = self._read1()
                 got = len(b)
@@ -152,6 +214,11 @@ class ConsoleKeys:
             n += 1
 
     def feed(self, c):
+        if c == CTRL_C:
+            self.interrupted = True        # the board's game stops here
+            self._head = self._tail        # the keys typed before it are not played
+            self.mask = 0
+            self._phase = 0
         code = self.dec.feed(c)
         if code == QUIT:
             self.quit = True               # the simulator quits; the board ignores it
@@ -170,41 +237,44 @@ class ConsoleKeys:
         return self._phase != 0 or self._head != self._tail
 
     def update(self, now):
-        """Read the console and advance the key being pressed."""
-        if self._poll is not None:
+        """Read the console; once the last key is over, start the next."""
+        if self._poll is not None and not self.interrupted:
             self._pump()
-        if self._phase == 1:
-            if ticks_diff(now, self._until) < 0:
-                return
-            self.mask = 0
-            self._phase = 2
-            self._until = (now + GAP_MS) & _TICKS_MASK
-        if self._phase == 2:
-            if ticks_diff(now, self._until) < 0:
-                return
-            self._phase = 0
+        ph = self._phase
+        if ph == 1 or ph == 2:
+            return                      # read() ends the press and the gap
+        self._phase = 0
         h = self._head
         if h == self._tail:
             return
         code = self._q[h]
         self._head = (h + 1) & 31
         self._until = (now + (HOLD_MS if code & btn.LONG else TAP_MS)) & _TICKS_MASK
-        self._phase = 1
         self._seen = False
+        self._long = False
         self.mask = code & btn.ALL
+        self._phase = 1
 
     def read(self):
-        m = self.mask
-        if not m:
+        ph = self._phase
+        if ph != 1 and ph != 2:
             return 0
         now = self._clock()
         if not self._seen:
-            # The first reading always sees the key, and the release comes
-            # no sooner than a debounce later: a key is never lost to a
-            # busy loop.
             self._seen = True
             self._seen_t = now
-            return m
-        if ticks_diff(now, self._until) >= 0 and ticks_diff(now, self._seen_t) >= SEEN_MS:
-            return 0                    # its time is up even if the loop is busy
-        return m
+        elif not self._long:
+            self._long = ticks_diff(now, self._seen_t) >= SEEN_MS
+        elif ticks_diff(now, self._until) >= 0:
+            # Over (its time is up, even if the loop is busy, and the
+            # debounce has read it twice, SEEN_MS apart): a press is
+            # released, and this reading is its gap's first; a gap ends.
+            if ph == 1:
+                self._until = (now + GAP_MS) & _TICKS_MASK
+                self._seen_t = now
+                self._long = False
+                self._phase = 2
+            else:
+                self._phase = 3
+            return 0
+        return self.mask if ph == 1 else 0

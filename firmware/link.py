@@ -43,7 +43,7 @@ poll() reads at most RX_BUDGET bytes a call, so it always returns soon.
 
 from firmware.buttons import ticks_diff
 from firmware.compat import const
-from firmware.linkframe import MAX_PAYLOAD, Reader, Writer, crc16
+from firmware.linkframe import MAX_PAYLOAD, Reader, Writer, crc16, printable, shown
 
 PROTOCOL = const(1)
 
@@ -76,6 +76,10 @@ WORDS_NOISE = "Only noise on the cable: check the wires and the baud rate."
 WORDS_STALLED = "The other board has not taken the last move yet."
 WORDS_LINKED = "Linked."
 WORDS_ECHO = "This board hears itself: its TX joined to its own RX?"
+WORDS_GARBLED = "The other board's HELLO holds bytes no version of this game sends: refused."
+WORDS_PEER = "The other board stopped the link. THE OTHER BOARD SAYS: "
+PEER_WORDS = const(60)      # of the other board's REFUSE words, at most this many shown
+FIELD_SHOWN = const(24)     # of a version or a rules field that differs, at most this many
 
 
 def turn_check(check, data):
@@ -121,7 +125,8 @@ def rules_words(mine, theirs):
     b = theirs.split(" ")
     for i in range(min(len(a), len(b))):
         if a[i] != b[i]:
-            return "Rules differ: %s here, %s there. Pick the same on both." % (a[i], b[i])
+            return "Rules differ: %s here, %s there. Pick the same on both." % (
+                a[i][:FIELD_SHOWN], b[i][:FIELD_SHOWN])
     return "Rules differ: pick the same variant on both boards."
 
 
@@ -330,8 +335,9 @@ class Link:
             return
         if kind == REFUSE:
             if self.status != REFUSED:
-                self._refuse("The other board stopped the link: "
-                             + bytes(r.buf[4:4 + r.size]).decode())
+                # the other board's words, quoted as its own and made
+                # printable: never taken for this board's
+                self._refuse(WORDS_PEER + '"' + shown(r.buf[4:4 + r.size], PEER_WORDS) + '"')
                 self.relay = False
             return
         if self.peer is None or r.ses != self.ses or self.status == REFUSED:
@@ -378,13 +384,16 @@ class Link:
             self._refuse("The other board speaks link protocol %d, this one %d: "
                          "put the same version on both." % (p[0], PROTOCOL))
             return
-        text = bytes(p[_HELLO_FIXED:]).decode()
-        i = text.find("\n")
-        version = text[:i] if i >= 0 else text
-        rules = text[i + 1:] if i >= 0 else ""
+        t = p[_HELLO_FIXED:]
+        i = t.find(b"\n")
+        version = printable(t[:i] if i >= 0 else t, MAX_PAYLOAD)
+        rules = printable(t[i + 1:] if i >= 0 else b"", MAX_PAYLOAD)
+        if version is None or rules is None:
+            self._refuse(WORDS_GARBLED)
+            return
         if version != self.version:
             self._refuse("The other board runs version %s, this one %s: "
-                         "put the same on both." % (version, self.version))
+                         "put the same on both." % (version[:FIELD_SHOWN], self.version))
             return
         if rules != self.rules:
             self._refuse(rules_words(self.rules, rules))

@@ -23,6 +23,9 @@ FLAG = const(0x7E)
 ESC = const(0x7D)
 HEADER = const(4)           # TYPE SES SEQ LEN
 MAX_PAYLOAD = const(200)    # a HELLO (version + rules line) fits with room
+PRINT_LO = const(0x20)      # the text the other board sends: printable ASCII only,
+PRINT_HI = const(0x7E)      # what the screens' fonts draw
+QUOTE = const(0x22)
 
 # CRC-16/CCITT-FALSE, four bits at a time (16 small ints, not 256).
 _T = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
@@ -37,6 +40,32 @@ def crc16(buf, n, crc=0xFFFF):
         crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
         crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
     return crc
+
+
+def printable(buf, limit):
+    """`buf` as a str when it is at most `limit` bytes, every one printable
+    ASCII (0x20..0x7E, what the fonts draw); else None. Text from the other
+    board (a HELLO's version and rules, a move) is checked here where it
+    arrives: bytes that are not UTF-8, or UTF-8 beyond ASCII, never reach
+    a decode or a drawing routine."""
+    if len(buf) > limit:
+        return None
+    for b in buf:
+        if b < PRINT_LO or b > PRINT_HI:
+            return None
+    return bytes(buf).decode()
+
+
+def shown(buf, limit):
+    """At most `limit` bytes of `buf` as a str to quote on the screen: each
+    byte that is not printable ASCII, and each double quote (the other
+    board's words cannot close the quote they are shown in), becomes '?'."""
+    out = bytearray(buf[:limit])
+    for i in range(len(out)):
+        b = out[i]
+        if b < PRINT_LO or b > PRINT_HI or b == QUOTE:
+            out[i] = 63
+    return bytes(out).decode()
 
 
 class Reader:

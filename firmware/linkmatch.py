@@ -52,9 +52,11 @@ while the deal is made.
 from firmware.compat import const, unload, heap_free
 from firmware.buttons import ticks_diff
 from firmware import link as lk
+from firmware.linkframe import printable
 from firmware.matchlife import Session
 from engine import linkdeal
-from engine.hand import action_text
+from engine.hand import DRAW_UPCARD, action_code, action_text
+from engine.cards import card
 from engine.sha256 import hex_text
 import engine
 
@@ -73,6 +75,26 @@ MODULES = ("firmware.linkmatch", "firmware.linkstart", "firmware.link", "firmwar
 WORDS_SAME_ROLE = "Both boards took the same seat: start a new link match on both."
 WORDS_ORDER = "The other board's moves came out of order: start a new link match."
 WORDS_UNKNOWN = "The other board sent a message this one does not know."
+MOVE_MAX = const(16)     # "draw_upcard:Qs", the longest move, is 14 characters
+
+
+def move_of(m):
+    """The move in a b"M" message's text (bytes after its number): the
+    engine's action string when it is one, byte for byte as this board
+    writes it (printable ASCII, a card where one is named); else None.
+    Checked here, before Match.act or any words see it."""
+    a = printable(m, MOVE_MAX)
+    if a is None:
+        return None
+    try:
+        code = action_code(a)
+        if code == DRAW_UPCARD and a != "draw_upcard":
+            card(a[12:])
+        elif code != DRAW_UPCARD and action_text(code) != a:
+            return None
+    except ValueError:
+        return None
+    return a
 
 
 def encode(role, secret, theirs, state, stats, match):
@@ -271,6 +293,13 @@ class LinkSession(Session):
             # the match is over and every move of it delivered both ways:
             # the link is done (the other board may start a new one now)
             return None
+        if self.theirs is not None and self.match is None and SAVE in self.app.saving.unsaved:
+            # The save that holds the other's commitment was refused (a
+            # full or failing flash): this board's reveal, queued with it,
+            # stays in the link until a save holds both, so no restart can
+            # forget a deal whose secret went out. Tried again meanwhile.
+            self.save()
+            return POLL_MS * 10
         st = link.poll()
         if self.finishing:
             if link.idle() or st == lk.REFUSED:
@@ -333,8 +362,12 @@ class LinkSession(Session):
             if why:
                 self._stop(why)
                 return
-            self.theirs = bytes(m[2:])
-            self.link.send(b"S" + d.reveal())
+            if self.theirs is None:
+                # the deal is bound from here: the other's secret is fixed
+                # by the commitment held, and this board reveals its own
+                # (once: a resend of the same commitment changes nothing)
+                self.theirs = bytes(m[2:])
+                self.link.send(b"S" + d.reveal())
         elif kind == b"S":
             why = d.take_reveal(m[1:])
             if why:
@@ -373,7 +406,10 @@ class LinkSession(Session):
             self._stop(WORDS_UNKNOWN)
             return None
         n = (m[1] << 8) | m[2]
-        action = bytes(m[3:]).decode()
+        action = move_of(m[3:])
+        if action is None:
+            self._stop(WORDS_UNKNOWN)
+            return None
         if n != self.turns:
             self._stop(WORDS_ORDER)
             return None
@@ -418,6 +454,30 @@ class LinkSession(Session):
             return "Linked. Dealing: each board commits to its secret, then both reveal."
         return w
 
+    def bound(self):
+        """True once this board holds the other's commitment, and so has
+        revealed its secret, until the match is over: the deal is the one
+        played (a restart, a cut cable, a refusal resume it) and the match
+        ends only as finished or as the other board's forfeit (new_match())."""
+        m = self.match if self.match is not None else self.last
+        return self.theirs is not None and not (m is not None and m.winner is not None)
+
+    def waiting_on_other(self):
+        """Bound, and the match cannot go on from this board's side: the
+        other board stopped it (or sent what stops it), is not linked, or
+        holds back its reveal. Only then does the link screen offer to
+        end it as the other board's forfeit (new_match())."""
+        return self.bound() and (self.stopped is not None or self.match is None
+                                 or not self.link.linked())
+
+    def new_match(self):
+        """The link screen's A. A link match bound (bound()) ends as the
+        other board's forfeit, counted in the link statistics, then a new
+        link match; one that is not starts anew (forget())."""
+        if self.bound():
+            self.stats.record_forfeit()
+        self.forget()
+
     def _stop(self, words):
         if self.stopped is None:
             self.stopped = words
@@ -436,8 +496,11 @@ class LinkSession(Session):
         return encode(self.role, self.secret, self.theirs, self.link.state(), self.stats, m)
 
     def forget(self):
-        """NEW LINK MATCH on the link screen: the link match in the save
-        goes (its statistics stay), and the boards look for each other again."""
+        """A new link match: the link match in the save goes (its
+        statistics stay), and the boards look for each other again. Only
+        for a match that is over or was never bound (new_match() counts a bound
+        one's forfeit first): a board never draws a fresh secret in place
+        of one it has revealed for a match that goes on."""
         app = self.app
         self.match = None
         self.role = self.theirs = self.deal = self.stopped = None

@@ -31,6 +31,12 @@ settings file /board.json: firmware/boardcfg.py).
   (firmware.picoports.Led): a sign of life when the screen stays dark.
 - Sleep: wait() sleeps in slices of the sampler's period and returns as
   soon as a press is waiting.
+- Frames on the C stack: the sampler's tick and the sleep's slices run
+  with the heap locked (firmware.compat.locked: they allocate nothing),
+  so the frames of their calls are on the C stack. Taken from the heap,
+  searched for among a hand's garbage, those frames (two every 2 ms from
+  the tick, two more a slice) took half the core by the fourth turn of a
+  hand, and a cursor move 70 ms instead of 20.
 - Memory: IdleCollect. When the free heap runs low, the garbage is
   collected in a quiet stretch after a frame drawn whole (a move, a new
   screen: the steps that allocate) rather than inside the answer to a
@@ -49,9 +55,10 @@ import time
 import machine
 
 from firmware import board
-from firmware.buttons import Buttons
-from firmware.compat import const, unload
-from firmware.picoports import HEADLESS, RUNNING, Onboard, ask_recovery, clock_ms, sleep_ms
+from firmware.buttons import A, Buttons
+from firmware.compat import const, locked, unload
+from firmware.picoports import (HEADLESS, RECOVERING, RUNNING, Onboard, ask_recovery, clock_ms,
+                                sleep_ms)
 from firmware.port_common import play, show_lines
 
 SAMPLE_MS = const(2)  # button sampling period (debounce needs a few samples)
@@ -61,7 +68,6 @@ GC_LOW_FREE = const(65536)  # ... with less free heap than this: collect then
 DATA_DIR = "/data"  # saves, settings and statistics live here
 
 BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
-RECOVERY_NOTE = b"DEFAULTS: BOARD.JSON IGNORED"   # the HARDWARE page, in the recovery start
 
 # -- buttons ------------------------------------------------------------------
 
@@ -110,14 +116,23 @@ class ButtonPins:
 
 
 class Inputs:
-    """The pins' reading or'ed with the keys typed on the console."""
+    """The pins' reading or'ed with the keys typed on the console (`keys`)
+    and, in the recovery start, BOOTSEL as A (`onboard`: Onboard.down)."""
 
-    def __init__(self, pins, keys):
+    def __init__(self, pins, keys=None, onboard=None):
         self._pins = pins.read
-        self._keys = keys.read
+        self._keys = keys.read if keys is not None else None
+        self._onboard = onboard
 
     def read(self):
-        return self._pins() | self._keys()
+        m = self._pins()
+        k = self._keys
+        if k is not None:
+            m |= k()
+        o = self._onboard
+        if o is not None and o.down:
+            m |= A
+        return m
 
 
 class Sampler:
@@ -129,20 +144,26 @@ class Sampler:
     BOOTSEL's hold, which wakes the loop like a Ctrl-C).
     A tick that fires on top of a deep stack (the AI's meld search) and
     finds no room ("maximum recursion depth exceeded") loses that one
-    sample (counted in `deep`), as would one that allocated while the AI
-    holds the heap locked; the next tick reads the buttons."""
+    sample (counted in `deep`), as would one that allocated (the tick runs
+    with the heap locked, so that its calls' frames are on the C stack:
+    the module's docstring); the next tick reads the buttons."""
 
     def __init__(self, buttons, period_ms=SAMPLE_MS, sound=None, onboard=None):
         self.buttons = buttons
         self.sound = sound
         self.onboard = onboard
         self.interrupted = False
+        self.ctrl_c = False              # ... by a Ctrl-C (ConsoleKeys' `stop`)
         self.deep = 0
         self._ticks = clock_ms
+        self._sample_now = self._sample    # bound once: a tick allocates nothing
         self.timer = machine.Timer(-1)
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
     def _tick(self, t):
+        locked(self._sample_now, None)
+
+    def _sample(self, _):
         try:
             now = self._ticks()
             self.buttons.sample(now)
@@ -154,8 +175,10 @@ class Sampler:
                 self.interrupted = True  # BOOTSEL held: wake the loop (Loop.pause)
         except KeyboardInterrupt:
             # Ctrl-C landed in the callback, where it would only be printed:
-            # run() raises it in the loop instead.
+            # run() raises it in the loop instead. `ctrl_c` tells it from
+            # BOOTSEL's wake-up (the console's keys stop only at a Ctrl-C)
             self.interrupted = True
+            self.ctrl_c = True
         except RuntimeError:
             self.deep += 1               # no stack left for this sample
         except MemoryError:
@@ -174,21 +197,28 @@ def wait(buttons, ms, keys=None, stop=None):
     Sampler) caught a Ctrl-C in its timer callback
     (stop.interrupted): an idle screen waits long, and the Ctrl-C waited
     with it (a second one, landing in the loop itself, got through).
-    `keys` (consolekeys.ConsoleKeys): the console is read every slice."""
+    `keys` (consolekeys.ConsoleKeys): the console is read every slice.
+    Nothing here allocates: the run loop calls it with the heap locked
+    (Loop.pause, firmware.compat.locked), and should something allocate
+    after all, it returns early."""
     if ms is None or ms <= 0:
         return
     ticks_ms = clock_ms
-    end = time.ticks_add(ticks_ms(), ms)
-    held = buttons.held()
-    while True:
-        now = ticks_ms()
-        if keys is not None:
-            keys.update(now)
-        left = time.ticks_diff(end, now)
-        if (left <= 0 or buttons.poll(now) or buttons.held() != held
-                or (stop is not None and stop.interrupted)):
-            return
-        sleep_ms(left if left < SLICE_MS else SLICE_MS)
+    try:
+        end = time.ticks_add(ticks_ms(), ms)
+        held = buttons.held()
+        while True:
+            now = ticks_ms()
+            if keys is not None:
+                keys.update(now)
+            left = time.ticks_diff(end, now)
+            if (left <= 0 or buttons.poll(now) or buttons.held() != held
+                    or (stop is not None and stop.interrupted)
+                    or (keys is not None and keys.interrupted)):
+                return
+            sleep_ms(left if left < SLICE_MS else SLICE_MS)
+    except MemoryError:
+        pass               # allocated after all (locked): the loop steps and waits again
 
 
 class IdleCollect:
@@ -247,13 +277,14 @@ def _bringup():
 
 
 def let_go_bringup():
-    """Forget firmware/bringup.py and firmware/pinscan.py (sys.modules and
-    the package's attributes) and collect: on the .mpy bundle their code
+    """Forget firmware/bringup.py, firmware/pinscan.py and firmware/chip.py
+    (sys.modules and the package's attributes) and collect: on the .mpy bundle their code
     leaves the heap. True when the bring-up was loaded."""
     import gc
 
     m = unload(BRINGUP)
     unload("firmware.pinscan")      # the pin scan: only when no display answered
+    unload("firmware.chip")         # the chip's facts, for the bring-up's words
     gc.collect()
     return m
 
@@ -312,43 +343,61 @@ class Loop:
         self.display = display
         self.out = out
         self.idle = None
+        self._wait = self._sleep         # bound once (locked() takes it)
+
+    def _sleep(self, ms):
+        wait(self.buttons, ms, self.keys, self.sampler)
 
     def step(self, app):
         keys = self.keys
         if keys is not None:
             keys.update(clock_ms())
+            if keys.interrupted:
+                raise KeyboardInterrupt    # Ctrl-C typed on the console
         ms = app.step()
         self.idle.after(ms)
         return ms
 
     def pause(self, ms):
         sampler = self.sampler
-        wait(self.buttons, ms, self.keys, sampler)
+        locked(self._wait, ms)
+        keys = self.keys
+        if keys is not None and keys.interrupted:
+            raise KeyboardInterrupt        # Ctrl-C typed on the console
         if sampler.interrupted:
             o = sampler.onboard
             if o is not None and o.fired:
-                recover(self.display, self.out)
+                recover(self.display, self.out)   # returns only where it cannot
+                o.rearm()
+                sampler.interrupted = False
+                return
             raise KeyboardInterrupt
 
 
 def recover(display, out=print):
-    """BOOTSEL held while the game runs: start again (a soft reset, which
-    runs main.py) into the recovery start, which ignores /board.json
-    (firmware/main.py, firmware.boardcfg.boot). The game was saved after
-    its last completed turn, as at any reset."""
-    out("BOOTSEL was held for 3 s: starting again with the default settings "
+    """BOOTSEL held while the game runs (firmware.picoports.Onboard): start
+    again (a soft reset, which runs main.py) into the recovery start, which
+    ignores /board.json (firmware/main.py, firmware.boardcfg.boot). The
+    game was saved after its last completed turn, as at any reset. On a
+    chip whose scratch register is not known (firmware/chip.py) the flag
+    cannot be left: it says so and the game goes on."""
+    if not ask_recovery():
+        from firmware import chip
+
+        out(chip.why_not("The recovery start from a running game"))
+        return
+    out("BOOTSEL held: starting again with the default settings "
         "(/board.json is ignored for that start).")
     show_lines(display, ("BOOTSEL HELD", "STARTING AGAIN", "WITH DEFAULTS"))
-    ask_recovery()
     machine.soft_reset()
 
 
 def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out, kept,
-            pins, hardware, note=None, link_pins=None):
+            pins, first, link_pins=None):
     """run()'s App (firmware.app.App unless `app_factory`), made with all its
     ports (the game records, the HARDWARE page's parts, the link cable on
-    the pins _link_pins read) and started: the title, or that page first
-    when asked (with `note` on its status line)."""
+    the pins _link_pins read) and started: the title, or first the screen
+    the start opens on (`first`: firmware.bringup.first_screen)."""
     import gc
 
     from firmware.ports import Ports
@@ -370,9 +419,9 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     Ports = None                    # the App keeps the ports: their record goes
     unload("firmware.ports")
     app.start()
-    if hardware:
+    if first is not None:
         buttons.suppress()          # the button held at power-on
-        app.go("hardware", back=None, prev=app.screen, note=note)  # then the screen the start showed
+        app.go(first[0], prev=app.screen, **first[1])   # then the screen the start showed
     for why in storage.damage:
         out("Save set aside: " + why)
     gc.collect()
@@ -396,20 +445,24 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         cfg = BOOT_CFG.pop()
     if root is None:
         root = DATA_DIR
-    cfg, display, keys, sound, buzzer, kept = _bringup().start(cfg, out)
-    note = RECOVERY_NOTE if getattr(cfg, "recovery", False) else None
+    cfg, display, keys, sound, buzzer, kept, first = _bringup().start(cfg, out, hardware)
+    recovery = first is not None and first[0] == "recovery"
     let_go_bringup()
     pins = ButtonPins(cfg=cfg)
-    buttons = Buttons(pins.read if keys is None else Inputs(pins, keys).read)
+    onboard = Onboard(RECOVERING if recovery else HEADLESS if display.headless else RUNNING,
+                      SAMPLE_MS, recovery=recovery)
+    buttons = Buttons(pins.read if keys is None and not recovery
+                      else Inputs(pins, keys, onboard if recovery else None).read)
     link_pins = _link_pins(cfg)
     cfg = None                   # the HARDWARE page keeps `kept`: the Config itself goes
-    onboard = Onboard(HEADLESS if display.headless else RUNNING, SAMPLE_MS)
     sampler = Sampler(buttons, sound=sound, onboard=onboard)
+    if keys is not None:
+        keys.stop = sampler     # a Ctrl-C the sampler caught: the console is read no more
     storage = Storage(root)
     loop = Loop(buttons, keys, sampler, display, out)
     try:
         app = play(new_app, (loop, app_factory, display, buttons, storage, sound, seed, root,
-                             out, kept, pins, hardware, note, link_pins),
+                             out, kept, pins, first, link_pins),
                    loop.step, loop.pause, display, out, max_steps,
                    oom_advice=" If it happens again, check that only the game's files "
                    "are on the board (mpremote ls) and report it.",

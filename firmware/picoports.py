@@ -28,7 +28,7 @@ class HeadlessDisplay(NoDisplay):
     words what bring-up found."""
 
     addr = None
-    sh1106 = False
+    controller = None
 
     def __init__(self, why="no display"):
         self.why = why
@@ -55,7 +55,7 @@ class DisplayPort:
         self.driver = driver
         self.out = out
         self.addr = driver.addr
-        self.sh1106 = driver.sh1106
+        self.controller = driver.controller   # "ssd1306", "sh1106" (firmware.ssd1306)
         self.errors = 0  # bus errors since the display last answered
         self.last_bytes = 0
 
@@ -93,19 +93,20 @@ class DisplayPort:
     def invalidate(self):
         self.driver.invalidate()
 
-    def reconfigure(self, sh1106, flip):
+    def reconfigure(self, controller, flip):
         """The HARDWARE page's choice, applied at once: another controller
-        type sets the panel up again (its init sequence), a flip turns the
-        picture; the next show() sends the whole frame."""
+        (its driver class, firmware.ssd1306.driver) sets the panel up
+        again, a flip turns the picture; the next show() sends the whole
+        frame."""
         d = self.driver
         try:
-            if bool(sh1106) != bool(d.sh1106):
-                from firmware.ssd1306 import SSD1306
+            if controller != d.controller:
+                from firmware.ssd1306 import driver
 
-                d = SSD1306(d.bus, d.addr, width=d.width, height=d.height,
-                            sh1106=sh1106, flip=flip)
+                d = driver(controller)(d.bus, d.addr, width=d.width, height=d.height,
+                                       flip=flip)
                 self.driver = d
-                self.sh1106 = d.sh1106
+                self.controller = d.controller
             elif bool(flip) != bool(d.flip):
                 d.rotate(flip)
         except OSError as e:
@@ -145,31 +146,55 @@ CYCLE_MS = const(2000)   # the running patterns repeat this often
 FAIL_MS = const(100)     # stopped on an error: on and off this fast
 RUNNING = 1              # blinks a cycle: the game runs, the display answers
 HEADLESS = 2             # the game runs, no display answered
+RECOVERING = 3           # the recovery start: the defaults, /board.json unread
 LOOK_MS = const(100)     # BOOTSEL is read this often ...
-HOLD_MS = const(3000)    # ... and held this long asks for the recovery start
+HOLD_MS = const(3000)    # ... and held this long asks for the recovery start,
+QUICK_MS = const(5000)   # ... or, in the game's first seconds,
+QUICK_LOOKS = const(2)   # ... down at this many looks in a row
 
-# The recovery start's flag: a watchdog scratch register (WATCHDOG_SCRATCH0;
-# the SDK and the boot ROM use 4..7), which a soft reset keeps and a power
-# cut or a reset clears, so no start after the next one is touched.
-SCRATCH0 = const(0x4005800C)
+# The recovery start's flag: a watchdog scratch register the chip's table
+# names (firmware/chip.py: SCRATCH0, which a soft reset keeps and a power
+# cut or a reset clears), so no start after the next one is touched. The
+# boot puts its address here (asked); on a chip
+# not in the table it stays None and nothing is written.
 RECOVERY = const(0x0DEFA017)
+SCRATCH = [None]
 
 
 def ask_recovery():
-    """The next start (a soft reset) ignores /board.json."""
-    machine.mem32[SCRATCH0] = RECOVERY
-
-
-def take_recovery():
-    """True once after ask_recovery() (the flag is cleared here)."""
-    try:
-        m = machine.mem32
-        if m[SCRATCH0] != RECOVERY:
-            return False
-        m[SCRATCH0] = 0
-        return True
-    except Exception:        # no such register here: never asked
+    """The next start (a soft reset) ignores /board.json: True; False on a
+    chip whose scratch register is not known (nothing is written)."""
+    a = SCRATCH[0]
+    if a is None:
         return False
+    machine.mem32[a] = RECOVERY
+    return True
+
+
+def asked():
+    """How the recovery start was asked for (words for its console line),
+    or None: the flag firmware.pico.recover leaves for the soft reset
+    (ask_recovery: in the chip's scratch register,
+    cleared here, so once), or BOOTSEL down as this start begins (pressed
+    just after power-on: the boot ROM looks at it only at the moment of
+    reset; firmware.boardrescue.bootsel_held). The register's address is
+    left for the running game (SCRATCH: None on a chip not in
+    firmware/chip.py's table, where nothing is read or written)."""
+    try:
+        import rp2
+    except ImportError:              # not a Pico
+        return None
+    from firmware import chip
+
+    a = SCRATCH[0] = chip.current().scratch
+    if a is not None and machine.mem32[a] == RECOVERY:
+        machine.mem32[a] = 0
+        return "while the game ran"
+    if not rp2.bootsel_button():
+        return None
+    from firmware.boardrescue import bootsel_held
+
+    return "as the board started" if bootsel_held() else None
 
 
 class Onboard:
@@ -182,14 +207,21 @@ class Onboard:
 
         off                 no game running (not flashed, the ROM's USB
                             drive, stopped by Ctrl-C)
-        on                  starting (under a second), or safe boot
+        on                  starting (under a second; the .mpy bundle
+                            about three), or safe boot
         1 blink every 2 s   the game runs (RUNNING)
         2 blinks every 2 s  the game runs without a display (HEADLESS)
+        3 blinks every 2 s  the recovery start (RECOVERING)
         fast blinking       the game stopped on an error (fail())
 
-    BOOTSEL (rp2.bootsel_button(), or `bootsel`) read every LOOK_MS and
-    held for HOLD_MS sets `fired`: the run loop then starts again into
-    the recovery start (firmware/pico.py).
+    BOOTSEL (rp2.bootsel_button(), or `bootsel`) is read every LOOK_MS.
+    Down at QUICK_LOOKS looks in a row in the first QUICK_MS (a press
+    right after plugging in reaches the game once it runs), or for HOLD_MS
+    later, it sets `fired`: the run loop then starts again into the
+    recovery start (firmware/pico.py). In the recovery start (`recovery`)
+    it never fires: once it has been up, `down` says it is held, and the
+    run loop reads it as A (firmware.pico.Inputs), so that start's screen
+    can be answered with no button wired right.
 
     tick() is called by the button sampler's timer every `tick_ms`: it
     counts, switches the LED on a blink's edges only and reads BOOTSEL
@@ -197,7 +229,7 @@ class Onboard:
     own; it returns True once BOOTSEL has been held long enough. Without
     an LED pin or BOOTSEL (another board) that part does nothing."""
 
-    def __init__(self, blinks=RUNNING, tick_ms=2, pin="LED", bootsel=None):
+    def __init__(self, blinks=RUNNING, tick_ms=2, pin="LED", bootsel=None, recovery=False):
         try:
             self.pin = machine.Pin(pin, machine.Pin.OUT)
         except Exception:      # no such pin on this board
@@ -214,6 +246,10 @@ class Onboard:
         self.cycle = CYCLE_MS // tick_ms    # ticks a cycle
         self.look = LOOK_MS // tick_ms      # ticks between two readings of BOOTSEL
         self.need = HOLD_MS // LOOK_MS      # readings held in a row
+        self.quick = 0 if recovery else QUICK_MS // LOOK_MS   # readings left in the first seconds
+        self.recovery = recovery
+        self.armed = not recovery           # the recovery start: BOOTSEL up once first
+        self.down = False
         self.edges = 2 * blinks
         self.n = 0
         self.held = 0
@@ -227,15 +263,28 @@ class Onboard:
             if k <= self.edges and self.pin is not None:
                 self.pin.value(k < self.edges and not k & 1)
         if n % self.look == 0 and self.bootsel is not None:
-            if self.bootsel():
-                self.held += 1
-                if self.held >= self.need:
-                    self.fired = True
-            else:
+            q = self.quick
+            if q:
+                self.quick = q - 1
+            if not self.bootsel():
                 self.held = 0
+                self.armed = True
+                self.down = False
+            elif self.armed:
+                self.held += 1
+                if self.recovery:
+                    self.down = True
+                elif self.held >= (QUICK_LOOKS if q else self.need):
+                    self.fired = True
         n += 1
         self.n = 0 if n >= self.cycle else n
         return self.fired
+
+    def rearm(self):
+        """After a recovery that could not be asked for (firmware.pico.recover)."""
+        self.fired = False
+        self.held = 0
+        self.armed = False
 
     def fail(self):
         """Fast blinking from now on, by a timer of its own (the loop that

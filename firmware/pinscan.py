@@ -1,5 +1,7 @@
-"""The display looked for on the usual I2C pin pairs of the RP2040, when
-the configured pins find none (firmware.pico.open_display at boot).
+"""The display looked for on the usual I2C pin pairs of the Pico's header
+(firmware/chip.py: I2C_PAIRS), when the configured pins find none
+(firmware.pico.open_display at boot); on a chip not in that table, not at
+all (it says so).
 
 Its own module, imported only then: a board whose display answers on its
 configured pins never loads it (from the .mpy bundle its code would stay on
@@ -8,14 +10,9 @@ the heap for the whole game).
 
 import machine
 
+from firmware import chip
 from firmware.picoports import SETTINGS_FILE
 from firmware.port_common import display_address
-
-# The usual I2C pin pairs of the RP2040 (SDA, SCL) for each block.
-I2C_PAIRS = (
-    (0, ((0, 1), (4, 5), (8, 9), (12, 13), (16, 17), (20, 21))),
-    (1, ((2, 3), (6, 7), (10, 11), (14, 15), (18, 19), (26, 27))),
-)
 
 
 def _pins_in_use(cfg):
@@ -33,9 +30,12 @@ def scan_pairs(cfg, where, out=print):
     to them, with a console line naming the settings that make it
     permanent; None (and a line) when no pair has a display at 0x3C or
     0x3D. `where(cfg)` names the bus for the messages."""
+    if not chip.current().name:
+        out(chip.why_not("Looking for the display on other pins"))
+        return None
     P = machine.Pin
     busy = _pins_in_use(cfg)
-    for i2c_id, pairs in I2C_PAIRS:
+    for i2c_id, pairs in chip.I2C_PAIRS:
         for sda, scl in pairs:
             if (i2c_id, sda, scl) == (cfg.I2C_ID, cfg.I2C_SDA, cfg.I2C_SCL):
                 continue

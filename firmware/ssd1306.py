@@ -1,5 +1,10 @@
 """SSD1306 / SH1106 OLED driver over I2C that sends only what changed.
 
+A display controller is a named value ("ssd1306", "sh1106": the settings
+file's "display", firmware.board.DISPLAY_TYPES) with its own driver class:
+SSD1306, and SH1106, its subclass, which differs in its supply command and
+its addressing (driver() gives the class of a name).
+
 The bus is passed in (anything with `writeto(addr, buf)`: machine.I2C,
 SoftI2C, or a host fake), so this module never imports `machine`.
 
@@ -82,8 +87,11 @@ def detect(bus, preferred=0x3C):
 
 
 class SSD1306:
-    def __init__(self, bus, addr=0x3C, width=128, height=64, sh1106=False,
-                 flip=False, external_vcc=False, init=True):
+    controller = "ssd1306"
+    col_offset = 0        # the panel's first column in the controller's RAM
+
+    def __init__(self, bus, addr=0x3C, width=128, height=64, flip=False,
+                 external_vcc=False, init=True):
         if width % 4 or height % 8:
             raise ValueError("width must be a multiple of 4, height of 8")
         self.bus = bus
@@ -91,10 +99,8 @@ class SSD1306:
         self.width = width
         self.height = height
         self.pages = height >> 3
-        self.sh1106 = sh1106
         self.flip = flip
         self.external_vcc = external_vcc
-        self.col_offset = 2 if sh1106 else 0
         self.last_bytes = 0
         size = width * self.pages
         self._shadow = bytearray(size)
@@ -159,12 +165,7 @@ class SSD1306:
             _SET_OFFSET, 0x00,
             _SET_START_LINE | 0,
         ))
-        if self.sh1106:
-            seq.extend((_SET_DCDC, 0x8A if ext else 0x8B))
-        else:
-            seq.extend((_SET_CHARGE_PUMP, 0x10 if ext else 0x14,
-                        _SET_MEM_MODE, 0x00,  # horizontal addressing
-                        _SCROLL_OFF))
+        self._supply(seq, ext)
         seq.extend((
             _SET_SEG_REMAP | (0 if self.flip else 1),  # column 0 at the left
             _SET_COM_SCAN | (0 if self.flip else _COM_SCAN_DEC),  # row 0 on top
@@ -176,6 +177,12 @@ class SSD1306:
             _SET_NORMAL,
         ))
         return seq
+
+    def _supply(self, seq, ext):
+        """The supply and addressing commands of the init sequence."""
+        seq.extend((_SET_CHARGE_PUMP, 0x10 if ext else 0x14,
+                    _SET_MEM_MODE, 0x00,  # horizontal addressing
+                    _SCROLL_OFF))
 
     def init_display(self):
         """Configure the controller, clear its RAM and turn the panel on."""
@@ -294,14 +301,9 @@ class SSD1306:
             self.last_bytes = 0
             return 0
         self._valid = False  # until every write below has gone through
-        if self.sh1106:
-            n = self._send_pages_sh1106(bp, first, last)
-            if split:
-                n += self._send_pages_sh1106(bp, first2, last2)
-        else:
-            n = self._send_pages(bp, first, last)
-            if split:
-                n += self._send_pages(bp, first2, last2)
+        n = self._send_pages(bp, first, last)
+        if split:
+            n += self._send_pages(bp, first2, last2)
         for p in range(npages):
             if first[p] != _NONE:
                 spg[p][:] = bp[p]
@@ -313,9 +315,12 @@ class SSD1306:
         # Once per new buffer object. (Kept out of show(): a comprehension
         # there would turn show's locals into closure cells, allocated on
         # every call.)
-        self._buf = buf
-        self._buf_pages = self._views(buf, self.width)
+        # (made before they are kept: a show() under a locked heap that
+        # fails here is made again whole, unlocked: firmware.app._paint)
+        pages = self._views(buf, self.width)
         self._buf_chunks = self._views(buf, _CHUNK)
+        self._buf_pages = pages
+        self._buf = buf
 
     def _send_full(self, buf):
         w = self.width
@@ -331,10 +336,7 @@ class SSD1306:
             if buf is not self._buf:
                 self._page_views(buf)
             pages = self._buf_pages
-        if self.sh1106:
-            n = self._send_pages_sh1106(pages, first, last)
-        else:
-            n = self._send_pages(pages, first, last)
+        n = self._send_pages(pages, first, last)
         if pages is not self._shadow_pages:
             spg = self._shadow_pages
             for p in range(self.pages):
@@ -405,9 +407,22 @@ class SSD1306:
                 p += 1
         return n
 
-    def _send_pages_sh1106(self, pages, first, last):
-        """SH1106, page addressing: page and start column per changed page,
-        then its span as in _send_pages."""
+
+
+class SH1106(SSD1306):
+    """The 1.3" modules sold as SSD1306: 132-column RAM showing columns
+    2..129, a DC-DC supply instead of the charge pump, page addressing
+    only."""
+
+    controller = "sh1106"
+    col_offset = 2
+
+    def _supply(self, seq, ext):
+        seq.extend((_SET_DCDC, 0x8A if ext else 0x8B))
+
+    def _send_pages(self, pages, first, last):
+        """Page addressing: page and start column per changed page, then
+        its span as in SSD1306._send_pages."""
         w = self.width
         w2 = w + w
         off = self.col_offset
@@ -434,3 +449,12 @@ class SSD1306:
             bus.writeto(addr, self._tx[length >> 2])
             n += 7 + length
         return n
+
+
+
+def driver(controller):
+    """The driver class of a controller's name; ValueError for another."""
+    for cls in (SSD1306, SH1106):
+        if cls.controller == controller:
+            return cls
+    raise ValueError("no display controller %r" % (controller,))

@@ -54,7 +54,12 @@ FIELDS = (
     (12, "review_cost", COUNT, 4),
     (13, "review_avg", COUNT, 4),
     (14, "review_matches", COUNT, 4),
+    # link matches the other board left after this board revealed its
+    # secret, each counted as a match won (Stats.record_forfeit); written
+    # only when not 0 (SPARSE), so a save with none is as it was
+    (15, "forfeits", COUNT, 4),
 )
+SPARSE = (15,)                # tags encode() leaves out while their value is 0
 REVIEW_RECENT = 4             # see Stats.record_review
 DEFAULTS = {"style": b""}     # name -> default for fields other than counters
 COUNT_MAX = (1 << 30) - 1
@@ -135,6 +140,15 @@ class Stats:
         if end.winner == seat:
             self.matches_won += 1
 
+    def record_forfeit(self):
+        """A link match the other board left after this board revealed its
+        secret (docs/LINK.md): counted as a match won, and as a forfeit."""
+        if self.matches >= COUNT_MAX:
+            return
+        self.matches += 1
+        self.matches_won += 1
+        self.forfeits += 1
+
     def record_review(self, n, cost):
         """Count a match's review: n decisions reviewed, their summed cost
         (points x16). review_avg is the running figure, the cost per
@@ -164,6 +178,8 @@ class Stats:
         for tag, name, kind, size in FIELDS:
             v = getattr(self, name)
             if kind == COUNT:
+                if not v and tag in SPARSE:
+                    continue
                 n = 1
                 while n < 4 and v >> (8 * n):
                     n += 1
@@ -203,6 +219,7 @@ class Stats:
                 or self.best_hand > BEST_HAND_MAX \
                 or self.best_hand and not self.hands_won \
                 or self.review_matches > self.matches \
+                or self.forfeits > self.matches_won \
                 or (self.review_matches == 0) != (self.reviewed == 0):
             raise ValueError("statistics: the counts do not add up")
 

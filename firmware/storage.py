@@ -1,4 +1,5 @@
-"""Saves on the board's flash that survive power cuts (DESIGN: storage).
+"""Saves on the board's flash that survive power cuts (DESIGN: storage): a
+back-end of the storage port (firmware/ports.py says its contract).
 
     st = Storage("/data")
     payload, message = st.load("settings")          # bytes or None

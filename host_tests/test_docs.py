@@ -230,6 +230,15 @@ def test_paths_are_read_from_code_spans_blocks_and_links_not_from_prose():
     assert cd.make_targets_named("`make web WEB_PORT=N`, `make -C x`, make sure") == {"web"}
 
 
+def test_a_test_a_doc_names_must_be_defined_in_its_file(tmp_path):
+    # the "protects against" tables name the tests that attack each row
+    (tmp_path / "host_tests").mkdir()
+    (tmp_path / "host_tests" / "test_x.py").write_text("def test_here():\n    pass\n")
+    assert cd.names_something(str(tmp_path), "host_tests/test_x.py::test_here")
+    assert not cd.names_something(str(tmp_path), "host_tests/test_x.py::test_gone")
+    assert not cd.names_something(str(tmp_path), "host_tests/test_y.py::test_here")
+
+
 def test_missing_paths_and_targets_are_reported(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "tools").mkdir()

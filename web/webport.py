@@ -515,9 +515,6 @@ class Web(KeyScript):
         import uctypes
         return uctypes.addressof(self.display.buf)
 
-    def frame_hex(self):
-        return binascii.hexlify(bytes(self.display.buf)).decode()
-
     def level(self):
         return self.display.level
 

@@ -227,17 +227,6 @@ class Habit:
         self._norm(pl)
         self.restart()
 
-    def at_most(self, d):
-        """Share (of W_TOTAL) of thresholds below d: the chance a player
-        holding deadwood d has not knocked with it."""
-        w = self.w
-        s = 0
-        t = 0
-        while t < d and t < T_LEVELS:
-            s += w[t]
-            t += 1
-        return s
-
     def patient(self):
         """Share (of W_TOTAL) of thresholds 0..2: plays for gin."""
         w = self.w

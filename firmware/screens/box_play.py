@@ -57,6 +57,7 @@ _ADV_WORDS = (b"", b"TAKE", b"DRAW STOCK", b"PASS", b"DISCARD", b"KNOCK")
 
 class BoxPlay(Play):
     name = "box_play"
+    partial_take = False               # its rows follow the roles: drawn whole
     result_screen = "box_result"
     showdown_screen = "box_showdown"
 

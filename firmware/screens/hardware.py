@@ -5,7 +5,8 @@ Reached from SETTINGS (the HARDWARE row) or by holding A at power-on
 
     KEY TEST where the page opens: LEFT, RIGHT and A change nothing, so
              every button can be tried on the keys below
-    PANEL    SSD1306 or SH1106 (the 1.3" modules): applied at once
+    PANEL    the display controller, SSD1306 or SH1106 (the 1.3"
+             modules; firmware.board.DISPLAY_TYPES): applied at once
     FLIP     the picture turned 180 degrees (panel upside down): at once
     BUTTONS  TO GND (pull-ups) or TO 3V3 (pull-downs): at once, on trial:
              with no press in TRIAL_MS it goes back (buttons wired the
@@ -71,15 +72,15 @@ class _Choices:
     def __init__(self):
         from firmware import board
 
-        self._sh = False
+        self._ctl = board.DISPLAY_TYPE
         self._flip = False
         self._low = True
         self._pins = board.BUTTON_PINS
         self._buzzer = board.BUZZER_PIN
         self._link = (board.LINK_TX, board.LINK_RX)
 
-    def sh1106(self):
-        return self._sh
+    def controller(self):
+        return self._ctl
 
     def flip(self):
         return self._flip
@@ -87,8 +88,8 @@ class _Choices:
     def active_low(self):
         return self._low
 
-    def set_display(self, sh1106, flip):
-        self._sh = sh1106
+    def set_display(self, controller, flip):
+        self._ctl = controller
         self._flip = flip
 
     def set_active_low(self, v):
@@ -101,9 +102,9 @@ class _Choices:
         return self._buzzer
 
     def next_buzzer(self, step):
-        from firmware.boardset import HEADER_PINS
+        from firmware.chip import header_pins
 
-        choices = [None] + [n for n in HEADER_PINS if n not in (4, 5) + tuple(self._pins)]
+        choices = [None] + [n for n in header_pins() if n not in (4, 5) + tuple(self._pins)]
         i = choices.index(self._buzzer) if self._buzzer in choices else 0
         self._buzzer = choices[(i + step) % len(choices)]
 
@@ -111,10 +112,11 @@ class _Choices:
         return self._link
 
     def next_link(self, step):
-        from firmware.boardset import HEADER_PINS, next_pair
+        from firmware.boardset import next_pair
+        from firmware.chip import header_pins
 
         busy = (4, 5, self._buzzer) + tuple(self._pins)
-        self._link = next_pair(self._link, [n for n in HEADER_PINS if n not in busy], step)
+        self._link = next_pair(self._link, [n for n in header_pins() if n not in busy], step)
 
     def beep(self, on):
         return "not on this port" if on else None
@@ -124,6 +126,23 @@ class _Choices:
 
     def save(self):
         return "not on this port"
+
+
+def board_of(app):
+    """app.board, made the first time from app.board_parts (a
+    firmware.boardset.Hardware), or the in-memory _Choices where the port
+    gave none."""
+    b = getattr(app, "board", None)
+    if b is None:
+        parts = getattr(app, "board_parts", None)
+        if parts is not None:
+            from firmware.boardset import Hardware
+            cfg, display, pins = parts
+            b = Hardware(cfg, display=display, pins=pins)
+        else:
+            b = _Choices()
+        app.board = b
+    return b
 
 
 class HardwareScreen(Screen):
@@ -146,18 +165,7 @@ class HardwareScreen(Screen):
         self.quiet_until = None  # after learning: presses ignored until then
 
     def board(self):
-        app = self.app
-        b = getattr(app, "board", None)
-        if b is None:
-            parts = getattr(app, "board_parts", None)
-            if parts is not None:
-                from firmware.boardset import Hardware
-                cfg, display, pins = parts
-                b = Hardware(cfg, display=display, pins=pins)
-            else:
-                b = _Choices()
-            app.board = b
-        return b
+        return board_of(self.app)
 
     def enter(self, back="settings", prev=None, note=None, **kw):
         """`back`: the screen B goes to; None (at power-on): back to `prev`,
@@ -182,7 +190,7 @@ class HardwareScreen(Screen):
         b = self.board()
         v = self.menu.values
         v[0] = b""
-        v[1] = b"SH1106" if b.sh1106() else b"SSD1306"
+        v[1] = b.controller().upper().encode()
         v[2] = b"ON" if b.flip() else b"OFF"
         v[3] = b"TO GND" if b.active_low() else b"TO 3V3"
         pins = b.button_pins()
@@ -229,11 +237,14 @@ class HardwareScreen(Screen):
         if row == "test":
             return
         if row == "panel":
-            b.set_display(not b.sh1106(), b.flip())
+            from firmware.board import DISPLAY_TYPES as types
+
+            i = types.index(b.controller()) if b.controller() in types else -1
+            b.set_display(types[(i + (-1 if ev == btn.LEFT else 1)) % len(types)], b.flip())
             self.status = b"PANEL SET UP AGAIN"
             self.app.apply_contrast()    # a new set-up starts at full contrast
         elif row == "flip":
-            b.set_display(b.sh1106(), not b.flip())
+            b.set_display(b.controller(), not b.flip())
             self.status = b"PICTURE TURNED"
         elif row == "buttons":
             old = b.active_low()

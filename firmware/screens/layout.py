@@ -86,6 +86,8 @@ def small_card(canvas, card, x, y, c=1):
 _RANKS = "A23456789TJQK"
 _SUITS = "shdc"
 CARD_BYTE = const(0x80)    # in wrapped text, 0x80 + card is a card glyph
+CARD_END = const(0x80 + 52)
+UNKNOWN = const(63)        # '?': what a character no font draws becomes
 
 
 def _card_word(w):
@@ -100,9 +102,11 @@ def wrap(text, width):
     """Split `text` (str) into lines of at most `width` characters at spaces;
     returns a list of bytes. Card names ('Qs') become one byte 0x80 + card,
     drawn by rich_text as the rank and suit glyphs (3 characters wide).
+    Any other character outside printable ASCII (the fonts' range) becomes
+    '?', so no text, wherever it came from, is taken for a card byte.
     Allocates: call when a message is set."""
     words = []
-    for w in text.split():
+    for w in _printable(text).split():
         cw = _card_word(w)
         if cw is not None:
             w = chr(CARD_BYTE + cw[0]) + "  " + cw[1]
@@ -128,29 +132,44 @@ def wrap(text, width):
     return [_card_bytes(ln) for ln in lines]
 
 
+def _printable(text):
+    """`text` with every character outside printable ASCII as '?' (the
+    same str when there is none)."""
+    for ch in text:
+        if not " " <= ch <= "~":
+            break
+    else:
+        return text
+    out = []
+    for ch in text:
+        out.append(ch if " " <= ch <= "~" else "?")
+    return "".join(out)
+
+
 def _card_bytes(line):
     out = bytearray()
     i = 0
     n = len(line)
     while i < n:
         o = ord(line[i])
-        if o >= CARD_BYTE:
+        if CARD_BYTE <= o < CARD_END:
             out.append(o)
             i += 3          # the card byte and its two padding spaces
             continue
         if o == 59:         # ';' is not in the small font
             o = 44
-        out.append(o if o < 127 else 63)
+        out.append(o if 32 <= o < 127 else UNKNOWN)
         i += 1
     return bytes(out)
 
 
 def rich_text(canvas, s, x, y, c=1):
     """Small-font text where a byte 0x80 + card draws that card's rank and
-    suit glyphs (wrap() makes such lines). Allocation-free."""
+    suit glyphs (wrap() makes such lines); any other byte the font lacks
+    draws its placeholder (Canvas.char), never raises. Allocation-free."""
     for i in range(len(s)):
         o = s[i]
-        if o >= CARD_BYTE:
+        if CARD_BYTE <= o < CARD_END:
             glyphs.draw_card_inline(canvas, o - CARD_BYTE, x, y, c)
             x += 11
         else:

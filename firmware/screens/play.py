@@ -31,8 +31,10 @@ reason and changes nothing.
 Redraw is allocation-free: _sync() caches everything the frame needs when
 the game state changes (the meld grouping is built once per hand change);
 draw() only reads those fields. A cursor move redraws only what it changes
-(redraw(): the hand band and DW, or the table), each region cleared and
-drawn as the full frame draws it, so the pixels are the same.
+(redraw(): the hand band and DW, or the table), and so does a take (the
+table, the turn line, the key hints, the hand and DW: not the scores nor
+the other player's last turn), each region cleared and drawn as the full
+frame draws it, so the pixels are the same.
 """
 
 from firmware import buttons as btn
@@ -42,7 +44,7 @@ from firmware.screens import layout as L
 from firmware.screens.play_modes import (  # noqa: F401  (the modes, for other screens and tests)
     M_DRAW, M_DISCARD, M_AI, M_END, O_NONE, O_MSG, O_CONFIRM, O_MENU, O_PILE,
     NOCARD, STOCK, PASSED, HAND_Y, TEXT_X, RULE_Y, TURN_Y, HINT_Y, MARK_MS,
-    P_HAND, P_TABLE, P_MARK, HAND_TOP, TABLE_Y, TABLE_LIFT, MARK_X, MARK_Y)
+    P_HAND, P_TABLE, P_MARK, P_TURN, HAND_TOP, TABLE_Y, TABLE_LIFT, MARK_X, MARK_Y)
 from firmware.screens.play_table import Table
 from firmware.screens.play_draw import YourDraw
 from firmware.screens.play_discard import YourDiscard
@@ -55,6 +57,7 @@ import engine
 
 class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
     name = "play"
+    partial_take = True              # a take redraws only what it changes (play_draw.py)
     result_screen = "result"         # where an ended hand goes: drawn ...
     showdown_screen = "showdown"     # ... or won
 
@@ -316,9 +319,9 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
 
     def redraw(self, c, part):
         """Only the regions that changed (P_HAND, P_TABLE: a cursor move;
-        P_MARK: the save mark went out): each is cleared and drawn by what
-        draws it in the full frame, and nothing else draws there. With an
-        overlay open, the whole frame."""
+        with P_TURN, a take; P_MARK: the save mark went out): each is
+        cleared and drawn by what draws it in the full frame, and nothing
+        else draws there. With an overlay open, the whole frame."""
         if self.overlay != O_NONE:
             self.draw(c)
             return
@@ -328,6 +331,12 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
             self._table(c)
             if self.offer:
                 self._redraw_hints(c)    # V1: A says PASS or TAKE
+        if part & P_TURN:
+            # the turn line's text (the rule above it, the save mark at its
+            # right and the table at its left stay), then the key hints
+            c.fill_rect(TEXT_X, TURN_Y, MARK_X - TEXT_X, 7, 0)
+            self._turn_line(c)
+            self._redraw_hints(c)
         if part & P_HAND:
             c.fill_rows(HAND_TOP, 64 - HAND_TOP, 0)
             self._hand(c)

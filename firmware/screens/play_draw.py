@@ -10,7 +10,7 @@ that says what to do and the key hints.
 from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
-from firmware.screens.play_modes import M_DISCARD, M_AI, NOCARD, P_TABLE
+from firmware.screens.play_modes import M_DISCARD, M_AI, NOCARD, P_HAND, P_TABLE, P_TURN
 
 
 class YourDraw:
@@ -19,8 +19,7 @@ class YourDraw:
         if ev == btn.LEFT or ev == btn.RIGHT:
             return self._pick_source()
         if ev == btn.A:
-            self._draw_card(now)
-            return True
+            return self._draw_card(now)
         if ev == btn.UP or ev == btn.LONG_A:
             # A knock ends a turn (R3): it comes with the discard.
             self.app.play_sound("error")
@@ -40,6 +39,13 @@ class YourDraw:
         return False
 
     def _draw_card(self, now):
+        """A: take the chosen card (or pass, V1). True when the whole frame
+        must be drawn again; a take with nothing else waiting to be drawn
+        changes only the table, the turn line, the key hints and the hand
+        (with DW), so only those are (P_TABLE | P_TURN | P_HAND): not the
+        scores nor the other player's last turn, text that takes a Pico
+        milliseconds to draw."""
+        whole = self.dirty or not self.partial_take
         m = self.app.match
         before = m.view(0).hand
         if self.offer:
@@ -47,7 +53,7 @@ class YourDraw:
         else:
             action = "draw_stock" if self.src == 0 else "draw_upcard"
         if not self._act(action, now):
-            return
+            return True
         self.app.play_sound("draw")
         self._after_move(now)
         if self.mode == M_DISCARD:
@@ -56,8 +62,13 @@ class YourDraw:
                 if c not in before:
                     self._select(self.row.index_of(c))
                     break
+            if not whole:
+                self.dirty = False
+                self.part |= P_TABLE | P_TURN | P_HAND
+                return False
         elif action == "pass" and self.mode == M_AI:
             self._turn_done(now)
+        return True
 
     def _draw_line(self, c, x0, y):
         """What the draw is: YOUR DRAW, or the V1 offer."""

@@ -22,10 +22,11 @@ O_CONFIRM = const(2)
 O_MENU = const(3)
 O_PILE = const(4)
 
-# What a cursor move changes (Screen.part; Play.redraw draws only that)
+# What a cursor move or a take changes (Screen.part; Play.redraw draws only that)
 P_HAND = const(1)      # the hand row (the card lifted) and the DW figure
 P_TABLE = const(2)     # the stock and the pile (the draw's source)
 P_MARK = const(4)      # the save mark (shown for MARK_MS after a turn)
+P_TURN = const(8)      # the turn line and the key hints (with P_HAND, P_TABLE: a take)
 
 NOCARD = const(255)
 STOCK = const(254)

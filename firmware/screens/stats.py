@@ -26,6 +26,7 @@ class StatsScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.confirm = False
+        self.link = False
 
     def enter(self, **kw):
         self.dirty = True
@@ -33,6 +34,7 @@ class StatsScreen(Screen):
         link = self.app.session.kind == "link"
         self.back = "link" if link else "title"
         self.head = b"LINK STATISTICS" if link else b"STATISTICS"
+        self.link = link
 
     def event(self, ev, now):
         if self.confirm:
@@ -66,7 +68,13 @@ class StatsScreen(Screen):
         c.text(b"MATCH WIN%", 68, y + 1, 1)      # of the matches, not the hands above
         pct = st.matches_won * 100 // st.matches if st.matches else 0
         c.num(pct, 126 - fb.num_width(pct, fb.BIG), y, 1, fb.BIG)
-        review_line(c, st, 51)
+        if self.link and st.forfeits:
+            # link matches the other board left once the deal was bound
+            # (firmware/linkmatch.py), among the matches won above
+            x = c.text(b"WON AS THE OTHER'S FORFEIT", 2, 51, 1)
+            c.num(st.forfeits, x + 4, 51, 1)
+        else:
+            review_line(c, st, 51)
         x = L.hint(c, b"B", b"BACK", 0, 58)
         c.text(b"HOLD", x + 8, 58, 1)
         L.hint(c, b"A", b"RESET", x + 28, 58)

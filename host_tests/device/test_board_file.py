@@ -401,13 +401,15 @@ from firmware.boardcfg import load_config
 cfg = load_config(%(path)r, print)
 del load_config
 gc.collect()
-print("@@", "firmware.boardcfg" in sys.modules, cfg.DISPLAY_FLIP, before - gc.mem_free())
+print("@@", "firmware.boardcfg" in sys.modules or "firmware.chip" in sys.modules, cfg.DISPLAY_FLIP,
+      before - gc.mem_free())
 """
 
 
 def test_the_loader_is_let_go_after_the_boot_on_micropython(tmp_path):
     # from the .mpy bundle the loader's code is on the heap: the running
-    # game keeps only the Config
+    # game keeps only the Config, and the names the loader and the chip's
+    # table (firmware/chip.py) brought (MicroPython keeps a name once seen)
     from tools.deploy import deploy
 
     bundle = tmp_path / "bundle"
@@ -419,7 +421,7 @@ def test_the_loader_is_let_go_after_the_boot_on_micropython(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     gone, flip, kept = r.stdout.split("@@ ")[1].split()
     assert gone == "False" and flip == "True"
-    assert int(kept) < 3072, kept      # a Config (2,208 bytes here), not the loader's 13 KB
+    assert int(kept) < 5120, kept      # a Config (2,208 bytes here) and names, not 16 KB of code
 
 
 REAL_HW = r"""
@@ -503,17 +505,32 @@ TAKES_A_AND_B = [b'{"btn_a": 22, "btn_b": 21}', b'{"btn_b": 22}', b'{"buttons_ac
 @pytest.mark.parametrize("data", TAKES_A_AND_B)
 def test_the_recovery_start_ignores_the_file(tmp_path, data):
     said, f, _ = boot(tmp_path, data, """
-from firmware import picoports
-picoports.ask_recovery()                      # BOOTSEL was held: firmware.pico.recover
+from firmware import chip, picoports
+machine.mem32[chip.RP2040.scratch] = picoports.RECOVERY   # as firmware.pico.recover leaves it
 machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
-    assert "Recovery start (BOOTSEL was held for 3 s while the game ran)" in said
+    assert "Recovery start (BOOTSEL held while the game ran)" in said
     assert "buttons LEFT RIGHT UP DOWN A B on GP10 GP11 GP12 GP13 GP14 GP15 to GND, no buzzer." in said
     assert not [s for s in said.splitlines() if s.startswith("board.json")]
-    assert f["WENT"] == "hardware" and f["STEPS"] == "4"
+    assert f["WENT"] == "recovery" and f["STEPS"] == "4"
     log = eval(f["LOG"])
     # the buttons are the defaults' pins, with pull-ups: A and B work
     pulled = sorted(set(e[1] for e in log if e[0] == "pin" and e[3] == 1))
     assert pulled == [10, 11, 12, 13, 14, 15]
+    assert not any(e[0] == "pin" and e[1] in (21, 22) for e in log)
+
+
+@pytest.mark.parametrize("data", TAKES_A_AND_B)
+def test_bootsel_held_as_the_board_starts_is_the_recovery_start(tmp_path, data):
+    # pressed after power-on (past the boot ROM's look at it): main.py's
+    # first look, before /board.json is read
+    said, f, _ = boot(tmp_path, data, """
+import rp2
+rp2.BOOTSEL[0] = 1
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
+    assert "Recovery start (BOOTSEL held as the board started)" in said
+    assert not [s for s in said.splitlines() if s.startswith("board.json")]
+    assert f["WENT"] == "recovery" and f["STEPS"] == "4"
+    log = eval(f["LOG"])
     assert not any(e[0] == "pin" and e[1] in (21, 22) for e in log)
 
 

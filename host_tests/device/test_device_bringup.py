@@ -93,8 +93,15 @@ class StubApp:
                 machine.fire_timers()
                 time.sleep_ms(3)
         if self.n == 3:
-            for _ in range(getattr(machine, "FIRE_AT_3", 0)):   # the sampler's ticks
-                machine.fire_timers()
+            exec(getattr(machine, "AT_3", ""))    # a case's own step
+            # the sampler's ticks: a number, or [(ticks, BOOTSEL down)...]
+            phases = getattr(machine, "FIRE_AT_3", 0)
+            for n, down in ([(phases, None)] if isinstance(phases, int) else phases):
+                if down is not None:
+                    import rp2
+                    rp2.BOOTSEL[0] = down
+                for _ in range(n):
+                    machine.fire_timers()
             self.buttons.poll(self.clock())
             ev = self.buttons.event()
             while ev:
@@ -352,8 +359,8 @@ print("@@", app is not None and app.frames > 0,
 
 
 def test_real_app_runs_on_the_ports(tmp_path):
-    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
-        pytest.skip("firmware/app.py (the UI) is not there yet")
+    # a tree without the UI is a broken tree: this test fails on it, never skips
+    assert os.path.exists(os.path.join(ROOT, "firmware", "app.py")), "firmware/app.py is missing"
     path = tmp_path / "real.py"
     path.write_text(REAL_APP % {"fakes": FAKES, "repo": ROOT, "root": str(tmp_path / "data")})
     r = run_mp(str(path), cwd=str(tmp_path), timeout=120)
@@ -404,7 +411,8 @@ def test_compiles_with_mpy_cross(tmp_path, name):
     assert out.read_bytes()[:1] == b"M"
 
 
-WAIT = r"""
+# the fake board, its button pins and Buttons: the start of the wait scripts
+BUTTONS = r"""
 import sys, time
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
@@ -413,6 +421,10 @@ from firmware import pico
 from firmware.buttons import Buttons
 pins = pico.ButtonPins()
 b = Buttons(pins.read)
+"""
+
+
+WAIT = BUTTONS + r"""
 t = time.ticks_ms()
 pico.wait(b, 60)
 idle = time.ticks_diff(time.ticks_ms(), t)
@@ -424,15 +436,7 @@ print("@@", idle, pressed, pins.read(), b.event())
 """
 
 
-WAIT_STOP = r"""
-import sys, time
-sys.path[:0] = [%(fakes)r, %(repo)r]
-import machine
-machine.setup()
-from firmware import pico
-from firmware.buttons import Buttons
-pins = pico.ButtonPins()
-b = Buttons(pins.read)
+WAIT_STOP = BUTTONS + r"""
 class Stop:
     interrupted = True          # the sampler caught a Ctrl-C
 t = time.ticks_ms()
@@ -449,6 +453,36 @@ def test_wait_returns_once_the_sampler_caught_a_ctrl_c(tmp_path):
     r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
     assert int(r.stdout.split("@@")[1]) < 1000
+
+
+WAIT_KEYS_STOP = BUTTONS + r"""
+from firmware.consolekeys import ConsoleKeys
+class Stop:
+    interrupted = False
+keys = ConsoleKeys(time.ticks_ms, poll_stdin=False)
+keys.feed(3)                    # a Ctrl-C read from the console
+t = time.ticks_ms()
+pico.wait(b, 5000, keys, Stop())
+waited = time.ticks_diff(time.ticks_ms(), t)
+loop = pico.Loop(b, keys, Stop())
+try:
+    loop.pause(5000)
+    raised = False
+except KeyboardInterrupt:
+    raised = True
+print("@@", waited, raised)
+"""
+
+
+def test_a_ctrl_c_read_from_the_console_stops_the_loop(tmp_path):
+    # the console's Ctrl-C comes in the data while the game reads it
+    # (firmware/consolekeys.py): the loop stops there, as at an interrupt
+    path = tmp_path / "wait_keys.py"
+    path.write_text(WAIT_KEYS_STOP % {"fakes": FAKES, "repo": ROOT})
+    r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    waited, raised = r.stdout.split("@@")[1].split()
+    assert int(waited) < 1000 and raised == "True"
 
 
 def test_wait_sleeps_but_returns_at_a_press(tmp_path):
@@ -626,15 +660,26 @@ MAIN_GLOBALS = r"""
 G = {"__name__": "__main__"}
 exec(open(%(main)r).read(), G)
 print("@@ WENT", stub_app_mod.APP is not None and stub_app_mod.APP.n)
-print("@@ HELPERS", sorted(k for k in ("held", "b_held", "board_config", "prefer_frozen",
-                                       "SAFE_BOOT", "FROZEN") if k in G))
-print("@@ BRINGUP", "firmware.bringup" in sys.modules)
+print("@@ HELPERS", sorted(k for k in ("held", "b_held", "board_config", "safe_boot", "led_on",
+                                       "SAFE_BOOT", "start") if k in G))
+print("@@ GONE", [m for m in ("firmware.start", "firmware.bringup", "firmware.boardcfg",
+                              "firmware.chip") if m in sys.modules])
+print("@@ PLAYING", stub_app_mod.PLAYING)
 """
 
 
 def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
+    # firmware/start.py (the boot's helpers) is let go before the game, and
+    # main.py keeps none of them: compiled from source on the .mpy bundle,
+    # main.py's code stays on the heap through the game
     (tmp_path / "stub_app_mod.py").write_text(
-        "import sys, machine\nSTEPS = 4\nCRASH = False\nSAVED_AT = 0\nAPP = None\n" + STUB_APP)
+        "import sys, machine\nSTEPS = 4\nCRASH = False\nSAVED_AT = 0\nAPP = None\n" + STUB_APP
+        + "\nPLAYING = None\n_step = StubApp.step\n"
+        "def _watch(self):\n"
+        "    global PLAYING\n"
+        "    PLAYING = [m for m in ('firmware.start', 'firmware.bringup') if m in sys.modules]\n"
+        "    return _step(self)\n"
+        "StubApp.step = _watch\n")
     script = (PRELUDE % {"fakes": FAKES, "repo": ROOT}
               + "bus, EMU = FakeBus.with_display(0x3C)\nmachine.setup(bus=bus)\n"
               + "import stub_app_mod\nsys.modules['firmware.app'] = stub_app_mod\n"
@@ -647,7 +692,8 @@ def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
     f = dict(l[3:].partition(" ")[::2] for l in r.stdout.splitlines() if l.startswith("@@ "))
     assert f["WENT"] == "4", r.stdout                  # the game ran
     assert f["HELPERS"] == "[]", r.stdout
-    assert f["BRINGUP"] == "False", r.stdout
+    assert f["PLAYING"] == "[]", r.stdout              # gone while the game played
+    assert f["GONE"] == "[]", r.stdout
 
 
 # -- the on-board LED (firmware.picoports.Onboard) ------------------------------
@@ -729,32 +775,56 @@ print("@@ FLIPS", machine.LED)
 
 # -- BOOTSEL held while the game runs: the recovery start ---------------------
 
-def test_bootsel_held_3s_starts_again_asking_for_the_defaults(tmp_path):
-    # 1600 sampler ticks (3.2 s) with BOOTSEL down: the loop wakes, says
+BOOTSEL_FACTS = """
+import rp2
+rp2.BOOTSEL[0] = 0                      # let go before the next start
+from firmware import boardcfg, chip, picoports
+print("@@ FLAG", machine.mem32[chip.RP2040.scratch] == picoports.RECOVERY)
+print("@@ TAKEN", picoports.asked(), picoports.asked())
+"""
+
+
+@pytest.mark.parametrize("phases,why", [
+    ([(2600, 0), (1600, 1)], "held 3.2 s after the game's first 5 s"),
+    ([(120, 1)], "held 0.24 s in the game's first seconds"),
+])
+def test_bootsel_held_starts_again_asking_for_the_defaults(tmp_path, phases, why):
+    # the sampler's ticks (2 ms) with BOOTSEL down: the loop wakes, says
     # so, asks for the recovery start (the scratch register) and soft-resets
     said, f, _ = run_case(tmp_path, """
-import rp2
-rp2.BOOTSEL[0] = 1
-machine.FIRE_AT_3 = 1600
+machine.FIRE_AT_3 = %r
 bus, EMU = FakeBus.with_display(0x3C)
-machine.setup(bus=bus)""", steps=6, after="""
-from firmware import picoports
-print("@@ FLAG", machine.mem32[picoports.SCRATCH0] == picoports.RECOVERY)
-print("@@ TAKEN", picoports.take_recovery(), picoports.take_recovery())
-""")
-    assert "BOOTSEL was held for 3 s: starting again with the default settings" in said
+machine.setup(bus=bus)""" % (phases,), steps=6, after=BOOTSEL_FACTS)
+    assert "BOOTSEL held: starting again with the default settings" in said, why
     assert f["STEPS"] == "3"                   # woken at once, not after the stub's 6 steps
     log = eval(f["LOG"])
     assert ("soft_reset",) in log and "Stopped by Ctrl-C" not in said
     assert f["FLAG"] == "True"
-    assert f["TAKEN"] == "True False"          # once: the next start is as usual
+    assert f["TAKEN"] == "while the game ran None"   # once: the next start is as usual
 
 
-def test_bootsel_held_less_than_3s_does_nothing(tmp_path):
+@pytest.mark.parametrize("phases", [[(2600, 0), (1400, 1)], [(40, 1), (2600, 0)]],
+                         ids=["2.8 s after the first seconds", "one look in the first seconds"])
+def test_bootsel_held_too_short_does_nothing(tmp_path, phases):
     said, f, _ = run_case(tmp_path, """
-import rp2
-rp2.BOOTSEL[0] = 1
-machine.FIRE_AT_3 = 1400
-machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
+machine.FIRE_AT_3 = %r
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""" % (phases,))
     assert "BOOTSEL" not in said and f["STEPS"] == "4"
     assert ("soft_reset",) not in eval(f["LOG"])
+
+
+def test_bootsel_on_a_chip_not_in_the_table_says_so_and_plays_on(tmp_path):
+    # firmware/chip.py names no scratch register: none is read or written
+    # (at boot or when BOOTSEL asks), no soft reset, the game goes on
+    said, f, _ = run_case(tmp_path, """
+from firmware import chip, compat
+chip._chosen[:] = [chip.UNKNOWN]
+_unload = compat.unload
+compat.unload = lambda name: name != "firmware.chip" and _unload(name)   # the choice stays
+machine.FIRE_AT_3 = [(120, 1), (10, 0)]
+machine.setup(bus=FakeBus.with_display(0x3C)[0])""", after="""
+print("@@ WORDS", machine.mem32.words, machine.mem32.reads)
+""")
+    assert "The recovery start from a running game needs the chip's facts" in said
+    assert f["STEPS"] == "4" and ("soft_reset",) not in eval(f["LOG"])
+    assert f["WORDS"] == "{} []"

@@ -140,21 +140,28 @@ class Clock:
         return self.t
 
 
-def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+def typed(text, gaps, steps):
+    """The events of the keys in `text` typed at once, a loop step (the
+    keys updated, the buttons polled) every gaps[i % len(gaps)] ms."""
     clock = Clock()
     keys = ConsoleKeys(clock, poll_stdin=False)
     b = Buttons(keys.read)
-    for c in b"\x1b[Cz\x1b[CX":
+    for c in text:
         keys.feed(c)
     events = []
-    for _ in range(400):                 # 2 s in 5 ms samples
+    for i in range(steps):
         keys.update(clock.t)
         b.poll(clock.t)
         ev = b.event()
         while ev:
             events.append(btn.event_name(ev))
             ev = b.event()
-        clock.t += 5
+        clock.t += gaps[i % len(gaps)]
+    return events, keys
+
+
+def test_typed_keys_are_pressed_one_at_a_time_through_the_debounce():
+    events, keys = typed(b"\x1b[Cz\x1b[CX", (5,), 400)     # 2 s in 5 ms samples
     assert events == ["RIGHT", "A", "RIGHT", "LONG_B"]
     assert keys.keys == 4 and not keys.pending() and keys.read() == 0
 
@@ -181,14 +188,48 @@ def test_a_key_is_seen_even_when_the_first_reading_comes_late():
     keys.update(clock.t)
     clock.t += 300                       # the loop stalled past the tap
     b.poll(clock.t)                      # first reading: held
-    assert keys.read() == btn.LEFT
     clock.t += 9
     b.poll(clock.t)                      # the second reading agrees: pressed
-    assert keys.read() == btn.LEFT
-    clock.t += 1
-    b.poll(clock.t)                      # released a debounce later
-    assert keys.read() == 0
     assert b.event() == btn.LEFT
+    assert b.held() == btn.LEFT
+    clock.t += 16
+    b.poll(clock.t)                      # held until a reading SEEN_MS after the first
+    assert b.held() == btn.LEFT
+    clock.t += 1
+    b.poll(clock.t)                      # then released, taken once the debounce's
+    assert keys.read() == 0              # lockout after the press is over
+    for _ in range(3):
+        clock.t += 2
+        b.poll(clock.t)
+    assert b.held() == 0 and b.event() == 0
+
+
+def test_a_key_read_once_before_a_long_step_is_not_lost():
+    """The simulator's first key after the CPU's move: the debounce read it
+    once, then the step drew the waiting save mark's frame and the text
+    view read the panel back (300 ms); the loop's next update() came after
+    the tap's 60 ms. The press lasts until the debounce has read it again."""
+    clock = Clock()
+    keys = ConsoleKeys(clock, poll_stdin=False)
+    b = Buttons(keys.read)
+    for c in b"\x1b[C":
+        keys.feed(c)
+    keys.update(clock.t)
+    b.poll(clock.t)                      # read once: not yet a press
+    assert b.event() == 0
+    clock.t += 300                       # the slow step
+    keys.update(clock.t)                 # the loop's clock: the tap is long over
+    b.poll(clock.t)
+    assert b.event() == btn.RIGHT
+
+
+def test_typed_keys_survive_readings_far_apart():
+    """Every key typed, in order, however long the loop's steps (each step
+    reads the buttons once, then 70-180 ms pass: a press spans two of
+    them, short of the debounce's repeat at 400 ms)."""
+    events, keys = typed(b"\x1b[C\x1b[Cz\x1b[Dxz\x1b[C", (70, 150, 130, 90, 180, 75), 200)
+    assert events == ["RIGHT", "RIGHT", "A", "LEFT", "B", "A", "RIGHT"]
+    assert not keys.pending()
 
 
 def test_console_keys_read_a_pipe_and_stop_at_its_end():
@@ -205,11 +246,85 @@ def test_console_keys_read_a_pipe_and_stop_at_its_end():
         for _ in range(3):
             clock.t += 100
             keys.update(clock.t)
+            keys.read()                  # the debounce's readings end the press
         assert keys._poll is None and keys.read() == 0
     finally:
         f.close()
         if w is not None:
             os.close(w)
+
+
+class Intr:
+    """micropython.kbd_intr's stand-in: the calls it got."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, c):
+        self.calls.append(c)
+
+
+class Caught:
+    interrupted = False
+    ctrl_c = False
+
+
+def _pipe_keys(data, hold=None, stop=None):
+    r, w = os.pipe()
+    os.write(w, data)
+    f = os.fdopen(r, "rb", buffering=0)
+    return f, w, ConsoleKeys(Clock(), stream=f, hold_intr=hold, stop=stop)
+
+
+def _left(f, w):
+    """What is still unread in the pipe."""
+    os.close(w)
+    return f.read()
+
+
+def test_a_ctrl_c_typed_stops_the_reading_and_leaves_what_follows_for_the_repl():
+    # mpremote sends "\r\x03" then "\r\x01" (the raw REPL): the game stops
+    # at the Ctrl-C, plays none of the keys before it, and the REPL still
+    # gets the Ctrl-A
+    intr = Intr()
+    f, w, keys = _pipe_keys(b"z\r\x03\r\x01", hold=intr)
+    try:
+        keys.update(1000)
+        assert keys.interrupted and keys.read() == 0 and not keys.pending()
+        assert intr.calls == [-1, 3]           # the interrupt off while reading, then on
+        keys.update(1100)                      # once stopped, nothing more is read
+        assert intr.calls == [-1, 3]
+        assert _left(f, w) == b"\r\x01"
+    finally:
+        f.close()
+
+
+def test_a_ctrl_c_the_sampler_caught_leaves_the_console_unread():
+    # the interrupt landed in the button sampler's timer callback, which
+    # only noted it: the bytes after it are the REPL's, not keys
+    intr = Intr()
+    stop = Caught()
+    stop.ctrl_c = True
+    f, w, keys = _pipe_keys(b"\r\x01", hold=intr, stop=stop)
+    try:
+        keys.update(1000)
+        assert keys.interrupted and keys.read() == 0
+        assert intr.calls == [-1, 3]           # looked at with the interrupt off
+        assert _left(f, w) == b"\r\x01"
+    finally:
+        f.close()
+
+
+def test_keys_typed_without_a_ctrl_c_are_played_with_the_interrupt_back_on():
+    intr = Intr()
+    f, w, keys = _pipe_keys(b"x", hold=intr, stop=Caught())
+    try:
+        keys.update(1000)
+        assert not keys.interrupted and keys.read() == btn.B
+        assert intr.calls == [-1, 3]
+    finally:
+        os.close(w)
+        f.close()
 
 
 # -- on MicroPython ------------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_a_resent_commitment_is_accepted_a_different_one_is_not():
     c = Deal(1, secret(2)).commitment()
     assert a.take_commitment(c) is None
     assert a.take_commitment(c) is None
-    assert a.take_commitment(Deal(1, secret(3)).commitment()) == linkdeal.WORDS_BAD_COMMIT
+    assert a.take_commitment(Deal(1, secret(3)).commitment()) == linkdeal.WORDS_CHANGED
 
 
 def test_a_draw_number_binds_the_commitment_and_the_secret():

@@ -9,14 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware import fb, glyphs
-from firmware.ssd1306 import SSD1306, detect
+from firmware.ssd1306 import SH1106, SSD1306, detect, driver
 from fwtest_util import draw_ops, random_ops, run_micropython
 from tools.sim.fakebus import FakeBus
 
 
 def setup(sh1106=False, flip=False, addr=0x3C):
     bus, emu = FakeBus.with_display(addr=addr, sh1106=sh1106)
-    d = SSD1306(bus, addr=addr, sh1106=sh1106, flip=flip)
+    d = driver("sh1106" if sh1106 else "ssd1306")(bus, addr=addr, flip=flip)
     return bus, emu, d
 
 
@@ -216,7 +216,7 @@ def test_128x32_panel():
 HEAP_SCRIPT = r'''
 import micropython
 from firmware import fb, glyphs
-from firmware.ssd1306 import SSD1306
+from firmware.ssd1306 import SH1106, SSD1306
 from tools.sim.fakebus import CountingBus
 
 def frames(d, c, counts):
@@ -234,7 +234,7 @@ def frames(d, c, counts):
 def run(sh1106):
     bus = CountingBus()
     c = fb.Canvas()
-    d = SSD1306(bus, sh1106=sh1106)
+    d = (SH1106 if sh1106 else SSD1306)(bus)
     d.show(c.buf)
     counts = [0] * 202
     frames(d, c, counts)  # warm-up: creates the page views once
@@ -262,3 +262,15 @@ def test_show_allocates_nothing_on_micropython():
         assert total == counted  # show()'s return values add up to the bus count
         assert unchanged == 0
         assert full_bytes == full
+
+
+def test_a_controller_is_a_name_with_its_driver_class():
+    # firmware.board.DISPLAY_TYPES are the settings file's "display"
+    # values: each names a driver class; nothing else does
+    from firmware import board
+
+    assert [driver(n).controller for n in board.DISPLAY_TYPES] == list(board.DISPLAY_TYPES)
+    assert driver("sh1106") is SH1106 and issubclass(SH1106, SSD1306)
+    assert (SSD1306.col_offset, SH1106.col_offset) == (0, 2)
+    with pytest.raises(ValueError):
+        driver("sh1107")

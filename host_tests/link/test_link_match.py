@@ -122,7 +122,10 @@ def test_an_illegal_move_from_the_other_board_is_refused_with_words():
     assert waiter.screen_name == "link"
     img = p.sides[[a, b].index(waiter)].sim.image()
     assert shows(img, b"LINK", fb.BIG, lit_on_dark=False)
-    assert shows(img, b"NEW")
+    # the deal was bound (both secrets revealed): A ends the match as the
+    # other board's forfeit, never a new deal in its place
+    assert shows(img, b"END") and not shows(img, b"NEW")
+    assert shows(img, b"FORFEITS")
     assert any(b"refuse" in ln for ln in waiter.screen.lines)
     assert waiter.match.to_move == 1          # nothing played
 

@@ -4,6 +4,9 @@ import os
 
 from PIL import Image
 
+import engine
+from firmware import gamesave
+from firmware.storage import Storage
 from tools.sim import render
 from tools.pico import harness as h
 
@@ -39,3 +42,26 @@ def repl(firmware, bootrom, fs, frozen=False):
         p.run(20)
     p.interrupt()
     return p
+
+
+def saved_match(files, tmp_path, name):
+    """engine.dumps of the match Storage would resume from these files."""
+    root = os.path.join(str(tmp_path), name)
+    for path, data in files.items():
+        if path.startswith("/data/"):
+            full = os.path.join(root, path[len("/data/"):])
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "wb") as f:
+                f.write(data)
+    g, msg = Storage(root).load("game", gamesave.decode)
+    return None if g is None or g.match is None else engine.dumps(g.match), msg
+
+
+def to_first_discard(p):
+    """NEW MATCH, draw from the stock; returns with the discard's A held."""
+    p.press("A")
+    p.run(800)
+    p.press("A")          # draw from the stock
+    p.run(500)
+    p.pin("A", True)
+    p.run(60)

@@ -1,4 +1,4 @@
-"""A whole link match between two emulated Picos (tools/pico/linkpair.py):
+"""A whole link match between two emulated Picos (tools/pico/two_picos.py):
 both boards boot the frozen build (the .mpy bundle on the stock firmware
 has no room for the link: OUT OF MEMORY at LINK, docs/LINK.md), LINK is
 chosen on each title, the
@@ -11,7 +11,7 @@ The match is to 50 points (SETTINGS > MATCH TO, saved on both boards
 before they boot): a match to 100 takes about four times as long. Slow:
 a few minutes of host time for about a minute of emulated play."""
 
-from tools.pico import linkpair as lp
+from tools.pico import two_picos as lp
 
 TARGET = 50
 

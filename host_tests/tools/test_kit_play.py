@@ -1,5 +1,5 @@
 """tools/kit/play.py: play_out plays a match to its end, deals each next
-hand, tries a list of actions in turn, stops where `stop` says, and names a
+hand (and says so), tries a list of actions in turn, stops where `stop` says, and names a
 refused action."""
 
 import pytest
@@ -17,6 +17,15 @@ def test_a_match_is_played_to_its_end_with_each_action_seen():
     assert m.phase == "match_over" and m.winner is not None
     assert len(m.hands) > 1
     assert len(seen) == sum(len(h.log) for h in m.hands)
+
+
+def test_dealt_is_told_of_every_next_hand():
+    m = engine.Match(engine.CARDEMS.copy(target=60), 5)
+    hands = []
+    play_out(m, players_choose((Player("easy", 1), Player("easy", 2))),
+             dealt=lambda m: hands.append((len(m.hands), m.phase)))
+    assert [n for n, _ in hands] == list(range(2, len(m.hands) + 1))
+    assert all(ph != "hand_over" for _, ph in hands)
 
 
 def test_the_first_accepted_action_of_a_list_is_played():

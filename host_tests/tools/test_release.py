@@ -220,8 +220,7 @@ def test_every_zip_s_note_stands_alone(tmp_path):
         assert "3V3(OUT), pin 36" in text and "README.md" in text
         assert "repository's README" not in text and "OWNER" not in text
         assert "KB" not in text and " ms" not in text      # no lab figures
-    web = rel.WEB_README.format(version="9.9.9", commit="0" * 40,
-                                docs=rel.DOCS_NOTE.format(version="9.9.9"))
+    web = rel.note_text("web", "9.9.9", "0" * 40)
     assert "http://localhost:8000/" in web and "README.md" in web and "Backspace" in web
 
 
@@ -363,5 +362,25 @@ def test_nothing_in_a_zip_leads_out_of_the_release(tmp_path):
         for path in said - release_files:
             assert path in names or path.rstrip("/") in {n.split("/")[0] for n in names}, (
                 kind, path)
-    web = rel.WEB_README.format(version=v, commit="0" * 40, docs=rel.DOCS_NOTE.format(version=v))
+    web = rel.note_text("web", v, "0" * 40)
     assert set(NOTE_PATH.findall(web)) <= set(rel.docs()) | release_files | {"docs/"}, web
+
+
+def test_the_notes_template_fills_every_field(tmp_path):
+    """tools/deploy/release_notes.txt: every zip's note and the docs note
+    are there, each filled in whole (no brace left), the MicroPython it
+    names being tools/kit/mpversion.py's; a section's last newline is its
+    own (the INSTALL files end with one, the docs note, set inside them,
+    does not)."""
+    from tools.kit.mpversion import MINOR
+    t = rel.notes()
+    assert set(t) == set(rel.NOTE_OF.values()) | {"docs"}
+    for kind in rel.NOTE_OF:
+        text = rel.note_text(kind, "9.9.9", "f" * 40)
+        assert "{" not in text and "}" not in text, kind
+        assert text.startswith("Gin Rummy 9.9.9") and text.endswith("Source commit: " + "f" * 40 + "\n")
+    assert "stock MicroPython %s for the Raspberry Pi Pico" % MINOR in rel.note_text("mpy", "1", "c")
+    assert not t["docs"].endswith("\n")
+    odd = tmp_path / "notes.txt"
+    odd.write_text("# comment\n@@ a\none\n\n@@ b\ntwo\n")
+    assert rel.notes(str(odd)) == {"a": "one\n", "b": "two"}

@@ -1,10 +1,9 @@
 """The wiring pictures are the firmware's pin table: tools/wiring/wiring.py
 redraws docs/wiring-*.svg from firmware/board.py, the committed pictures
 must be what it draws now, and every pin a picture draws is checked here
-against firmware/board.py and the GPIO-to-pin table firmware/bringup.py
-prints its messages with."""
+against firmware/board.py and the GPIO-to-pin table firmware/chip.py
+gives the console's messages."""
 
-import ast
 import os
 import xml.etree.ElementTree as ET
 
@@ -19,14 +18,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def bringup_phys():
-    """firmware/bringup.py's _PHYS (GPIO -> physical pin), read from its source
-    (the module imports machine)."""
-    with open(os.path.join(ROOT, "firmware", "bringup.py"), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_PHYS":
-            return ast.literal_eval(node.value)
-    raise AssertionError("no _PHYS in firmware/bringup.py")
+    """firmware/chip.py's physical pins (GPIO -> pin on the header, 0
+    where none), as the console's messages give them."""
+    from firmware import chip
+
+    return list(chip._HEADER)
 
 
 def wires(svg_text, cls="wire"):

@@ -93,11 +93,11 @@ def test_sh1106_and_flip_apply_at_once_and_save_writes_the_file(tmp_path, pico):
     to_hardware(sim)
     canvas = sim.app.canvas.buf
     sim.keys("R")                       # KEY TEST: nothing changes
-    assert not sim.app.board.sh1106()
+    assert sim.app.board.controller() == "ssd1306"
     sim.press("D")
     sim.press("R")                      # the panel's whole frame goes out each step
     # PANEL: SSD1306 -> SH1106, the picture now sits where it should
-    assert sim.app.board.sh1106()
+    assert sim.app.board.controller() == "sh1106"
     assert sim.image() == bytes(canvas)
     sim.keys("D A")                     # FLIP on
     assert sim.app.board.flip()
@@ -147,7 +147,7 @@ def test_buttons_light_up_while_held(tmp_path, pico):
         sim.run(30, 5)
         if bit != btn.B:
             assert sim.screen == "hardware" and sim.app.screen.menu.sel == 0
-            assert not sim.app.board.sh1106() and not sim.app.board.flip()
+            assert sim.app.board.controller() == "ssd1306" and not sim.app.board.flip()
     assert sim.screen == "settings"     # B's release left the page
 
 
@@ -411,3 +411,59 @@ def test_golden_hardware_rows_learning_and_the_recovery_note(tmp_path, pico):
     sim.settle()
     g.check(sim, "hardware_recovery")
     g.finish()
+
+
+# -- the recovery start's screen (firmware/screens/recovery.py) -------------
+
+def recovery_sim(tmp_path, pico, data=b'{"btn_b": 4, "buttons_active_low": false}'):
+    """A Sim on the recovery start's screen, the title behind it, with the
+    device's board port over a real /board.json in tmp_path."""
+    sim, _ = board_sim(tmp_path, pico, sh1106_panel=False)
+    if data is not None:
+        (tmp_path / "board.json").write_bytes(data)
+    sim.app.go("recovery", prev=sim.app.screen)
+    sim.settle()
+    return sim
+
+
+def test_golden_the_recovery_start_offers_to_set_the_file_aside(tmp_path, pico):
+    g = Golden(tmp_path)
+    sim = recovery_sim(tmp_path, pico)
+    assert sim.screen == "recovery"
+    assert shows(sim.image(), b"A OR BOOTSEL: SET IT ASIDE")
+    g.check(sim, "recovery_offer")
+    sim.press("A")                      # set aside: renamed, not deleted
+    assert not (tmp_path / "board.json").exists()
+    assert (tmp_path / "board.json.aside").read_bytes() == b'{"btn_b": 4, "buttons_active_low": false}'
+    g.check(sim, "recovery_set_aside")
+    sim.press("A")                      # on to the title, as the start showed it
+    assert sim.screen == "title"
+    g.finish()
+
+
+def test_a_second_file_set_aside_takes_the_next_name_and_none_is_renamed_over(tmp_path, pico):
+    (tmp_path / "board.json.aside").write_bytes(b"the first")
+    sim = recovery_sim(tmp_path, pico, b'{"flip": true}')
+    sim.press("A")
+    assert (tmp_path / "board.json.aside").read_bytes() == b"the first"
+    assert (tmp_path / "board.json.aside2").read_bytes() == b'{"flip": true}'
+
+
+def test_no_file_to_set_aside_is_said_and_b_keeps_it_on_the_hardware_page(tmp_path, pico):
+    sim = recovery_sim(tmp_path, pico, None)
+    sim.press("A")
+    assert shows(sim.image(), b"NOT SET ASIDE: NO ") and sim.screen == "recovery"
+    sim = recovery_sim(tmp_path, pico, b'{"flip": true}')
+    sim.press("B")                      # keep it: the HARDWARE page, its note
+    assert sim.screen == "hardware" and sim.app.screen.status == b"DEFAULTS: BOARD.JSON IGNORED"
+    assert (tmp_path / "board.json").exists()
+    sim.press("B")
+    assert sim.screen == "title"
+
+
+def test_the_recovery_screen_in_the_simulator_sets_nothing_aside(tmp_path):
+    sim = Sim()
+    sim.app.go("recovery", prev=sim.app.screen)
+    sim.settle()
+    sim.press("A")
+    assert shows(sim.image(), b"NOT SET ASIDE: NOT ON THIS")

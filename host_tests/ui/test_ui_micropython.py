@@ -154,3 +154,63 @@ def test_reading_the_saves_leaves_the_heap_once_done_on_micropython():
     out = run_micropython(SCENARIO + COLD_START).strip().splitlines()
     rows = [ln.split("|") for ln in out if "|" in ln]
     assert rows == [["start", "0", "0"], ["match", "0", "0"], ["saved", "1"]], out
+
+
+PAINT_LOCKED = r'''
+r = Rig()
+app = r.app
+seen = []
+write = r.bus.writeto
+def probing_write(addr, buf, stop=True):
+    try:
+        bytearray(1)
+        seen.append(0)                # the heap took it: not locked
+    except MemoryError:
+        seen.append(1)
+    return write(addr, buf, stop)
+r.bus.writeto = probing_write
+r.settle()
+r.press(btn.A)                        # NEW MATCH: whole frames
+r.settle()
+del seen[:]
+r.press(btn.RIGHT)                    # the table's part: a redraw
+print("pick|%d|%d" % (len(seen) > 0, min(seen) if seen else -1))
+
+class Greedy:
+    """A screen whose drawing allocates (a list a frame)."""
+    name = "greedy"
+    part = 0
+    def __init__(self):
+        self.dirty = True
+        self.draws = 0
+    def event(self, ev, now):
+        self.dirty = True
+    def tick(self, now):
+        return None
+    def draw(self, c):
+        self.draws += 1
+        c.fill(0)
+        c.fill_rect(0, 0, len([1] * 40), 8, 1)
+g = Greedy()
+app.screen = g
+del seen[:]
+app.step()
+print("greedy|%d|%d|%d" % (g.draws, r.display._shadow[0], min(seen) if seen else -1))
+'''
+
+
+def test_a_frame_is_drawn_and_sent_with_the_heap_locked_on_micropython():
+    # firmware.app._paint: the frames of the drawing's and the driver's
+    # calls go on the C stack, not searched for on a heap full of garbage
+    out = run_micropython(SCENARIO + PAINT_LOCKED).strip().splitlines()
+    res = {ln.split("|")[0]: ln.split("|")[1:] for ln in out if "|" in ln}
+    assert res["pick"] == ["1", "1"], out      # every write of the redraw: locked
+
+
+def test_a_screen_whose_drawing_allocates_is_drawn_again_unlocked_on_micropython():
+    out = run_micropython(SCENARIO + PAINT_LOCKED).strip().splitlines()
+    res = {ln.split("|")[0]: ln.split("|")[1:] for ln in out if "|" in ln}
+    draws, first_column, locked_writes = res["greedy"]
+    assert draws == "2"               # refused locked, then drawn unlocked
+    assert first_column == "255"      # and its picture went out
+    assert locked_writes == "0"

@@ -1,5 +1,6 @@
 """A cursor move redraws only what it changes (Play.redraw: the hand band
-and DW, or the table; the save mark going out, only the mark): every such
+and DW, or the table; a take: those and the turn line and the key hints;
+the save mark going out, only the mark): every such
 frame must equal a full draw of the same
 state, pixel for pixel, in the two-player game, under the V1 upcard offer
 and in the box game (where DW stands in the key hints row). Each partial
@@ -132,7 +133,8 @@ def test_box_sitter_advice_picks_redraw_as_the_full_frame(partials):
 
 def test_full_frames_count_whole_draws_only(partials):
     """App.full_frames (what the device loop's idle collection watches)
-    moves on a whole frame, not on a cursor move's partial redraw."""
+    moves on a whole frame, not on a cursor move's or a take's partial
+    redraw."""
     sim = new_sim(1)
     title_to(sim, "new")
     app = sim.app
@@ -142,5 +144,25 @@ def test_full_frames_count_whole_draws_only(partials):
     sim.press("R")
     sim.press("L")
     assert app.full_frames == full and app.frames == frames + 2
-    sim.press("A")                     # a draw: the whole frame
+    sim.press("A")                     # a take: its parts
+    assert app.full_frames == full and app.frames == frames + 3
+    sim.press("A")                     # a discard: the whole frame
     assert app.full_frames > full
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_a_take_redraws_the_table_turn_line_hints_and_hand_as_the_full_frame(partials, seed):
+    sim = new_sim(seed)
+    title_to(sim, "new")
+    play_hands(sim, "play", 2, random.Random(seed))
+    takes = [p for p in partials if p & P.P_TURN]
+    assert takes and all(p & P.P_HAND and p & P.P_TABLE for p in takes)
+
+
+def test_a_take_under_the_v1_offer_redraws_as_the_full_frame(partials):
+    sim = new_sim(3, upcard_offer=1)
+    title_to(sim, "new")
+    sim.press("R")                       # the upcard
+    sim.press("A")                       # taken: the offer's words go
+    assert partials[-1] == P.P_TABLE | P.P_TURN | P.P_HAND
+    assert not sim.app.screen.offer

@@ -263,3 +263,27 @@ def test_make_play_keys_and_keys_typed_together(tmp_path):
         assert os.path.isdir(p.saves) and os.listdir(p.saves)  # the match was saved
     finally:
         p.close()
+
+
+def test_make_play_takes_the_first_key_after_the_cpus_move(tmp_path):
+    """At 80x24 (the text view reads the whole panel back after every frame,
+    about 300 ms) the first key after the CPU's move was lost: the debounce
+    had read it once when the step drew the save mark's frame, and the key
+    was released before the next reading (firmware/consolekeys.py)."""
+    p = Play(tmp_path, 80, 24)
+    try:
+        wait_for(p, showing_text(lambda body: body == TITLE_TEXT))
+        p.keys("Enter")                                        # A: NEW MATCH
+        wait_for(p, showing_text(lambda body: "YOUR DRAW" in body))
+        p.keys("Enter")                                        # A: take
+        wait_for(p, showing_text(lambda body: "YOUR DISCARD" in body))
+        p.keys("Enter")                                        # A: discard
+        # the CPU's move: its discard said, the human's draw again
+        wait_for(p, showing_text(lambda body: "YOUR DRAW" in body
+                                 and any("DISCARDED" in ln for ln in body)))
+        time.sleep(0.5)
+        p.keys("Right")                                        # one key: the pile
+        wait_for(p, showing_text(lambda body: any("> PILE" in ln for ln in body)), timeout=10)
+        p.quit()
+    finally:
+        p.close()

@@ -2,7 +2,7 @@
 two pages of one browser context join over the BroadcastChannel (web.js,
 webport.LinkPort), agree who deals, and play a whole hand by keys, each
 tab's player choosing with the simple policy (tools/kit/ui_driver.py) and
-pressing the keyboard keys that play it (tools/web/link_latency.py's
+pressing the keyboard keys that play it (tools/web/tabs_latency.py's
 helpers, which also time the link). Both tabs show the same DEAL #
 and end the hand with the same scores (each tab's own player is its seat
 0: the second's match is the mirror of the first's).
@@ -14,7 +14,7 @@ after the hand gets its own handheld's saves back and takes the match up.
 
 import json
 
-from tools.web.link_latency import choose_link, play_hand, py, ready
+from tools.web.tabs_latency import choose_link, play_hand, py, ready
 
 
 def test_two_tabs_link_and_play_a_hand_with_a_third_kept_out(browser, site):

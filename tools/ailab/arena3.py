@@ -51,6 +51,8 @@ def play_match(seed, levels, st):
     times = st["times"]
     clock = time.perf_counter
     unfinished = False
+    # not tools/kit/play.play_out: the captain's turn is the sitter's advice
+    # (bm.advise) and then its move, each timed and counted by seat
     while bm.phase != "match_over":
         if bm.phase == "hand_over":
             if bm.hand_no >= MAX_HANDS:

@@ -53,6 +53,7 @@ from engine.hand import DISCARD, KNOCK, TOOK, OVER  # noqa: E402
 from engine.ai.opp_shape import (D_BUCKETS, V_BUCKETS, N_BUCKETS, P_BUCKETS,  # noqa: E402
                                  H_BUCKETS, LOW, TOP, d_bucket, v_bucket, n_bucket, p_bucket)
 from tools.ailab import bots  # noqa: E402
+from tools.kit.play import play_out, players_choose  # noqa: E402
 
 OUT = os.path.join(ROOT, "engine", "ai", "opp_tables.py")
 OBSERVED = ("greedy-gin", "lookahead-0", "hard-patient")
@@ -100,24 +101,21 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vpr
     v_last = 12
     v_prev = 12
     hands = 0
-    while m.phase != "match_over" and hands < 60:
-        if m.phase == "hand_over":
-            m.next_hand()
-            last = None
-            turns = 0
-            v_last = 12
-            v_prev = 12
-            hands += 1
-            continue
-        s = m.to_move
-        a = players[s].choose(m.view(s))
-        why = m.act(a)
-        if why is not None:
-            raise RuntimeError("%s: %s (%s)" % (players[s].name, a, why))
+
+    def dealt(m):
+        nonlocal last, turns, v_last, v_prev, hands
+        last = None
+        turns = 0
+        v_last = 12
+        v_prev = 12
+        hands += 1
+
+    def each(m, s):
+        nonlocal last, turns, v_last, v_prev
         h = m.hands[-1]
         code = h.log[-1]
         if code < DISCARD or code >= TOOK:
-            continue
+            return
         if s != obs_seat:
             om = masks(m, obs_seat)
             od = deadwood4(*om)
@@ -133,14 +131,14 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vpr
                 prior[row][j] += 1
                 held[style][held_pickups(h, obs_seat, om)][j] += 1
                 vprev[style][v_bucket(v_last) * P_BUCKETS + p_bucket(v_prev)][j] += 1
-            continue
+            return
         turns += 1
         if code >= KNOCK:
             d = deadwood4(*masks(m, s))
             if d == 0 and last is not None:
                 step[last][0] += 1
             last = None
-            continue
+            return
         d = deadwood4(*masks(m, s))
         j = d_bucket(d)
         if last is not None:
@@ -148,6 +146,8 @@ def play(seed, obs_name, opp_name, obs_seat, priors, step, sums, cnts, held, vpr
         v_prev = v_last
         v_last = (code - DISCARD) % 13
         last = j
+
+    play_out(m, players_choose(players), each, stop=lambda m: hands >= 60, dealt=dealt)
 
 
 def new_prior():

@@ -5,8 +5,8 @@
 
 Constants rather than tables built at import: frozen into the firmware a
 bytes constant stays in flash (no heap, no time at boot); from a .mpy it
-is one object loaded as it is. host_tests/engine/test_tables.py checks the
-file against the definitions here.
+is one object loaded as it is. host_tests/tools/test_gen_tables.py runs
+--check, so a table changed here without the file rewritten fails.
 """
 import os
 import sys
@@ -64,16 +64,20 @@ def text():
             '"""\n\n' + literal("RUN_DW", rd) + "\n" + literal("DROP", drop_table(rd)))
 
 
-def main():
+def main(argv=None, out=OUT):
+    """Rewrite `out`, or with --check say whether it is what text() writes
+    (exit status 1 when it is stale)."""
+    argv = sys.argv[1:] if argv is None else argv
     want = text()
-    if "--check" in sys.argv[1:]:
-        with open(OUT) as f:
+    if "--check" in argv:
+        with open(out) as f:
             ok = f.read() == want
-        print("engine/tables.py is %s" % ("up to date" if ok else "STALE: run tools/ailab/gen_tables.py"))
+        print("%s is %s" % (os.path.relpath(out, ROOT),
+                            "up to date" if ok else "STALE: run tools/ailab/gen_tables.py"))
         sys.exit(0 if ok else 1)
-    with open(OUT, "w") as f:
+    with open(out, "w") as f:
         f.write(want)
-    print("wrote %s (%d bytes)" % (OUT, len(want)))
+    print("wrote %s (%d bytes)" % (out, len(want)))
 
 
 if __name__ == "__main__":

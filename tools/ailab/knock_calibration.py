@@ -23,6 +23,7 @@ from engine.cards import card_text
 from engine.melds import deadwood4, masks_of
 from engine.ai.opp_shape import below
 from tools.ailab import bots
+from tools.kit.play import play_out, players_choose
 
 # (lo, hi, name): the rows with lo <= stock left < hi, and with lo <= risk (%) < hi
 STAGES = ((20, 99, "stock 20+"), (12, 20, "stock 12-19"), (6, 12, "stock 6-11"), (0, 6, "stock 0-5"))
@@ -47,12 +48,10 @@ def hand_points(m, seat):
     return r.points if r.winner == seat else -r.points
 
 
-def play_out(m, players, hand_no):
-    while m.phase not in ("hand_over", "match_over") and m.hand_no == hand_no:
-        s = m.to_move
-        why = m.act(players[s].choose(m.view(s)))
-        if why is not None:
-            raise RuntimeError(why)
+def finish_hand(m, players, hand_no):
+    """Play hand `hand_no` of m to its end."""
+    play_out(m, players_choose(players),
+             stop=lambda m: m.phase == "hand_over" or m.hand_no != hand_no)
 
 
 def counterfactual(m, players, seat, action):
@@ -62,7 +61,7 @@ def counterfactual(m, players, seat, action):
     why = m2.act(action)
     if why is not None:
         raise RuntimeError(why)
-    play_out(m2, p2, hand_no)
+    finish_hand(m2, p2, hand_no)
     return hand_points(m2, seat)
 
 
@@ -76,33 +75,29 @@ def run(b_name, matches, seed, a_name="hard"):
         players[hard_seat] = hard
         players[1 - hard_seat] = other
         m = Match(CARDEMS, seed + i)
-        while m.phase != "match_over" and len(m.results) < 60:
-            if m.phase == "hand_over":
-                m.next_hand()
-                continue
-            s = m.to_move
+
+        def choose(m, s, hard=hard, hard_seat=hard_seat, players=players):
             v = m.view(s)
-            if s == hard_seat:
-                snap = (copy.deepcopy(m), copy.deepcopy(players))
-                hard.knock.ek = None
-                a = hard.choose(v)
-                left = hard.k.stock - hard.k.stop_at
-                est = hard.knock.ek is not None and left > 0
-                if est and a.split(":")[0] in ("knock", "discard"):
-                    kc = card_text(hard.knock.c)
-                    card = a.split(":")[1] if a.startswith("discard") else kc
-                    risk = undercut_risk(hard.knock, m.hand.cards_of(s), hard.knock.c)
-                    m0, p0 = snap
-                    # the copies replay the same choose() first (its learning and its scratch)
-                    p0[hard_seat].choose(m0.view(s))
-                    k = counterfactual(m0, p0, hard_seat, "knock:" + kc)
-                    n = counterfactual(m0, p0, hard_seat, "discard:" + card)
-                    rows.append((left, hard.knock.ek / 16, hard.knock.en / 16, k, n, a.startswith("knock"), risk))
-            else:
-                a = players[s].choose(v)
-            why = m.act(a)
-            if why is not None:
-                raise RuntimeError(why)
+            if s != hard_seat:
+                return players[s].choose(v)
+            snap = (copy.deepcopy(m), copy.deepcopy(players))
+            hard.knock.ek = None
+            a = hard.choose(v)
+            left = hard.k.stock - hard.k.stop_at
+            est = hard.knock.ek is not None and left > 0
+            if est and a.split(":")[0] in ("knock", "discard"):
+                kc = card_text(hard.knock.c)
+                card = a.split(":")[1] if a.startswith("discard") else kc
+                risk = undercut_risk(hard.knock, m.hand.cards_of(s), hard.knock.c)
+                m0, p0 = snap
+                # the copies replay the same choose() first (its learning and its scratch)
+                p0[hard_seat].choose(m0.view(s))
+                k = counterfactual(m0, p0, hard_seat, "knock:" + kc)
+                n = counterfactual(m0, p0, hard_seat, "discard:" + card)
+                rows.append((left, hard.knock.ek / 16, hard.knock.en / 16, k, n, a.startswith("knock"), risk))
+            return a
+
+        play_out(m, choose, stop=lambda m: len(m.results) >= 60)
     return rows
 
 

@@ -48,6 +48,7 @@ def bench_mp(matches, seed):
     from engine import Match
     from engine.ai import Player
     from tools.ailab.bots import SimpleBot
+    from tools.kit.play import play_out
 
     print("AI decisions on MicroPython %s (%s), %d matches per level vs simple" % (
         ".".join([str(x) for x in sys.implementation.version]), sys.platform, matches))
@@ -70,15 +71,12 @@ def bench_mp(matches, seed):
                 ai = Player(level, s)
                 other = SimpleBot(s)
                 last_hand = -1
-                while m.phase != "match_over":
-                    if m.phase == "hand_over":
-                        m.next_hand()
-                        continue
-                    seat = m.to_move
+
+                def choose(m, seat, ai=ai, other=other, ai_seat=ai_seat):
+                    nonlocal raw_max, alloc_max, last_hand
                     v = m.view(seat)
                     if seat != ai_seat:
-                        m.act(other.choose(v))
-                        continue
+                        return other.choose(v)
                     gc.collect()
                     a0 = gc.mem_alloc()
                     t0 = time.ticks_us()
@@ -105,9 +103,9 @@ def bench_mp(matches, seed):
                     if m.hand_no == last_hand:
                         allocs_steady.append(da)
                     last_hand = m.hand_no
-                    why = m.act(act)
-                    if why is not None:
-                        raise RuntimeError("%s chose %s: %s" % (level, act, why))
+                    return act
+
+                play_out(m, choose)
         times.sort()
         n = len(times)
         tot = 0

@@ -80,6 +80,7 @@ def starts_and_seals(cut):
         secret = secret_from_int(k)
         m = Match(None, k, secret=secret, cut=cut, level="hard") if cut else \
             Match(None, k, secret=secret)
+        # not tools/kit/play.play_out: each next_hand is timed on its own
         while m.winner is None:
             while m.to_move is not None:
                 m.act(_pick(m.legal()))

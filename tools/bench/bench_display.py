@@ -39,7 +39,7 @@ try:
     m1 = gc.mem_alloc()
 except AttributeError:
     m1 = 0
-from firmware.ssd1306 import SSD1306
+from firmware.ssd1306 import SH1106, SSD1306
 from tools.sim.fakebus import CountingBus
 
 def report(name, us, n, extra=""):
@@ -55,7 +55,7 @@ def bench_show(sh1106):
     tag = "sh1106" if sh1106 else "ssd1306"
     bus = CountingBus()
     c = fb.Canvas()
-    d = SSD1306(bus, sh1106=sh1106)
+    d = (SH1106 if sh1106 else SSD1306)(bus)
     c.fill(1)
     d.show(c.buf)
     N = 50

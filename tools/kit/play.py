@@ -11,7 +11,7 @@ WebAssembly), so it is plain code: no f-strings, no keyword-only tricks.
 MAX_ACTIONS = 20000     # a match that has not ended by then never will
 
 
-def play_out(m, choose, each=None, stop=None, limit=MAX_ACTIONS):
+def play_out(m, choose, each=None, stop=None, limit=MAX_ACTIONS, dealt=None):
     """Play the match `m` (a Match or a BoxMatch) from where it stands to
     its end. At a hand's end the next hand is dealt; otherwise the seat to
     move plays what `choose(m, seat)` returns: an action, or a list of
@@ -20,6 +20,7 @@ def play_out(m, choose, each=None, stop=None, limit=MAX_ACTIONS):
     each(m, seat)  after every action played (seat: who played it)
     stop(m)        looked at before every step; True stops the match
                    where it stands
+    dealt(m)       after every next hand dealt
     limit          RuntimeError after that many actions (None: no limit)
 
     A refused deal or action raises RuntimeError (the seat, the action and
@@ -33,6 +34,8 @@ def play_out(m, choose, each=None, stop=None, limit=MAX_ACTIONS):
             why = m.next_hand()
             if why is not None:
                 raise RuntimeError("next_hand refused: " + why)
+            if dealt is not None:
+                dealt(m)
             continue
         seat = m.to_move
         tried = choose(m, seat)

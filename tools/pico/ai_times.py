@@ -46,7 +46,7 @@ def parse(out):
     """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
     'matches': [(s0, s1)]} from the board's @ lines."""
     r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0,
-         "lost": (0, 0), "slices": [], "lat": {"hand": [], "end": []}}
+         "lost": (0, 0), "slices": [], "reviewed": [], "lat": {"hand": [], "end": []}}
     for line in out.splitlines():
         f = line.split()
         if not f or not f[0].startswith("@"):
@@ -70,6 +70,8 @@ def parse(out):
             r["lat"][f[1]].append(int(f[2]))
         elif f[0] == "@match":
             r["matches"].append((int(f[2]), int(f[3])))
+        elif f[0] == "@reviewed":
+            r["reviewed"].append((int(f[1]), int(f[2])))
     return r
 
 
@@ -182,9 +184,12 @@ def hands_line(r):
     g = r["gc"]
     if not g:
         return "no hand ended"
+    rv = r["reviewed"]
     return ("after a collection at each hand's end: %d hands, min %d B, median %d B, "
-            "last %d B (the bench's own %d B still in the heap)" % (
-                len(g), min(g), percentile(g, 0.5), g[-1], r["harness"]))
+            "last %d B (the bench's own %d B still in the heap); hands reviewed by each "
+            "match's end: %d of %d" % (
+                len(g), min(g), percentile(g, 0.5), g[-1], r["harness"],
+                sum(x[0] for x in rv), sum(x[1] for x in rv)))
 
 
 def main(argv=None):

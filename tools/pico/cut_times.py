@@ -57,12 +57,12 @@ def game_heap(a):
     """The .mpy bundle of a.root, the game alone (no bench on the board):
     its free heap at the title, then one whole match against the CPU
     (normal level, fast AI speed) played from the host reading the panel
-    (tools/pico/linkpair.py's Player), the cut given where asked: the
+    (tools/pico/two_picos.py's Player), the cut given where asked: the
     least free heap after a collection at a hand's start (the table's
     first entry) and at a hand's end (the result), and at the match end."""
     from firmware.settings import Settings
     from firmware.storage import pack
-    from tools.pico import linkpair as lp
+    from tools.pico import two_picos as lp
 
     files = h.board_files(a.root, bundle=True, main=True)
     with open(os.path.join(a.root, "firmware", "main.py")) as f:

@@ -12,7 +12,9 @@ as it was left.
         p.frames[-1].image                  # 1024 bytes, MONO_VLSB
 
 All times are emulated (rp2040js: 8 ns a cycle at 125 MHz, flash
-zero-wait: a real Pico, with XIP cache misses, is 10-40% slower).
+zero-wait: a real Pico, with XIP cache misses, is 10-40% slower), or with
+`xip_cache=True` through a model of the flash's XIP cache
+(tools/pico/xipcache.mjs), each miss stalling the core.
 """
 
 import json
@@ -23,6 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 from tools.pico.fsimage import FS_OFFSET, fs_image, read_fs  # noqa: E402,F401
 from tools.sim.ssd1306_emu import SSD1306Emu  # noqa: E402
+from tools.kit.mpversion import MICROPYTHON  # noqa: E402
 
 SERVE = os.path.join(ROOT, "tools", "pico", "serve.mjs")
 FRAME_GAP_NS = 5000000  # transactions closer than 5 ms belong to one frame
@@ -30,15 +33,15 @@ BUTTON_GPIO = {"L": 10, "R": 11, "U": 12, "D": 13, "A": 14, "B": 15}
 
 # The kit: the stock firmware and the boot ROM. Each is taken from its
 # environment variable when set, else found by name in the usual places.
-FIRMWARE_NAMES = ("firmware-rpi-pico-1.28.0.uf2", "RPI_PICO-*-v1.28.0.uf2",
-                  "RPI_PICO-v1.28.0.uf2")
+FIRMWARE_NAMES = ("firmware-rpi-pico-%s.uf2" % MICROPYTHON, "RPI_PICO-*-v%s.uf2" % MICROPYTHON,
+                  "RPI_PICO-v%s.uf2" % MICROPYTHON)
 BOOTROM_NAMES = ("bootrom.mjs", "bootrom.ts")
 CACHE = os.path.join("~", ".cache", "gin-rummy-pico")
 
 WHERE = {
-    "PICO_FIRMWARE": "the stock MicroPython 1.28.0 firmware for the Raspberry Pi Pico: "
-                     "the .uf2 named like RPI_PICO-<date>-v1.28.0.uf2 on "
-                     "https://micropython.org/download/RPI_PICO/",
+    "PICO_FIRMWARE": ("the stock MicroPython %s firmware for the Raspberry Pi Pico: "
+                      "the .uf2 named like RPI_PICO-<date>-v%s.uf2 on "
+                      "https://micropython.org/download/RPI_PICO/" % (MICROPYTHON, MICROPYTHON)),
     "PICO_BOOTROM": "the RP2040 B1 boot ROM: demo/bootrom.ts of "
                     "https://github.com/wokwi/rp2040js (`export const bootromB1 = "
                     "new Uint32Array([...])`; a .mjs of the same text works too)",
@@ -124,7 +127,7 @@ class Frame:
 
 
 class NodeProcess:
-    """An emulator process (serve.mjs, linkpair.mjs), JSON lines each way
+    """An emulator process (serve.mjs, two_picos.mjs), JSON lines each way
     (tools/pico/jsonlines.mjs): started with its temporary folder
     (`self._tmp`, the images it reads), told to quit on close."""
 
@@ -158,10 +161,14 @@ class Pico(NodeProcess):
     answer ((): no display). `flash_timing`: 'typical' (the chip's erase and
     program times) or 'zero'. `display_bus`: (I2C block, SDA, SCL) the
     display is wired to. `floating`: GPIOs besides the buttons' that read
-    their pull (nothing wired); the others read low."""
+    their pull (nothing wired); the others read low. `xip_cache`: flash
+    reads go through the model of the XIP cache (tools/pico/xipcache.mjs;
+    `xip_stats` then holds its hits, misses and stall cycles); without it
+    the flash runs at zero wait states."""
 
     def __init__(self, firmware, bootrom, fs=None, display=(0x3C,), flash_timing="typical",
-                 sh1106=False, workdir=None, display_bus=(0, 4, 5), floating=()):
+                 sh1106=False, workdir=None, display_bus=(0, 4, 5), floating=(),
+                 xip_cache=False):
         import tempfile
 
         self._tmp = tempfile.TemporaryDirectory(dir=workdir)
@@ -171,6 +178,8 @@ class Pico(NodeProcess):
                 "--display-bus", ",".join(str(x) for x in display_bus)]
         if floating:
             args += ["--floating", ",".join(str(g) for g in floating)]
+        if xip_cache:
+            args += ["--xip-cache", "on"]
         if fs is not None:
             path = os.path.join(self._tmp.name, "fs.bin")
             with open(path, "wb") as f:
@@ -188,6 +197,7 @@ class Pico(NodeProcess):
         self.flash_ops = []     # (boot, t0, t1, 'erase'|'program', offset, bytes)
         self.led = []           # (boot, t, on): each change of the on-board LED
         self.flash_stats = {}
+        self.xip_stats = None
         self._emu_reset()
         self._burst = None
 
@@ -212,6 +222,7 @@ class Pico(NodeProcess):
                 self.t = ev["t"]
                 self.host_ms += ev["host_ms"]
                 self.flash_stats = ev["flash"]
+                self.xip_stats = ev.get("xip")
                 if ev["boot"] != self.boot_no:
                     self.boot_no = ev["boot"]
                     self._emu_reset()
@@ -339,6 +350,10 @@ class Pico(NodeProcess):
         self._command({"op": "flash", "path": path})
         with open(path, "rb") as f:
             return f.read()
+
+    def peek(self, at, n):
+        """n bytes of the board's SRAM from address `at` (0x20000000...)."""
+        return bytes.fromhex(self._command({"op": "peek", "at": at, "n": n})["data"])
 
     def files(self):
         """{path: bytes} of the board's filesystem now."""

@@ -1,4 +1,4 @@
-// The emulator processes' JSON lines (tools/pico/serve.mjs, linkpair.mjs):
+// The emulator processes' JSON lines (tools/pico/serve.mjs, two_picos.mjs):
 // events go out to stdout in batches, commands come in from stdin one JSON
 // object a line, each answered by `handle` in order; stdin closed, the
 // process ends.

@@ -14,6 +14,8 @@
 //                                       run stops there, even inside a write)
 //   {"op":"boot"}                       power on again from the flash as it is
 //   {"op":"flash","path":P}             write the 2 MB flash to P
+//   {"op":"peek","at":A,"n":N}          read N bytes of SRAM from address A
+//                                       (the answer's "data", hex)
 //   {"op":"quit"}
 // Events on stdout, one JSON object a line, times in emulated ns since the
 // current power-on ({"boot":n} counts power-ons):
@@ -23,11 +25,14 @@
 //   {"ev":"led","t":..,"on":bool}        the on-board LED (GP25) changed
 //   {"ev":"flash","op":"erase"|"program","at":..,"n":..,"t0":..,"t":..}
 //   {"ev":"done","op":..,"t":..,"why":..,...}          a command finished
+//                                       (with --xip-cache: "xip", the cache's
+//                                       hits, misses, stallCycles this power-on)
 
 import fs from 'node:fs';
 import { emit, flush, serve } from './jsonlines.mjs';
 import { Board } from './board.mjs';
 import { FLASH_SIZE, loadUf2, parseBootrom } from './flash.mjs';
+import { MISS_CYCLES, XipCache } from './xipcache.mjs';
 
 function args(argv) {
   const a = { display: '3c', 'flash-timing': 'typical', 'fs-offset': String(0xa0000) };
@@ -50,6 +55,9 @@ const display = opts.display === 'none' ? [] : opts.display.split(',').map((x) =
 const [busIndex, sda, scl] = (opts['display-bus'] ?? '0,4,5').split(',').map((x) => parseInt(x, 10));
 // --floating G,G,...: GPIOs with nothing wired, read as their pull (default none)
 const floating = (opts.floating ?? '').split(',').filter((x) => x).map((x) => parseInt(x, 10));
+// --xip-cache on: flash reads through the XIP cache model, a miss stalling the core
+const xipCache = opts['xip-cache'] === 'on';
+const missCycles = Number(opts['xip-miss-cycles'] ?? MISS_CYCLES);
 
 
 let boots = 0;
@@ -58,12 +66,14 @@ function powerOn() {
   boots++;
   board = new Board({ bootrom, flash, display, timing: opts['flash-timing'], events: emit,
                       bus: { index: busIndex, sda, scl }, floating });
+  board.xip = xipCache ? new XipCache(board.mcu, { missCycles }) : null;
 }
 powerOn();
 
 function handle(cmd) {
   const host0 = process.hrtime.bigint();
   let why = 'ok';
+  const extra = {};
   switch (cmd.op) {
     case 'run':
       why = board.run(board.nanos + cmd.ms * 1e6, cmd.text ?? null);
@@ -88,6 +98,11 @@ function handle(cmd) {
     case 'flash':
       fs.writeFileSync(cmd.path, board.flash());
       break;
+    case 'peek': {
+      const off = cmd.at - 0x20000000;
+      extra.data = Buffer.from(board.mcu.sram.subarray(off, off + cmd.n)).toString('hex');
+      break;
+    }
     case 'quit':
       flush();
       process.exit(0);
@@ -96,7 +111,11 @@ function handle(cmd) {
       why = 'unknown op';
   }
   const hostMs = Number(process.hrtime.bigint() - host0) / 1e6;
-  emit({ ev: 'done', op: cmd.op, t: board.nanos, boot: boots, why, host_ms: hostMs, flash: board.stats });
+  const done = { ev: 'done', op: cmd.op, t: board.nanos, boot: boots, why, host_ms: hostMs,
+                 flash: board.stats };
+  if (board.xip) done.xip = board.xip.stats;
+  Object.assign(done, extra);
+  emit(done);
   flush();
 }
 

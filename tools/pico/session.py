@@ -9,8 +9,11 @@ idle REPL with the project's modules on it.
                        .mjs of it (default $PICO_BOOTROM, or found as above)
     --root DIR         the tree whose engine/ and firmware/ are compiled
                        into the .mpy bundle (default: this checkout)
-    --frozen [UF2]     boot the frozen build instead (default
-                       build/gin-rummy-pico.uf2, `make uf2`): no bundle
+    --frozen [UF2]     boot a .uf2 that carries the game instead (default
+                       build/gin-rummy-pico.uf2, `make uf2`: the game in
+                       its ROMFS partition, as released;
+                       build/gin-rummy-pico-frozen.uf2, `make uf2-frozen`:
+                       the game frozen in): no bundle
 """
 
 import os
@@ -20,7 +23,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 from tools.pico import harness as h  # noqa: E402
 
+# `make uf2`: the release's kind, the game in the ROMFS partition (the
+# --frozen default: a firmware whose flash holds the game)
 FROZEN_UF2 = os.path.join(ROOT, "build", "gin-rummy-pico.uf2")
+GAME_FROZEN_UF2 = os.path.join(ROOT, "build", "gin-rummy-pico-frozen.uf2")   # make uf2-frozen
 
 
 def add_arguments(ap):
@@ -31,7 +37,7 @@ def add_arguments(ap):
     ap.add_argument("--root", default=ROOT,
                     help="tree whose engine/ and firmware/ go into the bundle")
     ap.add_argument("--frozen", nargs="?", const=FROZEN_UF2, default=None, metavar="UF2",
-                    help="boot the frozen build (default build/gin-rummy-pico.uf2)")
+                    help="boot a .uf2 that carries the game (default build/gin-rummy-pico.uf2)")
 
 
 def check(a):
@@ -48,20 +54,30 @@ def check(a):
     a.root = os.path.abspath(a.root)
 
 
+def kind(uf2):
+    """What a .uf2 that carries the game is: 'romfs' (the game in its ROMFS
+    partition: make uf2, the release) or 'frozen' (make uf2-frozen)."""
+    from tools.deploy import romfs
+
+    with open(uf2, "rb") as f:
+        return "romfs" if romfs.firmware_part(f.read())[1] is not None else "frozen"
+
+
 def label(a):
     if a.frozen:
-        return "frozen %s" % os.path.relpath(a.frozen, os.getcwd())
+        what = {"romfs": "the game in its ROMFS partition", "frozen": "the game frozen in"}
+        return "%s (%s)" % (os.path.relpath(a.frozen, os.getcwd()), what[kind(a.frozen)])
     return ".mpy bundle of %s on %s" % (a.root, os.path.basename(a.firmware))
 
 
 def repl_board(a, onboard=(), flash_timing="typical"):
     """A Pico booted to an idle REPL: the bundle of a.root (no /main.py,
-    so the game does not start) or the frozen build, plus the named
-    tools/pico/onboard modules."""
+    so the game does not start) or a .uf2 that carries the game (a.frozen),
+    plus the named tools/pico/onboard modules."""
     files = h.board_files(a.root, bundle=not a.frozen, main=False, onboard=onboard)
     p = h.Pico(a.firmware, a.bootrom, h.fs_image(files), flash_timing=flash_timing)
     if a.frozen:
-        # the frozen build starts the game: stop it for the REPL
+        # a .uf2 that carries the game starts it: stop it for the REPL
         p.run_until_text("Game running", 20000)
         p.interrupt()
     else:

@@ -312,6 +312,8 @@ def other_play(g, j, salt):
     loser = _loser(g)
     rng = Rng(salt)
     k = 1
+    # not tools/kit/play.play_out: hands before j replay g's moves, later
+    # ones stop where a seat's moves run out (400) or a deal is not known
     while m.winner is None:
         if k < j:
             for w in hands[k - 1]:

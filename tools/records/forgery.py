@@ -75,41 +75,6 @@ from forger import (blocks, forged_commitment, format_of, hand_lines, other_play
                     splice)
 from record_match import choose  # noqa: E402
 
-KINDS = (
-    "delete a line",
-    "delete a result line",
-    "change a field",
-    "rescore a result",
-    "swap two lines",
-    "swap two hands",
-    "renumber hands",
-    "drop a hand",
-    "truncate",
-    "re-commit",
-    "other rules",
-    "other rules, rescored",
-    "other seed line",
-    "other version line",
-    "hide a finished hand",
-    "after the hand in play",
-    "re-chained",
-    "mirror line",
-    "other legal moves",
-    "results rewritten, re-sealed",
-    "last hands dropped",
-    "seats swapped",
-    "splice of two records",
-    "version, level, seats, cut line",
-    "notes past the end",
-)
-# the kinds a forger can follow by making every commitment of the chain
-# again (format 4; format 5: each hand's transcript and the seal too):
-# counted under "re-chained", checked against what a player noted
-RECHAIN = ("swap two hands", "renumber hands", "drop a hand", "re-commit", "other rules",
-           "other rules, rescored", "other seed line", "other version line", "mirror line")
-# the kinds that claim to be the match's whole record: a record the device
-# wrote earlier in the match is a forgery of theirs (the match went on)
-WHOLE = ("other legal moves", "last hands dropped")
 OUTCOMES = ("refused", "unreadable", "unverified", "ACCEPTED", "crashed")
 
 
@@ -169,6 +134,8 @@ def play_match(rules, secret_n, hands=None, open_moves=0, numbered=False, mirror
     m = Match(rules, 17 + secret_n, None if numbered else secret_from_int(secret_n),
               mirror=mirror, **kw)
     seen = [_digest(record_text(m))]
+    # not tools/kit/play.play_out: the record's digest is kept after every
+    # deal and move, and the match may stop `open_moves` into a hand
     while m.winner is None:
         if m.phase == "hand_over":
             seen.append(_digest(record_text(m)))
@@ -200,6 +167,7 @@ def play_box(secret_n, hands=None, open_moves=0, cut=None):
     kw = {} if cut is None else {"cut": cut, "level": "medium"}
     bm = BoxMatch(None, 8 + secret_n, secret=secret_from_int(secret_n), **kw)
     seen = [_digest(box_record_text(bm))]
+    # not play_out, as play_match above
     while bm.winner is None:
         if bm.phase == "hand_over":
             seen.append(_digest(box_record_text(bm)))
@@ -705,42 +673,55 @@ def _header_lines(r, step):
             yield again
 
 
-# (kind, the variants of a Record): every kind of KINDS but "re-chained"
-# (made from the RECHAIN kinds' variants) and "notes past the end" (of the
-# notes, not the lines: campaign)
-MAKERS = (
-    ("delete a line", _delete_line),
-    ("delete a result line", _delete_result),
-    ("change a field", _change_field),
-    ("rescore a result", _rescore_result),
-    ("swap two lines", _swap_lines),
-    ("swap two hands", _swap_hands),
-    ("renumber hands", _renumber_hands),
-    ("drop a hand", _drop_hand),
-    ("truncate", _truncate),
-    ("re-commit", _recommit),
-    ("other rules", _other_rules),
-    ("other rules, rescored", _other_rules_rescored),
-    ("other seed line", _other_seed),
-    ("other version line", _other_version),
-    ("hide a finished hand", _hide_hand),
-    ("after the hand in play", _after_open),
-    ("mirror line", _mirror_line),
-    ("other legal moves", _other_moves),
-    ("results rewritten, re-sealed", _results_rewritten),
-    ("last hands dropped", _last_dropped),
-    ("seats swapped", _seats_swapped),
-    ("splice of two records", _splice),
-    ("version, level, seats, cut line", _header_lines),
+# The kinds of tampering, in the order the report lists them: (kind, the
+# maker of its variants of a Record, re-chained, whole).
+# maker None: "re-chained" is made from the re-chained kinds' variants,
+#   "notes past the end" of the notes, not the lines (campaign).
+# re-chained: a forger can follow the kind by making every commitment of
+#   the chain again (format 4; format 5: each hand's transcript and the
+#   seal too): counted under "re-chained", checked against what a player
+#   noted.
+# whole: the kind claims to be the match's whole record: a record the
+#   device wrote earlier in the match is a forgery of it (the match went on).
+TABLE = (
+    ("delete a line", _delete_line, False, False),
+    ("delete a result line", _delete_result, False, False),
+    ("change a field", _change_field, False, False),
+    ("rescore a result", _rescore_result, False, False),
+    ("swap two lines", _swap_lines, False, False),
+    ("swap two hands", _swap_hands, True, False),
+    ("renumber hands", _renumber_hands, True, False),
+    ("drop a hand", _drop_hand, True, False),
+    ("truncate", _truncate, False, False),
+    ("re-commit", _recommit, True, False),
+    ("other rules", _other_rules, True, False),
+    ("other rules, rescored", _other_rules_rescored, True, False),
+    ("other seed line", _other_seed, True, False),
+    ("other version line", _other_version, True, False),
+    ("hide a finished hand", _hide_hand, False, False),
+    ("after the hand in play", _after_open, False, False),
+    ("re-chained", None, False, False),
+    ("mirror line", _mirror_line, True, False),
+    ("other legal moves", _other_moves, False, True),
+    ("results rewritten, re-sealed", _results_rewritten, False, False),
+    ("last hands dropped", _last_dropped, False, True),
+    ("seats swapped", _seats_swapped, False, False),
+    ("splice of two records", _splice, False, False),
+    ("version, level, seats, cut line", _header_lines, False, False),
+    ("notes past the end", None, False, False),
 )
+KINDS = tuple([row[0] for row in TABLE])
+RECHAIN = tuple([row[0] for row in TABLE if row[2]])
+WHOLE = tuple([row[0] for row in TABLE if row[3]])
 
 
 def variants(g, step=1):
     """(kind, lines) of every tampered record made from genuine record g."""
     r = Record(g)
-    for kind, make in MAKERS:
-        for lines in make(r, step):
-            yield kind, lines
+    for kind, make, _, _ in TABLE:
+        if make is not None:
+            for lines in make(r, step):
+                yield kind, lines
 
 
 def noted_of(g, past_end=False):

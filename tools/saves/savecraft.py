@@ -246,6 +246,9 @@ def try_save(data, seats=None, moves=MOVES):
     try:
         stats = game.stats
         payload = data
+        # not tools/kit/play.play_out: a deal counts as one of `moves`, a
+        # refusal is the verdict (no exception) and a box match's seat is
+        # its player's
         for _ in range(moves):
             if m.phase == "match_over":
                 break

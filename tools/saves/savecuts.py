@@ -597,6 +597,7 @@ def nvm_wear(matches=20, target=100, seed=5, levels=("hard", "normal")):
     from firmware import gamesave
     from firmware.settings import Settings
     from firmware.stats import Stats
+    from tools.kit.play import play_out, players_choose
 
     nvm = micro.FakeNvm()
     st = cpnvm.NvmStorage(nvm, None)
@@ -607,24 +608,26 @@ def nvm_wear(matches=20, target=100, seed=5, levels=("hard", "normal")):
     rnd = random.Random(seed)
     hands = 0
     largest = 0
+    def save(m):
+        nonlocal largest
+        payload = gamesave.encode(stats, m)
+        largest = max(largest, len(payload))
+        st.save(GAME, payload)
+
+    def each(m, seat):
+        nonlocal hands
+        if m.phase in ("hand_over", "match_over"):
+            hands += 1
+            stats.record_hand(m.results[-1])
+            if m.end is not None:
+                stats.record_match(m.end)
+        elif m.hand.log[-1] < DISCARD and m.hand.log[-1] != PASS:
+            return            # a draw: the turn goes on
+        save(m)
+
     for n in range(matches):
         m = engine.Match(settings.match_rules(), rnd.randrange(1 << 30))
         ps = (Player(levels[0], n), Player(levels[1], n + 7))
         st.save(GAME, gamesave.encode(stats, m))
-        while m.winner is None:
-            if m.phase == "hand_over":
-                m.next_hand()
-            else:
-                s = m.to_move
-                m.act(ps[s].choose(m.view(s)))
-                if m.phase in ("hand_over", "match_over"):
-                    hands += 1
-                    stats.record_hand(m.results[-1])
-                    if m.end is not None:
-                        stats.record_match(m.end)
-                elif m.hand.log[-1] < DISCARD and m.hand.log[-1] != PASS:
-                    continue          # a draw: the turn goes on
-            payload = gamesave.encode(stats, m)
-            largest = max(largest, len(payload))
-            st.save(GAME, payload)
+        play_out(m, players_choose(ps), each, dealt=save)
     return hands, nvm.erases, largest

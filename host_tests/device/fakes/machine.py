@@ -15,9 +15,14 @@ find `bus`). Timers never fire by themselves:
 fire_timers() runs their callbacks. PWM logs each duty change (the
 buzzer). LOG records what the code set up; LED the levels the on-board
 LED (Pin("LED")) was set to, in order. mem32 is a memory of 32-bit words,
-0 until written, which setup() leaves as it was (a soft reset keeps the
-chip's registers).
+0 until written (mem32.words), the addresses read listed (mem32.reads),
+which setup() leaves as it was (a soft reset keeps the chip's registers).
 """
+
+try:
+    from micropython import heap_lock as _lock, heap_unlock as _unlock
+except ImportError:          # CPython
+    _lock = _unlock = None
 
 LEVELS = {}
 LOG = []
@@ -46,6 +51,30 @@ def setup(bus=None, low=(), scan_error=None, i2c_error=None, buses=None, high=()
     _i2c_error = i2c_error
 
 
+def _let_go():
+    """A real pin or PWM allocates nothing; these stand-ins keep logs (a
+    list, tuples), and the sampler's tick runs with the heap locked
+    (firmware.pico.locked): the lock is let go for the log. Returns the
+    depth to lock again (_lock_again)."""
+    if _unlock is None:
+        return 0
+    try:
+        bytearray(1)
+        return 0
+    except MemoryError:
+        pass
+    n = 1
+    while _unlock():
+        n += 1
+    return n
+
+
+def _lock_again(n):
+    while n:
+        _lock()
+        n -= 1
+
+
 class Pin:
     IN = 0
     OUT = 1
@@ -65,9 +94,13 @@ class Pin:
         if v is None:
             return LEVELS.get(self.id, 0 if self.pull == Pin.PULL_DOWN else 1)
         v = 1 if v else 0
-        LEVELS[self.id] = v
-        if self.id == "LED":
-            LED.append(v)
+        n = _let_go()
+        try:
+            LEVELS[self.id] = v
+            if self.id == "LED":
+                LED.append(v)
+        finally:
+            _lock_again(n)
 
     def toggle(self):
         self.value(1 - self.value())
@@ -160,7 +193,11 @@ class PWM:
         if d is None:
             return self._duty
         self._duty = d
-        LOG.append(("pwm", self.pin, self._freq, d))
+        n = _let_go()
+        try:
+            LOG.append(("pwm", self.pin, self._freq, d))
+        finally:
+            _lock_again(n)
 
     def deinit(self):
         LOG.append(("pwm_deinit", self.pin))
@@ -169,8 +206,10 @@ class PWM:
 class _Mem:
     def __init__(self):
         self.words = {}
+        self.reads = []
 
     def __getitem__(self, addr):
+        self.reads.append(addr)
         return self.words.get(addr, 0)
 
     def __setitem__(self, addr, v):

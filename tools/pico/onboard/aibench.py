@@ -357,6 +357,8 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             if at_end and not state["at_end"]:
                 state["matches"] += 1
                 print("@match %d %d %d" % (state["matches"], m.scores[0], m.scores[1]))
+                rv = self.reviews
+                print("@reviewed %d %d" % (rv.next, len(m.results)))
                 if last_target and state["matches"] == matches - 1:
                     self.settings.target = last_target     # the last match's
                 if state["matches"] >= matches:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Two emulated Picos joined by the link cable, in one process:
-// tools/pico/linkpair.py starts it and talks JSON lines. Each board is a
+// tools/pico/two_picos.py starts it and talks JSON lines. Each board is a
 // tools/pico/board.mjs Board (its own flash, display, buttons and console);
 // the cable joins each board's link TX pin to the other's RX pin and GND.
 //

@@ -1,11 +1,11 @@
 """Button to frame in a link match on two emulated Picos, and the same
 buttons in a game against the CPU, in one run.
 
-    .venv/bin/python -m tools.pico.link_latency [--hands 1] [--frozen [UF2]]
+    .venv/bin/python -m tools.pico.two_picos_latency [--hands 1] [--frozen [UF2]]
         [--root DIR] [--firmware F.uf2 --bootrom FILE]
 
-Two boards joined by the cable (tools/pico/linkpair.py) choose LINK and
-play `--hands` hands with linkpair's simple player, reading their panels;
+Two boards joined by the cable (tools/pico/two_picos.py) choose LINK and
+play `--hands` hands with two_picos' simple player, reading their panels;
 then one board alone (the same build, a new board) starts a NEW MATCH
 against the CPU and its player plays as many hands the same way. For each
 press:
@@ -29,7 +29,7 @@ import time
 
 from tools.pico import figures, session
 from tools.pico import harness as h
-from tools.pico import linkpair as lp
+from tools.pico import two_picos as lp
 
 
 class Presses:

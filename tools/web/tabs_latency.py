@@ -1,7 +1,7 @@
 """From a key on one tab to the frame on the other: link play in the browser
 (docs/LINK.md, "In the browser"), timed in headless Chromium.
 
-    .venv/bin/python -m tools.web.link_latency [--moves N] [--web DIR]
+    .venv/bin/python -m tools.web.tabs_latency [--moves N] [--web DIR]
 
 Builds the page (or serves DIR), opens two tabs of it in one browser
 context, chooses LINK on both and plays the first hand by keys, each

@@ -1,8 +1,8 @@
-"""Two emulated Picos joined by the link cable (tools/pico/linkpair.mjs):
+"""Two emulated Picos joined by the link cable (tools/pico/two_picos.mjs):
 each board's UART1 TX (GP8) into the other's RX (GP9), both running the
 real firmware, stepped in turn in emulated time.
 
-    from tools.pico import linkpair as lp
+    from tools.pico import two_picos as lp
     with lp.LinkPair(firmware, bootrom, fs=(img0, img1)) as pair:
         a, b = pair.boards                  # each as a harness.Pico
         pair.boot()                         # both games running
@@ -11,13 +11,13 @@ real firmware, stepped in turn in emulated time.
         r = lp.play_link_match(pair)        # a whole link match, played off
                                             # the panels by a simple player
 
-    python -m tools.pico.linkpair [--target 50] [--frozen [UF2]] [--verbose]
+    python -m tools.pico.two_picos [--target 50] [--frozen [UF2]] [--verbose]
 
 The players read only the panels (tools/sim/textscreen.py) and press
 buttons: LINK on the title, the stock or the pile (the pile when its card
 lowers the deadwood), the discard that leaves the least deadwood, a knock
 as soon as the rules allow, A on the showdown and the result. What the
-cable models and what it does not: linkpair.mjs. Emulated time (rp2040js
+cable models and what it does not: two_picos.mjs. Emulated time (rp2040js
 runs flash at zero wait states: a real Pico is 10-40% slower).
 """
 
@@ -31,7 +31,7 @@ from tools.kit.ui_driver import CUT_KEYS
 from tools.pico import harness as h
 from tools.sim import textscreen
 
-LINKPAIR = os.path.join(h.ROOT, "tools", "pico", "linkpair.mjs")
+TWO_PICOS = os.path.join(h.ROOT, "tools", "pico", "two_picos.mjs")
 SUITS = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"}
 
 
@@ -109,7 +109,7 @@ class LinkPair(h.NodeProcess):
                     f.write(img)
                 args += ["--fs%d" % i, path]
         args += ["--fs-offset", str(h.FS_OFFSET)]
-        self._spawn(LINKPAIR, args)
+        self._spawn(TWO_PICOS, args)
         self.boards = [Board(self, 0), Board(self, 1)]
         self.host_ms = 0.0
         self.wire = None
@@ -189,10 +189,21 @@ def _after(text, word):
     return rest[0] if rest else None
 
 
+# A button is left up at least this long before the player presses the
+# next one (a thumb takes longer): pressed again at once, with no time up
+# between, the board saw one long press and the second went unanswered
+# until the player's patience ran out, a "press" of 1.6 s (the LEFT/RIGHT
+# maxima of tools/pico/two_picos_latency.py). The board's debounce takes a
+# release at its second reading, 2 ms apart, and a new press no sooner
+# than 20 ms after it (firmware/buttons.py).
+RELEASE_MS = 40
+
+
 class Player:
     """A board's player: reads the panel, presses the buttons of the next
     step of the simple policy (module docstring). `act()` makes one press
-    when one is due and returns it (None: nothing to do yet)."""
+    when one is due and returns it (None: nothing to do yet); it leaves
+    the last button up RELEASE_MS first."""
 
     def __init__(self, board, knock_limit=10, patience_ms=1500, on_press=None, entry="LINK"):
         self.board = board
@@ -216,6 +227,10 @@ class Player:
 
     def _press(self, key, lines, kind="other"):
         b = self.board
+        if self._last is not None:
+            up = (b.t - self._last[1]) / 1e6
+            if up < RELEASE_MS:
+                b.run(RELEASE_MS - up)
         b.pin(key, True)
         t_press = b.t
         b.run(40)
@@ -382,16 +397,19 @@ def play_link_match(pair, players=None, **kw):
     return play(players, pair.run, **kw)
 
 
-def settings_files(target=None):
+def settings_files(target=None, level=None):
     """{board path: bytes}: the saved settings of a match to `target`
-    (None: nothing, the game's defaults)."""
-    if target is None:
+    against the AI at `level` (None, None: nothing, the game's defaults)."""
+    if target is None and level is None:
         return {}
     from firmware.settings import Settings
     from firmware.storage import pack
 
     st = Settings()
-    st.target = target
+    if target is not None:
+        st.target = target
+    if level is not None:
+        st.level = level
     return {"/data/settings.dat": bytes(pack(st.encode()))}
 
 
