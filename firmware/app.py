@@ -401,6 +401,8 @@ def class_of_screen(name):
         from firmware.screens.help import Help as cls
     elif name == "message":
         from firmware.screens.message import Message as cls
+    elif name == "seal":             # a match's seal, at its end (firmware/screens/seal.py)
+        from firmware.screens.seal import SealScreen as cls
     elif name == "cut":              # a new match's commitment and cut (firmware/cutwait.py)
         from firmware.screens.cut import CutScreen as cls
     elif name == "hardware":

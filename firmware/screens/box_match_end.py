@@ -2,8 +2,8 @@
 winner, the three totals with the hands each won and played as box and
 as captain, and the matches won on this device. A goes back to the
 title (the save is gone; the statistics already count the match). A
-match with a cut opens on its seal page (firmware/screens/match_end.py),
-and UP shows it again.
+match with a cut opens on its seal page (firmware/screens/seal.py), and
+UP shows it again.
 
     +--------------------------------------------------------------+
     | MATCH OVER                                      14 HANDS     |
@@ -17,12 +17,13 @@ and UP shows it again.
     +--------------------------------------------------------------+
 """
 
+from firmware import buttons as btn
 from firmware import fb
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES
-from firmware.screens.match_end import (cups, leave, match_over, matches_won, seal_text,
-                                        draw_seal, seal_event)
+from firmware.screens.match_end import cups, leave, match_over, matches_won
+from firmware.screens.result import sealed
 
 
 class BoxMatchEnd(Screen):
@@ -37,8 +38,7 @@ class BoxMatchEnd(Screen):
         self.as_box = [0, 0, 0]
         self.as_cap = [0, 0, 0]
         self.hands = 0
-        self.seal = None             # b"SEAL #..." of a match with a cut
-        self.page = False            # the seal page is showing
+        self.seal = False            # the match has a seal (UP shows it)
 
     def enter(self, **kw):
         self.dirty = True
@@ -56,19 +56,18 @@ class BoxMatchEnd(Screen):
         order = sorted(range(3), key=lambda p: (-self.scores[p], p))
         for i in range(3):
             self.order[i] = order[i]
-        self.seal = seal_text(m)
-        self.page = self.seal is not None     # a match with a cut opens on its seal
-        match_over(self.app, m.winner)
+        self.seal = sealed(m)
+        if not kw.get("again"):
+            match_over(self.app, m.winner)
 
     def event(self, ev, now):
-        if not seal_event(self, ev) and not self.page:
-            leave(self.app, ev)
+        if ev == btn.UP and self.seal:
+            self.app.go("seal", then=self.name)
+            return
+        leave(self.app, ev)
 
     def draw(self, c):
         c.fill(0)
-        if self.page:
-            draw_seal(c, self.seal)
-            return
         L.title_bar(c, b"MATCH OVER")
         L.count_right(c, self.hands, b"HAND", b"HANDS", 2)
         won = self.winner == 0

@@ -3,9 +3,9 @@ under the bonus rules (V4), the bonus breakdown. A goes back to the title
 (the match save is gone; the statistics already count the match). A line
 sums up the review of the player's hands; DOWN shows the match review
 (firmware/screens/review.py). A match with a cut (engine/cut.py) opens on
-its seal page: SEAL # and its first 10 hex digits, and what to note (the
-seal, the MATCH # and the cut hold the game record: docs/FAIRNESS.md); A
-(or B) shows the scores, and UP there the seal again.
+its seal page (firmware/screens/seal.py, a screen of its own: its code is
+loaded at the match end only), which A leaves for this one; UP here shows
+the seal again.
 
 V4 breakdown, the winner's side, one line each, figures on the right:
 
@@ -21,6 +21,7 @@ from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
+from firmware.screens.result import sealed
 
 # A 15x12 trophy, column bytes (2 pages).
 _CUP = fb.sprites(
@@ -65,47 +66,6 @@ def leave(app, ev):
         app.go("title")
 
 
-def seal_text(m):
-    """b"SEAL #" and the first COMMIT_HEX hex digits of the seal of match
-    `m`, over (engine/cut.py: the last hand, the final scores and the
-    winner), or None for a match without a cut (or a link match's: its
-    seal is in its record)."""
-    if m.cut is None or m.seats == "link link":
-        return None
-    from engine.cut import seal
-    from engine.deal import COMMIT_HEX
-    from engine.sha256 import hex_text
-
-    return b"SEAL #" + hex_text(seal(m)[:COMMIT_HEX // 2]).encode()
-
-
-def draw_seal(c, seal):
-    """The seal page: the SEAL # and what to note. A shows the scores."""
-    L.title_bar(c, b"MATCH OVER")
-    L.text_c(c, b"THE SEAL OF THE WHOLE MATCH:", 12, 1)
-    L.text_c(c, seal, 20, 1, fb.BIG)
-    L.text_c(c, b"NOTE IT WITH THE MATCH # AND", 31, 1)
-    L.text_c(c, b"YOUR CUT: THE THREE CHECK THE", 38, 1)
-    L.text_c(c, b"RECORD: EVERY DEAL AND MOVE.", 45, 1)
-    L.hint(c, b"A", b"SCORES", 0, 58)
-
-
-def seal_event(s, ev):
-    """A screen's seal page (s.page) or its UP back to it: True when `ev`
-    was the page's."""
-    if s.page:
-        if ev == btn.A or ev == btn.B:
-            s.page = False
-            s.dirty = True
-            return True
-        return False
-    if ev == btn.UP and s.seal is not None:
-        s.page = True
-        s.dirty = True
-        return True
-    return False
-
-
 def matches_won(c, st, x, y):
     """MATCHES WON n OF m, from the statistics."""
     x = c.text(b"MATCHES WON", x, y, 1)
@@ -125,8 +85,7 @@ class MatchEnd(Screen):
         self.bonus = False
         self.hands_label = b""
         self.review = b""
-        self.seal = None             # b"SEAL #..." of a match with a cut
-        self.page = False            # the seal page is showing
+        self.seal = False            # the match has a seal (UP shows it)
 
     def enter(self, **kw):
         self.dirty = True
@@ -145,13 +104,9 @@ class MatchEnd(Screen):
             e.hands_won[e.winner], "" if e.hands_won[e.winner] == 1 else "S")).encode()
         self.review = b""
         self._review_line()
-        self.seal = seal_text(m)
+        self.seal = sealed(m)
         if not kw.get("again"):
-            # a match with a cut opens on its seal: what to note
-            self.page = self.seal is not None
             match_over(self.app, m.end.winner)
-        else:
-            self.page = False
 
     def _review_line(self):
         """The review's summary once made (True), REVIEWING till then."""
@@ -182,15 +137,13 @@ class MatchEnd(Screen):
         if ev == btn.DOWN:
             self.app.go("match_review")
             return
-        if not seal_event(self, ev) and not self.page:
-            leave(self.app, ev)
+        if ev == btn.UP and self.seal:
+            self.app.go("seal", then=self.name)
+            return
+        leave(self.app, ev)
 
     def draw(self, c):
         c.fill(0)
-        if self.page:
-            draw_seal(c, self.seal)
-            L.hint(c, L.KEY_DOWN, b"REVIEW", 44, 58)
-            return
         e = self.end
         L.title_bar(c, b"MATCH OVER")
         won = e.winner == 0
@@ -219,7 +172,7 @@ class MatchEnd(Screen):
     def _hints(self, c):
         x = L.hint(c, b"A", b"TITLE", 0, 58)
         x = L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
-        if self.seal is not None:
+        if self.seal:
             L.hint(c, L.KEY_UP, b"SEAL", x + 4, 58)
 
     def _draw_bonus(self, c, e, won):

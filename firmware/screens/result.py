@@ -35,6 +35,14 @@ def go_on(app, over, end_screen, play_screen):
     """A on a hand result: the match end once the match is over, else the
     next hand, dealt and saved."""
     if over:
+        if sealed(app.match):
+            # a match with a cut opens on its seal page (a cold screen); with
+            # no heap for its code, on the scores, whose UP shows it
+            try:
+                app.go("seal", then=end_screen, first=True)
+                return
+            except MemoryError:
+                pass
         app.go(end_screen)
         return
     why = app.match.next_hand()
@@ -42,6 +50,13 @@ def go_on(app, over, end_screen, play_screen):
         app.saving.save_match()
         let_cut_go(app)
         app.go(play_screen, new_hand=True)
+
+
+def sealed(m):
+    """True for a match over with a seal to show (firmware/screens/seal.py):
+    one with a cut against the CPU or in the box game (a link match's seal
+    is in its record)."""
+    return m.cut is not None and m.seats != "link link"
 
 
 def let_cut_go(app):

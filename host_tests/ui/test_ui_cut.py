@@ -221,8 +221,9 @@ def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
 
 
 def play_to_the_end(sim, limit=4000):
+    """To the match end's first screen (its seal page, with a cut)."""
     for _ in range(limit):
-        if sim.screen == "match_end":
+        if sim.screen in ("seal", "match_end"):
             return
         if sim.screen == "play":
             play_turn(sim)
@@ -241,19 +242,19 @@ def test_the_match_ends_on_its_seal_and_the_record_verifies_with_what_was_noted(
     give_cut(sim)
     play_to_the_end(sim)
     m = sim.app.match
-    end = sim.app.screen
-    assert end.page and end.seal.startswith(b"SEAL #") and len(end.seal) == 16
+    page = sim.app.screen
+    assert sim.screen == "seal" and page.seal.startswith(b"SEAL #") and len(page.seal) == 16
     lines = shown(sim)
-    assert end.seal.decode() in lines and "NOTE IT WITH THE MATCH # AND" in lines
+    assert page.seal.decode() in lines and "NOTE IT WITH THE MATCH # AND" in lines
     g.check(sim, "96_match_end_seal")
-    noted_seal = end.seal.decode()
+    noted_seal = page.seal.decode()
     sim.press("A")                                  # the scores
-    assert not end.page and sim.screen == "match_end"
+    assert sim.screen == "match_end"
     assert any("SEAL" in line for line in shown(sim))
     sim.press("U")                                  # the seal again
-    assert end.page
+    assert sim.screen == "seal" and sim.app.screen.seal.decode() == noted_seal
     sim.press("B")
-    assert not end.page and sim.screen == "match_end"
+    assert sim.screen == "match_end"
     sim.press("A")
     assert sim.screen == "title"
     g.finish()
@@ -295,16 +296,21 @@ def test_a_box_match_with_a_cut_ends_on_its_seal():
     from tools.kit.play import play_out, players_choose
     from tools.kit.ui_driver import SimplePlayer
     play_out(m, players_choose([SimplePlayer()] * 3))
-    sim.app.go("box_match_end")
+    from firmware.screens.result import go_on
+    go_on(sim.app, True, "box_match_end", "box_play")  # A on the last hand's result
     sim.settle()
-    end = sim.app.screen
+    page = sim.app.screen
     from engine.cut import seal
-    assert end.page and end.seal == b"SEAL #" + hex_text(seal(m)[:5]).encode()
-    assert end.seal.decode() in shown(sim)
+    assert sim.screen == "seal" and page.seal == b"SEAL #" + hex_text(seal(m)[:5]).encode()
+    assert page.seal.decode() in shown(sim)
     sim.press("A")
-    assert not end.page and sim.screen == "box_match_end"
+    assert sim.screen == "box_match_end"
     sim.press("U")
-    assert end.page
+    assert sim.screen == "seal"
+    sim.press("A")
+    assert sim.screen == "box_match_end"
+    sim.press("A")
+    assert sim.screen == "title"
 
 
 def test_without_entropy_no_cut_is_asked_and_no_seal_shown():
@@ -375,15 +381,18 @@ m = b.app.match
 print("@cut", m.cut, "engine.cut" in sys.modules)
 loaded = 0
 n = 0
-while b.screen != "match_end" and n < 4000:
+while b.screen != "seal" and n < 4000:
     if b.screen == "play":
         loaded += "engine.cut" in sys.modules
+        loaded += "firmware.screens.seal" in sys.modules
         play_turn(b)
     else:
         b.press("A")
     n += 1
 import engine
 print("@end", b.screen, b.app.screen.seal.decode(), len(m.results), loaded)
+b.press("A")
+print("@scores", b.screen, "firmware.screens.seal" in sys.modules, "seal" in b.app._screens)
 print("@record")
 print(engine.record_text(m))
 '''
@@ -401,8 +410,10 @@ def test_on_micropython_a_match_with_a_cut_lets_its_code_go_in_play_and_verifies
     assert lines["@cut"] == "AAAA False"             # let go once the hand is dealt
     screen, word, digits, hands, loaded = lines["@end"].split(" ")
     seal = word + " " + digits                     # SEAL #...
-    assert screen == "match_end" and word == "SEAL" and int(hands) >= 1
+    assert screen == "seal" and word == "SEAL" and int(hands) >= 1
     assert loaded == "0"                           # not in sys.modules at any turn
+    # the seal page's code, loaded at the match end only, let go with it
+    assert lines["@scores"] == "match_end False False"
     path = tmp_path / "record.txt"
     path.write_text(record.strip() + "\n")
     noted = "%s, CUT %s, %s" % (lines["@commit"], CUT, seal)

@@ -96,7 +96,7 @@ def one_mpy(a, label):
     free, seen, oom = game_heap(a)
     print("%s (%s), the game alone:" % (label, session.label(a)))
     print("  free heap at the title %s B (the game's own line)" % free)
-    for name in ("title", "cut", "play", "result", "match_end"):
+    for name in ("title", "cut", "play", "result", "seal", "match_end"):
         xs = seen.get(name)
         if xs:
             print("  after a collection on entering %s: least %d B, last %d B (n=%d)"

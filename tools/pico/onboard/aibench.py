@@ -329,7 +329,7 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
         def shown(self, t):
             """A frame is on the bus: the latency a result's A waits for."""
             lat = state["lat"]
-            if lat is not None and self.screen_name == lat[1]:
+            if lat is not None and self.screen_name in lat[1]:
                 state["lat"] = None
                 print("@lat %s %d" % (lat[0], time.ticks_diff(t, KEYS.released)))
 
@@ -377,12 +377,13 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             elif name == "cut":
                 k = CUT_KEYS[state["cut"] % len(CUT_KEYS)]
                 state["cut"] += 1
-            elif name in ("showdown", "result", "match_end", "message"):
+            elif name in ("showdown", "result", "seal", "match_end", "message"):
                 k = "A"
                 if name == "result":
                     # timed from the release to the next screen's first frame
-                    state["lat"] = ("end", "match_end") if m.phase == "match_over" \
-                        else ("hand", "play")
+                    # (the match end's first screen: its seal page, if any)
+                    state["lat"] = ("end", ("seal", "match_end")) if m.phase == "match_over" \
+                        else ("hand", ("play",))
             else:
                 k = "B"
             KEYS.press(k)
