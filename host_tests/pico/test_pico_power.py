@@ -10,29 +10,6 @@ from tools.pico import harness as h
 from tools.pico.figures import new_match
 
 
-def _saved_match(files, tmp_path, name):
-    """engine.dumps of the match Storage would resume from these files."""
-    root = os.path.join(str(tmp_path), name)
-    for path, data in files.items():
-        if path.startswith("/data/"):
-            full = os.path.join(root, path[len("/data/"):])
-            os.makedirs(os.path.dirname(full), exist_ok=True)
-            with open(full, "wb") as f:
-                f.write(data)
-    g, msg = Storage(root).load("game", gamesave.decode)
-    return None if g is None or g.match is None else engine.dumps(g.match), msg
-
-
-def _to_first_discard(p):
-    """NEW MATCH (its commitment, the cut), draw from the stock; returns
-    with the discard's A held."""
-    new_match(p)
-    p.press("A")          # draw from the stock
-    p.run(500)
-    p.pin("A", True)
-    p.run(60)
-
-
 @pytest.mark.xfail(reason=(
     "on the .mpy bundle since the recovery start's code: the discard's save is not seen "
     "in the files 400 ms after A's release (before == after, or no save found), where "
