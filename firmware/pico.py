@@ -161,7 +161,13 @@ class Sampler:
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
     def _tick(self, t):
-        locked(self._sample_now, None)
+        try:
+            locked(self._sample_now, None)
+        except RuntimeError:
+            # no room on the C stack for _sample's own frame (a tick on
+            # top of a deep locked call): uncaught, the scheduler would
+            # print a bare "RuntimeError:" on the console
+            self.deep += 1
 
     def _sample(self, _):
         try:

@@ -312,7 +312,7 @@ class Player:
         deal = _line(lines, "DEAL #")
         if deal:
             self._deal(lines, _after(deal, "DEAL #"))
-        if _line(lines, "KNOCK?"):
+        if _line(lines, "KNOCK?") or _line(lines, "GO GIN?"):
             return self._press("A", lines, "move")
         keys = _line(lines, " B MENU") or ""
         if "A TAKE" in keys:                        # the draw: <> PICK A TAKE
@@ -373,7 +373,9 @@ def play(players, run, until=None, limit_s=1800, step_ms=20, out=None):
     seen = [None] * len(players)
     while not until(players):
         if max(p.board.t for p in players) - start > limit_s * 1e9:
-            raise TimeoutError("not done in %d s: %s" % (limit_s, [screen(p.board) for p in players]))
+            raise TimeoutError("not done in %d s: %s; the consoles end: %r" % (
+                limit_s, [screen(p.board) for p in players],
+                [p.board.output()[-400:] for p in players]))
         acted = False
         for i, p in enumerate(players):
             if p.act() is not None:
