@@ -22,7 +22,8 @@ from firmware.cutsave import Wait
 from firmware.records import Records
 from firmware.settings import Stats
 from tools.kit.memstorage import MemStorage
-from tools.kit.ui_driver import CUT, CUT_KEYS, give_cut, play_turn, simple_factory
+from tools.kit.ui_driver import (CUT, CUT_KEYS, chosen_game_save, give_cut, play_turn,
+                                 simple_factory)
 from tools.sim import textscreen
 from tools.sim.simulator import Sim
 from ui_golden import CheckedSim, Golden
@@ -212,6 +213,24 @@ def test_a_power_cut_after_the_cut_deals_that_match_without_asking_again():
     assert again.app.match.cut == CUT and again.app.match.match_commit == m.match_commit
     assert again.app.match.hand.cards_of(0) == m.hand.cards_of(0)
     assert the_wait(again.storage) is None or the_wait(again.storage).cut == CUT
+
+
+def test_the_chosen_deal_lasts_the_humans_first_three_turns():
+    # tools/kit/ui_driver.py's chosen_wait, which the first-key tests on the
+    # emulated Pico and in `make play` resume: drawing from the stock and
+    # discarding the card drawn, the hand is still in play after three turns
+    st = MemStorage()
+    st.files["game"] = chosen_game_save()
+    sim = Sim(seed=5, storage=st, entropy=entropy.seeded(1))
+    sim.settle()
+    assert sim.screen == "cut" and sim.app.match is None
+    m = give_cut(sim)
+    assert sim.screen == "play"
+    for _ in range(3):
+        sim.press("A")                      # draw from the stock
+        sim.press("A")                      # discard the card drawn
+        sim.settle()
+        assert sim.screen == "play" and not m.results and m.hand.phase != "over"
 
 
 def test_a_start_after_a_damaged_save_waits_for_the_cut():
