@@ -105,8 +105,7 @@ def dumps(match):
         if ai is not None:
             _u32(out, ai)
         if cut is not None:
-            from .cut import save_tail
-            save_tail(match, out)
+            _save_tail(match, out)
     first = True
     for h in _hands(match):
         if not first:
@@ -118,6 +117,35 @@ def dumps(match):
 
 def _u32(out, s):
     out.extend(bytes(((s >> 24) & 255, (s >> 16) & 255, (s >> 8) & 255, s & 255)))
+
+
+# a match with a cut (engine/cut.py): what its header's commitment covers
+# beside the rules and the seed, in the save after the flags, the secret
+# and the AI's seed (here, not in engine/cut.py: a turn's save needs
+# nothing of that module)
+_SAVED = ("version", "seats", "level", "cut")
+
+
+def _save_tail(d, out):
+    """The version that dealt `d`, its seats, level and cut, each its
+    length (a byte) and its ASCII."""
+    for name in _SAVED:
+        t = getattr(d, name).encode()
+        out.append(len(t))
+        out.extend(t)
+
+
+def _load_tail(data, pos):
+    """({version:, seats:, level:, cut:}, the index after them) of a save's
+    bytes from `pos`; ValueError when they are cut short (UnicodeError when
+    not text): the Match checks what they say."""
+    kw = {}
+    for name in _SAVED:
+        if pos >= len(data) or pos + 1 + data[pos] > len(data):
+            raise ValueError("the match's cut is cut short")
+        kw[name] = bytes(data[pos + 1:pos + 1 + data[pos]]).decode()
+        pos += 1 + data[pos]
+    return kw, pos
 
 
 def header_size(data):
@@ -133,9 +161,8 @@ def header_size(data):
         f = data[n]
         n += 1 + (16 if f & 1 else 0) + (4 if f & 2 else 0)
         if f & 8:
-            from .cut import load_tail
             try:
-                n = load_tail(data, n)[1]
+                n = _load_tail(data, n)[1]
             except (ValueError, UnicodeError):
                 return 0
     return n if len(data) >= n else 0
@@ -199,8 +226,7 @@ def _start(data):
                 pos += 4
         kw = {}
         if flags & 8:
-            from .cut import load_tail
-            kw, pos = load_tail(data, pos)
+            kw, pos = _load_tail(data, pos)
         if magic == BOX_MAGIC:
             from .box import BoxMatch
             m = BoxMatch(rules, seed, secret, ai, None, ver >= 4, **kw)

@@ -180,7 +180,21 @@ class App:
         # match's table); the title ends a link match (LinkSession.screen)
         s = self.screen_named(self.session.screen(name))
         self.screen = s
-        s.enter(**kw)
+        try:
+            s.enter(**kw)
+        except MemoryError:
+            # what the screen loads on entering (the cut's commitment:
+            # engine/cut.py, from the .mpy bundle) found no run long
+            # enough: with no match in play, once more after making room
+            # (a screen's entering is made to be done again)
+            if self.match_in_progress():
+                raise
+            self._make_room()
+            let_reserve_go()     # (its imports open files: firmware.compat)
+            try:
+                s.enter(**kw)
+            finally:
+                hold_reserve()
 
     def let_go(self, name, modules):
         """On MicroPython, forget screen `name` and unload `modules`
@@ -401,6 +415,10 @@ def class_of_screen(name):
         from firmware.screens.help import Help as cls
     elif name == "message":
         from firmware.screens.message import Message as cls
+    elif name == "seal":             # a match's seal, at its end (firmware/screens/seal.py)
+        from firmware.screens.seal import SealScreen as cls
+    elif name == "cut":              # a new match's commitment and cut (firmware/cutwait.py)
+        from firmware.screens.cut import CutScreen as cls
     elif name == "hardware":
         from firmware.screens.hardware import HardwareScreen as cls
     elif name == "recovery":         # the recovery start's first screen (firmware/main.py)

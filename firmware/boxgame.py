@@ -21,13 +21,20 @@ from firmware.matchlife import Session, ai_seed
 def new_match(app):
     """A new three-player match (V6: engine.box.BoxMatch, the roles drawn
     by the engine) at the box rules with the settings' target, its session
-    in play (with the statistics of the one before), saved at once."""
+    in play (with the statistics of the one before), saved at once; with
+    an entropy source, waiting for the player's cut (firmware/cutwait.py)."""
     from engine.box import BOX_RULES, BoxMatch
 
     t = app.settings.target
     rules = BOX_RULES if t == BOX_RULES.target else BOX_RULES.copy(target=t)
     life = app.life
     seed = life.next_seed()
+    if life.entropy is not None:
+        # waiting for the player's cut (firmware/cutwait.py)
+        from firmware.cutwait import begin
+
+        begin(app, rules, seed, BoxSession, Session, True)
+        return
     s = BoxSession(app, app.session.stats)
     app.session = s
     s.start(life.make_match(rules, seed, BoxMatch))

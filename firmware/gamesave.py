@@ -3,7 +3,8 @@
     b"GRGM"  layout:1  vlen:1  game version  stats_len:2  stats  match
 
 layout is this encoding's version (2; layout 1 had no game version:
-b"GRGM" 1 stats_len:2 stats match, still read). The game version is
+b"GRGM" 1 stats_len:2 stats match, still read; layout 3 is layout 2 whose
+match is one waiting for the player's cut, below). The game version is
 engine/version.py's VERSION of the firmware that wrote it, in ASCII. Every
 later layout keeps b"GRGM" layout vlen version first, so a save from a
 newer layout, or from a newer game version that this one cannot read, is
@@ -16,7 +17,19 @@ one or none is damage, so the screen never says "Saved by version 1.0.0;
 this is 1.0.0".
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
-in play, or nothing. The App writes this whole payload through the storage
+in play, or nothing; in layout 3, a match waiting for the player's cut
+(firmware/cutsave.py's Wait: its deal secret is drawn and saved before
+its commitment is shown, so a start resumes the same commitment, never a
+second secret for the same match):
+
+    b"GRCW"  kind:1 (0 two-player, 1 box)  rules_len:1  rules  seed:4  secret:16  ai_seed:4
+
+Only a match waiting for its cut is written as layout 3, so every other
+save stays one that version 1.1 reads; 1.1 keeps a layout 3 save as a
+newer version's (game.new) and loses nothing. A waiting match's bytes are
+also read as one under layout 2 (b"GRCW" is no match's magic): the
+CircuitPython nvm keeps the statistics and the match apart and joins them
+again as layout 2. The App writes this whole payload through the storage
 ("game") after every completed turn, so whatever a turn changes (the
 match, and at a hand's end the statistics) is one write: after a power cut
 the statistics and the match are always those of the same moment, and a
@@ -39,25 +52,28 @@ App writes them back unchanged until the player starts another match.
 
 NAME = "game"     # its name in the storage (firmware/saving.py writes it)
 MAGIC = b"GRGM"
-VERSION = 2       # the layout
+VERSION = 3       # the newest layout (2, or 3 with a match waiting for its cut)
+PLAIN = 2         # the layout of every save but one waiting for a cut
 
 
 class Game:
-    def __init__(self, stats, match=None, held=None, finished=None):
+    def __init__(self, stats, match=None, held=None, finished=None, wait=None):
         self.stats = stats
         self.match = match        # engine Match / BoxMatch in play, or None
         self.held = held          # match bytes that could not be rebuilt now
         self.finished = finished  # a finished match whose game record is due
+        self.wait = wait          # firmware.cutsave.Wait: a match waiting for its cut, or None
 
 
-def join(stats_bytes, match_bytes):
-    """The payload of statistics and match bytes (b"" for no match)."""
+def join(stats_bytes, match_bytes, layout=PLAIN):
+    """The payload of statistics and match bytes (b"" for no match; a
+    waiting match's bytes in layout 3)."""
     from engine.version import VERSION as GAME_VERSION
 
     v = GAME_VERSION.encode()
     n = len(stats_bytes)
     out = bytearray(MAGIC)
-    out.append(VERSION)
+    out.append(layout)
     out.append(len(v))
     out.extend(v)
     out.append(n >> 8)
@@ -117,9 +133,9 @@ def _head(payload):
             raise NewerSave(v)
         raise ValueError("game save layout %d names version %s, not a newer one"
                          % (layout, v[:16] if v else "none"))
-    if layout != VERSION:
-        raise ValueError("game save layout %d is not supported (expected %d)"
-                         % (layout, VERSION))
+    if layout < PLAIN:
+        raise ValueError("game save layout %d is not supported (expected %d or %d)"
+                         % (layout, PLAIN, VERSION))
     i = 6 + payload[5]
     if i + 2 > len(payload):
         raise ValueError("game save is cut short")
@@ -129,19 +145,25 @@ def _head(payload):
 def split(payload):
     """(stats bytes, match bytes) of a payload; ValueError if it is none
     (NewerSave: a newer layout)."""
+    return _split(payload)[:2]
+
+
+def _split(payload):
+    """(stats bytes, match bytes, the match is a waiting one: layout 3)."""
     i = _head(payload)
     n = (payload[i] << 8) | payload[i + 1]
     i += 2
     if i + n > len(payload):
         raise ValueError("game save is cut short")
-    return bytes(payload[i:i + n]), bytes(payload[i + n:])
+    return bytes(payload[i:i + n]), bytes(payload[i + n:]), payload[4] == 3
 
 
 def encode(stats, match=None, held=None, finished=None):
     """The payload for `stats` and the match in play (None, or over: no
     match; `held`: match bytes to keep as they are; `finished`: with no
     match in play, a finished match kept until its game record is
-    written)."""
+    written). A match waiting for its cut is written by its session
+    (firmware/cutwait.py: join(..., VERSION))."""
     import engine
 
     if match is not None and match.winner is None:
@@ -175,8 +197,14 @@ def _decode(payload):
     from firmware.settings import playable
     from firmware.stats import Stats
 
-    sb, mb = split(payload)
+    sb, mb, waiting = _split(payload)
     stats = Stats.decode(sb)
+    # layout 3, or its match bytes joined again as layout 2 by a storage
+    # that keeps the statistics and the match apart (circuitpython/cpnvm.py)
+    if waiting or bytes(mb[:4]) == b"GRCW":
+        from firmware.cutsave import Wait     # cold: only such a save needs it
+
+        return Game(stats, wait=Wait.decode(mb))
     if not mb:
         return Game(stats)
     try:

@@ -5,7 +5,10 @@ firmware.app.App makes one Life; the title and the start call it:
 
     life = Life(app, seed=None, player_factory=None, entropy=None)
     life.new_match()            # NEW MATCH: a new session against the CPU, saved
-    life.make_match(rules, seed, cls=None)   # a match, its deal drawn
+                                # (with an entropy source: waiting for the
+                                # player's cut, firmware/cutwait.py)
+    life.make_match(rules, seed, cls=None)   # a match without a cut, its deal drawn
+    life.draw()                 # a deal secret and an AI seed from the entropy
     life.new_ai(match, stats)   # the AI of a two-player match
     life.hinter()               # the hint's player (made when first asked)
     life.hard_player()          # the player that reviews the hands
@@ -68,7 +71,9 @@ more.
 
 With an entropy source (the board's, the web page's, the simulator's
 play), a new match deals committed hands from a 16-byte secret drawn from
-it, and its AI gets a seed drawn from it too (engine/deal.py); without one
+it and the player's cut (firmware/cutwait.py: the match commitment is
+shown before the cut is given), and its AI gets a seed drawn from it too
+(engine/deal.py, engine/cut.py); without one
 (tests, scripted runs) a match deals by deal numbers from its seed, and its
 AI's seed comes from the match seed (ai_seed). The seeds of new matches are
 the clock's, or a sequence from the seed given (tests).
@@ -83,7 +88,7 @@ engine.box and firmware/boxgame.py are imported only for a box match: a
 two-player game never loads them.
 """
 
-from firmware.compat import const, collect
+from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, unload
 from firmware import gamesave
 from firmware.settings import Stats
 import engine
@@ -126,6 +131,13 @@ class Life:
         saved at once."""
         app = self.app
         seed = self.next_seed()
+        if self.entropy is not None:
+            # a deal the device cannot choose: the match waits for the
+            # player's cut (firmware/cutwait.py, cold)
+            from firmware.cutwait import begin
+
+            begin(app, app.settings.match_rules(), seed, Session, Session)
+            return
         # the last match and its AI go before the new ones are made: on
         # the .mpy bundle's heap two hard players at once may not fit
         s = Session(app, app.session.stats)
@@ -135,15 +147,24 @@ class Life:
         s.start(self.make_match(app.settings.match_rules(), seed))
 
     def make_match(self, rules, seed, cls=None):
-        """A new match (an engine.Match, or `cls`: a V6 BoxMatch): with the
-        entropy source, its deal secret and its AI's seed drawn from it, one
-        after the other (neither tells the other); without one, a match
-        dealing from its seed."""
+        """A new match (an engine.Match, or `cls`: a V6 BoxMatch) without a
+        cut: with the entropy source, its deal secret and its AI's seed
+        drawn from it (draw), a match of record format 4, whose secret
+        the device drew alone (the App's new matches with an entropy
+        source wait for the player's cut instead: firmware/cutwait.py);
+        without one, a match dealing from its seed."""
         if cls is None:
             cls = engine.Match
-        e = self.entropy
-        if e is None:
+        if self.entropy is None:
             return cls(rules, seed)
+        secret, ai = self.draw()
+        return cls(rules, seed, secret=secret, ai_seed=ai)
+
+    def draw(self):
+        """(deal secret, AI seed): 16 bytes and a number below 2**30 drawn
+        from the entropy source, one after the other (neither tells the
+        other)."""
+        e = self.entropy
         try:
             secret = bytes(e(16))
             b = e(4)
@@ -157,13 +178,41 @@ class Life:
             e = fallback()
             secret = e(16)
             b = e(4)
-        ai = ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
-        # NO CUT YET: the App has no screen that shows the match commitment
-        # (engine.cut.secret_commitment) and takes the player's cut, so a
-        # match is made without one: record format 4, whose secret the
-        # device draws alone and whose records chain no transcript and end
-        # with no seal. With a cut: cls(..., cut=the player's, level=...).
-        return cls(rules, seed, secret=secret, ai_seed=ai)
+        return secret, ((b[0] & 63) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+
+    def deal(self):
+        """The match a cut was just given for (app.session.pending, set by
+        firmware/cutwait.py's deal; the title's tick calls this, the cut's
+        code off the heap): made at the settings' AI level, saved, its
+        first hand shown; engine/cut.py is let go until the hand's end
+        (firmware/screens/result.py, let_cut_go)."""
+        app = self.app
+        s = app.session
+        box, rules, seed, secret, ai, cut = s.pending
+        s.pending = None
+        collect()
+        # the match's deal imports engine/cut.py: from the .mpy bundle that
+        # opens its file, for which the reserve's run is let go
+        let_reserve_go()
+        try:
+            import engine.cut  # noqa: F401
+        finally:
+            hold_reserve()
+        if box:
+            from engine.box import BoxMatch as cls
+        else:
+            cls = engine.Match
+        s.start(cls(rules, seed, secret=secret, ai_seed=ai, cut=cut, level=app.settings.level))
+        app.go("play", new_hand=True)
+        if heap_free() is not None:
+            unload("engine.cut")
+            # (a start that found the cut given: firmware/saveload.py)
+            unload("firmware.cutwait")
+            unload("firmware.cutsave")
+        if box:
+            # the box table is larger: the title is let go until the match
+            # is left (firmware/screens/title.py, _table)
+            app.let_go("title", ("firmware.screens.title",))
 
     def new_ai(self, m, stats):
         """The AI for match `m`, at the settings' level, with the match's
@@ -220,6 +269,7 @@ class Session:
     player = None
     plan = None
     busy = None
+    pending = None               # a match to deal from a cut just given (Life.deal)
 
     def __init__(self, app, stats, match=None):
         self.app = app

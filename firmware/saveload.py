@@ -103,7 +103,21 @@ class _Reading:
             self.note_game(msg, outcome)
         if game is None:
             game = gamesave.Game(Stats())
-        app.session = session_of(app, game.stats, game.match)
+        if getattr(game, "wait", None) is not None:
+            # a match waiting for the player's cut: its commitment again,
+            # or, the cut given, that match dealt at once (by the title's tick)
+            from firmware.cutwait import CutSession, dealt_session
+            from firmware.matchlife import Session
+
+            dealt = Session
+            if game.wait.box:
+                from firmware.boxgame import BoxSession as dealt
+            if game.wait.cut is not None:
+                app.session = dealt_session(app, game.stats, game.wait, dealt)
+            else:
+                app.session = CutSession(app, game.stats, game.wait, dealt, Session)
+        else:
+            app.session = session_of(app, game.stats, game.match)
         sv.held = game.held
         # the commit that ended a match, and then a cut before its record:
         # the record first, then a commit without the match

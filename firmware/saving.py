@@ -84,6 +84,9 @@ class Saving:
         fresh = saveload.load(self)
         if heap_free() is not None:
             unload("firmware.saveload")
+            # a match with a cut resumed: engine/cut.py until its hand's
+            # end (firmware/screens/result.py, let_cut_go)
+            unload("engine.cut")
         return fresh
 
     def start_record(self, finished):
@@ -137,15 +140,16 @@ class Saving:
             savefail.stored(self, name, 0)
         return True
 
-    def save_match(self):
+    def save_match(self, now=False):
         """Commit the game: the session's save, the statistics and the
         match in play (none once it is over) in one write
         (firmware/gamesave.py, or a link match's). Inside App.step()
         the write waits until the frame is on the display (a turn's save
         costs tens of ms of flash erase and program: the player sees the
         move first); a power cut then still resumes the last completed
-        turn."""
-        if self.stepping:
+        turn. `now`: written before the frame (a match's secret, before
+        its commitment is shown: firmware/cutwait.py)."""
+        if self.stepping and not now:
             self._due = True
             return
         self._save_now()
@@ -174,6 +178,16 @@ class Saving:
         the record drops it, so a record never runs ahead of the match a
         start resumes (gamesave.Game.finished)."""
         m = self.app.match
+        if m is not None and m.cut is not None and heap_free() is not None:
+            # a match with a cut: engine/cut.py, let go while the hand was
+            # played (firmware/screens/result.py, let_cut_go), is imported
+            # again for the record, the proof page and the next deal, with
+            # the reserve let go as for any import from the .mpy bundle
+            let_reserve_go()
+            try:
+                import engine.cut  # noqa: F401
+            finally:
+                hold_reserve()
         if m is not None and m.winner is not None and self.records is not None:
             # The commit that ends the match keeps it (never resumed) until
             # its record is written; the commit after the record drops it.

@@ -1,7 +1,9 @@
 """The end of a box game (V6: first to the target, 100, wins at once): the
 winner, the three totals with the hands each won and played as box and
 as captain, and the matches won on this device. A goes back to the
-title (the save is gone; the statistics already count the match).
+title (the save is gone; the statistics already count the match). A
+match with a cut opens on its seal page (firmware/screens/seal.py), and
+UP shows it again.
 
     +--------------------------------------------------------------+
     | MATCH OVER                                      14 HANDS     |
@@ -15,11 +17,13 @@ title (the save is gone; the statistics already count the match).
     +--------------------------------------------------------------+
 """
 
+from firmware import buttons as btn
 from firmware import fb
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES
 from firmware.screens.match_end import cups, leave, match_over, matches_won
+from firmware.screens.result import sealed
 
 
 class BoxMatchEnd(Screen):
@@ -34,6 +38,7 @@ class BoxMatchEnd(Screen):
         self.as_box = [0, 0, 0]
         self.as_cap = [0, 0, 0]
         self.hands = 0
+        self.seal = False            # the match has a seal (UP shows it)
 
     def enter(self, **kw):
         self.dirty = True
@@ -51,9 +56,14 @@ class BoxMatchEnd(Screen):
         order = sorted(range(3), key=lambda p: (-self.scores[p], p))
         for i in range(3):
             self.order[i] = order[i]
-        match_over(self.app, m.winner)
+        self.seal = sealed(m)
+        if not kw.get("again"):
+            match_over(self.app, m.winner)
 
     def event(self, ev, now):
+        if ev == btn.UP and self.seal:
+            self.app.go("seal", then=self.name)
+            return
         leave(self.app, ev)
 
     def draw(self, c):

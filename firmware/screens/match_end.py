@@ -2,7 +2,10 @@
 under the bonus rules (V4), the bonus breakdown. A goes back to the title
 (the match save is gone; the statistics already count the match). A line
 sums up the review of the player's hands; DOWN shows the match review
-(firmware/screens/review.py).
+(firmware/screens/review.py). A match with a cut (engine/cut.py) opens on
+its seal page (firmware/screens/seal.py, a screen of its own: its code is
+loaded at the match end only), which A leaves for this one; UP here shows
+the seal again.
 
 V4 breakdown, the winner's side, one line each, figures on the right:
 
@@ -18,6 +21,7 @@ from firmware import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
+from firmware.screens.result import sealed
 
 # A 15x12 trophy, column bytes (2 pages).
 _CUP = fb.sprites(
@@ -81,6 +85,7 @@ class MatchEnd(Screen):
         self.bonus = False
         self.hands_label = b""
         self.review = b""
+        self.seal = False            # the match has a seal (UP shows it)
 
     def enter(self, **kw):
         self.dirty = True
@@ -99,6 +104,7 @@ class MatchEnd(Screen):
             e.hands_won[e.winner], "" if e.hands_won[e.winner] == 1 else "S")).encode()
         self.review = b""
         self._review_line()
+        self.seal = sealed(m)
         if not kw.get("again"):
             match_over(self.app, m.end.winner)
 
@@ -131,6 +137,9 @@ class MatchEnd(Screen):
         if ev == btn.DOWN:
             self.app.go("match_review")
             return
+        if ev == btn.UP and self.seal:
+            self.app.go("seal", then=self.name)
+            return
         leave(self.app, ev)
 
     def draw(self, c):
@@ -140,8 +149,7 @@ class MatchEnd(Screen):
         won = e.winner == 0
         if self.bonus:
             self._draw_bonus(c, e, won)
-            x = L.hint(c, b"A", b"TITLE", 0, 58)
-            L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+            self._hints(c)
             return
         if won:
             cups(c, 13)
@@ -159,8 +167,13 @@ class MatchEnd(Screen):
         c.num(self.hands, x + 4, 37, 1)
         matches_won(c, self.app.stats, 2, 45)
         c.text(self.review, 2, 51, 1)
+        self._hints(c)
+
+    def _hints(self, c):
         x = L.hint(c, b"A", b"TITLE", 0, 58)
-        L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+        x = L.hint(c, L.KEY_DOWN, b"REVIEW", x + 4, 58)
+        if self.seal:
+            L.hint(c, L.KEY_UP, b"SEAL", x + 4, 58)
 
     def _draw_bonus(self, c, e, won):
         """V4: the winner's hand points, game bonus, 25 a hand won, the

@@ -83,6 +83,7 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         self.pile_n = 0
         self.hand_no = 1
         self.fp = b""                 # the deal's commitment (or fingerprint) text
+        self.cut_tag = b""            # b" CUT ABCD" in a match with a cut
         self.fresh = True             # no move made yet in this hand
         self.offer = False            # V1: first turn's take-or-pass
         self.stock_only = False       # V1: both passed; the stock it is
@@ -148,6 +149,11 @@ class Play(Screen, Table, YourDraw, YourDiscard, AiTurn, HandEnd, Overlays):
         h = m.hand
         self.fp = b"DEAL #" + (h.commit if h.deal is None
                                else engine.fingerprint_text(h.deal)).encode()
+        # beside HAND n, in a match with a player's cut (engine/cut.py):
+        # the cut that enters every deal, with the DEAL # it gave (a link
+        # match's cut is the other board's secret: not shown)
+        cut = m.cut
+        self.cut_tag = b"" if cut is None or m.seats == "link link" else b" CUT " + cut.encode()
         self.fresh = not m.hand.log
         self.offer = m.phase == "first_upcard"
         self.stock_only = m.hand.stock_only and m.phase == "draw"

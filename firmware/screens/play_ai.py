@@ -119,7 +119,8 @@ class AiTurn:
                 c.text(self.fp, x0, y2, 1, fb.BIG)
         elif self.ai_took == NOCARD and self.ai_out == NOCARD:
             x = c.text(b"HAND ", x0, y1, 1, fb.BIG)
-            c.num(self.hand_no, x, y1, 1, fb.BIG)
+            x = c.num(self.hand_no, x, y1, 1, fb.BIG)
+            c.text(self.cut_tag, x, y1, 1, fb.BIG)
             c.text(self.fp, x0, y2, 1, fb.BIG)
         else:
             t = self.ai_took

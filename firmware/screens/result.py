@@ -6,7 +6,8 @@ match end when a player has reached the target (R12). DOWN shows the
 hand's review (firmware/screens/review.py), with how far it is made while
 it is. UP, in a match with committed deals (engine/deal.py), shows the
 hand's proof page: the commitment shown when the hand started, and the
-seed and nonce that give it, in hex (the game record holds them too:
+seed (from the secret and the cut, in a match with a cut) and nonce that
+give it, in hex (the game record holds them too:
 tools/records/replay.py --verify checks them); UP or B goes back.
 """
 
@@ -34,30 +35,67 @@ def go_on(app, over, end_screen, play_screen):
     """A on a hand result: the match end once the match is over, else the
     next hand, dealt and saved."""
     if over:
+        if sealed(app.match):
+            # a match with a cut opens on its seal page (a cold screen); with
+            # no heap for its code, on the scores, whose UP shows it
+            try:
+                app.go("seal", then=end_screen, first=True)
+                return
+            except MemoryError:
+                pass
         app.go(end_screen)
         return
     why = app.match.next_hand()
     if why is None:
         app.saving.save_match()
+        let_cut_go(app)
         app.go(play_screen, new_hand=True)
 
 
+def sealed(m):
+    """True for a match over with a seal to show (firmware/screens/seal.py):
+    one with a cut against the CPU or in the box game (a link match's seal
+    is in its record)."""
+    return m.cut is not None and m.seats != "link link"
+
+
+def let_cut_go(app):
+    """On MicroPython, a match with a cut against the CPU or in the box
+    game has dealt its hand: engine/cut.py (3 KB of the .mpy bundle's
+    heap) is let go until the hand's end (Saving.hand_counted brings it
+    back for the record and the next deal); a turn's save needs none of
+    it. A link match keeps it (firmware/linkmatch.py lets it go)."""
+    from firmware.compat import heap_free, unload
+
+    if heap_free() is not None and app.session.kind != "link":
+        unload("engine.cut")
+
+
 def proof_of(m):
-    """(commitment, seed hex, nonce hex) as bytes of the match's last
-    finished hand, or None when it was dealt by a deal number."""
+    """(commitment, seed hex, nonce hex, the seed's label) as bytes of the
+    match's last finished hand, or None when it was dealt by a deal
+    number. The label names the cut of a match with one (engine/cut.py:
+    the seed comes from the secret and the cut)."""
     h = m.hand
     if h.deal is not None or not getattr(h, "commit", None):
         return None
     from engine.sha256 import hex_text
 
     seed, nonce = m.proof(len(m.results) - 1)
-    return (h.commit.encode(), hex_text(seed).encode(), hex_text(nonce).encode())
+    cut = m.cut
+    if cut is None:
+        label = b"SEED"
+    elif m.seats == "link link":       # the cut is the other board's secret
+        label = b"SEED FROM BOTH BOARDS' SECRETS"
+    else:
+        label = b"SEED FROM SECRET AND CUT " + cut.encode()
+    return (h.commit.encode(), hex_text(seed).encode(), hex_text(nonce).encode(), label)
 
 
 def draw_proof(c, hand_no, proof, over):
     """The deal's proof page: the commitment shown at the hand's start and
     the seed and nonce that give it (32 hex digits each: a line)."""
-    commit, seed, nonce = proof
+    commit, seed, nonce, label = proof
     c.fill(0)
     c.fill_rect(0, 0, 128, 9, 1)
     x = c.text(b"HAND", 2, 1, 0, fb.BIG)
@@ -65,7 +103,7 @@ def draw_proof(c, hand_no, proof, over):
     c.text(b"DEAL PROOF", x + 6, 1, 0, fb.BIG)
     x = c.text(b"SHOWN AT START #", 0, 12, 1)
     c.text(commit, x, 12, 1)
-    c.text(b"SEED", 0, 20, 1)
+    c.text(label, 0, 20, 1)
     c.text(seed, 0, 26, 1)
     c.text(b"NONCE", 0, 34, 1)
     c.text(nonce, 0, 40, 1)

@@ -62,7 +62,16 @@ class Title(Screen):
         self.keys = keys
         self.menu = Menu([_ITEMS[k] for k in keys], None, sel, ROW)
 
+    def tick(self, now):
+        # a cut was just given (firmware/cutwait.py's deal): the match is
+        # dealt here, in the same step, the cut screen's code let go
+        if getattr(self.app.session, "pending", None) is not None:
+            self.app.life.deal()
+        return None
+
     def event(self, ev, now):
+        if getattr(self.app.session, "pending", None) is not None:
+            return                   # the deal comes at this step's tick
         if self.confirm:
             if ev == btn.A:
                 self.confirm = False

@@ -96,14 +96,16 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
     sim.settle()
     assert title and title[0] == sim.image()   # the same title screen as the simulator
     st = cpports.NvmStorage(microcontroller.nvm)
-    assert st.load("game")[0] is not None     # the new match went into the nvm
+    assert st.load("game")[0] is not None     # the new match's secret went into the nvm
     assert made[0].deinited                   # the pins are freed at the end
-    # the match deals committed hands: its secret and AI seed from the
-    # board's entropy (os.urandom), saved with it
+    # the new match waits for the player's cut: its secret and AI seed
+    # from the board's entropy (os.urandom), saved before its commitment
+    # is shown (firmware/cutwait.py)
     from firmware import gamesave
 
-    m = gamesave.decode(st.load("game")[0]).match
-    assert m.committed and m.hand.deal is None and m.ai_seed is not None
+    g = gamesave.decode(st.load("game")[0])
+    assert g.match is None and g.wait is not None and not g.wait.box
+    assert len(g.wait.secret) == 16 and g.wait.secret != bytes(16) and 0 <= g.wait.ai_seed
 
 
 def test_boot_opens_one_title(monkeypatch, capsys, fake_time):

@@ -531,7 +531,7 @@ class Console:
 def test_a_hand_played_through_the_serial_console(tmp_path):
     import engine
     from tools.sim.simulator import MemStorage, Sim
-    from tools.kit.ui_driver import presses_for, simple_choice
+    from tools.kit.ui_driver import CUT, CUT_KEYS, presses_for, simple_choice
 
     mp = micropython()
     assert mp, "MicroPython unix port not found (.venv/bin/micropython); run `make test`"
@@ -560,7 +560,11 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
             typed += 1
             con.wait_frame(sim.text())
 
-        press("A")                                   # NEW MATCH
+        press("A")                                   # NEW MATCH: its commitment
+        assert sim.screen == "cut"
+        for k in CUT_KEYS:                           # the cut AAAA, then the deal
+            press(k)
+        assert sim.app.match.cut == CUT
         while sim.screen == "play":
             assert typed < 300, "the hand does not end"
             for k in presses_for(sim, simple_choice(sim.app.match.view(0))):

@@ -58,9 +58,11 @@ def saved_match(files, tmp_path, name):
 
 
 def to_first_discard(p):
-    """NEW MATCH, draw from the stock; returns with the discard's A held."""
-    p.press("A")
-    p.run(800)
+    """NEW MATCH (its commitment, the cut: figures.new_match), draw from
+    the stock; returns with the discard's A held."""
+    from tools.pico.figures import new_match
+
+    new_match(p)
     p.press("A")          # draw from the stock
     p.run(500)
     p.pin("A", True)

@@ -21,8 +21,9 @@ from engine.ai.box_ai import consider, plain
 from firmware import gamesave
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
-from tools.kit.ui_driver import (RefusingStorage, StockOnly, play_turn, presses_for, quit_to_title,
-                       saved_match, simple_factory, SimplePlayer, title_to)
+from tools.kit.ui_driver import (CUT, RefusingStorage, StockOnly, give_cut, play_turn,
+                                 presses_for, quit_to_title, saved_match, simple_factory,
+                                 SimplePlayer, title_to)
 from ui_golden import CheckedSim, Golden
 
 SEED_BOX = 1          # roles (box, captain, sitter) = (YOU, P2, P3)
@@ -41,6 +42,8 @@ def start_box(sim, settle=True):
     """From the title: 3-PLAYER GAME."""
     sim.settle()
     title_to(sim, "box", settle)
+    if sim.screen == "cut":             # with an entropy source: the player's cut
+        give_cut(sim)
     assert sim.screen == "box_play"
     return sim.app.match
 
@@ -430,7 +433,8 @@ def test_box_table_redraw_allocates_nothing_on_micropython():
 # -- committed deals ---------------------------------------------------------
 
 def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_path):
-    from engine.deal import chained_commitment, chained_nonce, hand_keys
+    from engine.cut import cut_seed
+    from engine.deal import chained_commitment, chained_nonce
     from engine.sha256 import hex_text
     from firmware import entropy
     from firmware.matchlife import ai_seed
@@ -447,7 +451,8 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
                      settings={"speed": "fast"}, entropy=entropy.seeded(21))
     m = start_box(sim)
     assert m.committed and m.hand.deal is None and m.ai_seed is not None
-    seed = hand_keys(m._secret, 1)[0]          # the chain: engine/deal.py
+    assert m.cut == CUT
+    seed = cut_seed(m._secret, CUT, 1)         # the chain: engine/deal.py, engine/cut.py
     nonce = chained_nonce(m.chain_start(), seed)
     assert m.hand.commit == hex_text(chained_commitment(m.chain_start(), 1, seed, nonce))[:10]
     # the AIs' seeds come from the match's own AI seed, not the match seed
@@ -466,7 +471,8 @@ def test_box_game_with_entropy_deals_committed_hands_and_shows_the_proof(tmp_pat
     sim.press("U")
     r = sim.app.screen
     assert r.page and r.proof == (m.hands[0][0].commit.encode(), hex_text(seed).encode(),
-                                  hex_text(nonce).encode())
+                                  hex_text(nonce).encode(),
+                                  b"SEED FROM SECRET AND CUT " + CUT.encode())
     g.check(sim, "85_box_result_proof")
     sim.press("U")
     assert not sim.app.screen.page

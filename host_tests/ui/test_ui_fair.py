@@ -15,10 +15,11 @@ import sys
 from firmware import entropy
 from firmware.matchlife import ai_seed, default_player
 from firmware.records import Records
-from engine.deal import chained_commitment, chained_nonce, hand_keys
+from engine.deal import chained_commitment, chained_nonce
 from engine.sha256 import hex_text
 from tools.sim.simulator import MemStorage, Sim
-from tools.kit.ui_driver import presses_for, simple_choice
+from tools.kit.ui_driver import presses_for, simple_choice, give_cut, CUT
+from engine.cut import cut_seed
 from ui_golden import CheckedSim, Golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -74,18 +75,19 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
                      records=Records(str(tmp_path / "records")))
     sim.settle()
     sim.press("A")
-    m = sim.app.match
+    m = give_cut(sim)
     assert m.committed and m.hand.deal is None
     # the AI's seed is drawn apart: not the old function of the match seed
     assert m.ai_seed is not None and m.ai_seed != ai_seed(m.seed)
     assert (sim.app.settings.level, m.ai_seed) in seeds
     secret = m._secret
     # the chain (engine/deal.py): hand 1's nonce and commitment from C0
-    seed = hand_keys(secret, 1)[0]
+    seed = cut_seed(secret, CUT, 1)
     nonce = chained_nonce(m.chain_start(), seed)
     full = hex_text(chained_commitment(m.chain_start(), 1, seed, nonce))
     assert m.hand.commit == full[:10]
     assert sim.app.screen.fp == b"DEAL #" + m.hand.commit.encode()
+    assert sim.app.screen.cut_tag == b" CUT " + CUT.encode()
     g.check(sim, "81_play_commitment")
     # nothing any screen holds while the hand is played gives the deal away
     held = b" ".join(s for name in sim.app._screens
@@ -102,7 +104,8 @@ def test_a_committed_hand_shows_its_commitment_then_its_proof(tmp_path):
     sim.press("U")
     r = sim.app.screen
     assert r.page and r.proof == (m.hands[0].commit.encode(), hex_text(seed).encode(),
-                                  hex_text(nonce).encode())
+                                  hex_text(nonce).encode(),
+                                  b"SEED FROM SECRET AND CUT " + CUT.encode())
     g.check(sim, "83_result_proof")
     sim.press("U")
     assert not sim.app.screen.page and sim.screen == "result"
@@ -126,7 +129,7 @@ def test_a_resumed_committed_match_deals_and_plays_on_the_same():
     sim = Sim(seed=5, storage=st, entropy=entropy.seeded(11), settings={"speed": "fast"})
     sim.settle()
     sim.press("A")
-    m = sim.app.match
+    m = give_cut(sim)
     play_hand(sim)
     if sim.screen == "showdown":
         sim.press("A")
@@ -159,13 +162,13 @@ def test_a_seeded_run_plays_the_same_committed_deals_again():
         sim = Sim(seed=4, storage=MemStorage(), entropy=entropy.seeded(4))
         sim.settle()
         sim.press("A")
-        m = sim.app.match
+        m = give_cut(sim)
         hands.append((m.hand.commit, m.hand.cards_of(0), m.hand.cards_of(1), m.ai_seed))
     assert hands[0] == hands[1]
     other = Sim(seed=4, storage=MemStorage(), entropy=entropy.seeded(5))
     other.settle()
     other.press("A")
-    assert other.app.match.hand.commit != hands[0][0]
+    assert give_cut(other).hand.commit != hands[0][0]
 
 
 def test_a_failing_entropy_source_still_gives_a_committed_match():
@@ -175,9 +178,9 @@ def test_a_failing_entropy_source_still_gives_a_committed_match():
     sim = Sim(seed=5, storage=MemStorage(), entropy=broken)
     sim.settle()
     sim.press("A")
-    m = sim.app.match
+    m = give_cut(sim)
     assert sim.screen == "play" and m.committed and m.ai_seed is not None
     short = Sim(seed=5, storage=MemStorage(), entropy=lambda n: b"\x01")
     short.settle()
     short.press("A")
-    assert short.app.match.committed and short.app.match._secret != b"\x01" * 16
+    assert give_cut(short).committed and short.app.match._secret != b"\x01" * 16

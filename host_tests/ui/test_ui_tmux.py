@@ -20,7 +20,9 @@ import re
 import pytest
 
 from engine.version import VERSION
-from tools.sim import render, terminal
+from firmware.storage import pack
+from tools.kit.ui_driver import CUT_KEYS, chosen_game_save
+from tools.sim import render, terminal, textscreen
 from ui_golden import golden_buf as golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -140,6 +142,25 @@ def text_view(lines):
     return None
 
 
+# the cut AAAA (tools/kit/ui_driver.py's CUT_KEYS) as keys typed in the pane
+CUT_TYPED = tuple({"A": "Enter", "U": "Up", "R": "Right"}[k] for k in CUT_KEYS)
+
+
+def the_commitment(lines):
+    """The pane, once it shows a new match's commitment (picture or text)."""
+    body = text_view(lines)
+    if body is None:
+        p = panel(lines)
+        body = textscreen.read(p[1]) if p else None
+    return lines if body and "MATCH #" in body else None
+
+
+def give_cut(p):
+    """NEW MATCH was typed: the match commitment, then the cut AAAA."""
+    wait_for(p, the_commitment)
+    p.keys(*CUT_TYPED)
+
+
 def showing_text(pred):
     def check(lines):
         body = text_view(lines)
@@ -173,6 +194,7 @@ def test_make_play_in_a_small_terminal_is_text_with_cards_to_read(tmp_path, cols
         p.fits(lines)
         assert len([ln for ln in lines if ln.strip()]) <= rows
         p.keys("Enter")                                        # A: NEW MATCH
+        give_cut(p)
         # the play screen: the status row as words, the hand as ten cards
         lines = wait_for(p, showing_text(lambda body: "YOUR DRAW" in body and len(
             CARD.findall(body[-1])) == 10))
@@ -219,6 +241,7 @@ def test_make_play_keys_and_keys_typed_together(tmp_path):
     try:
         wait_for(p, showing(golden(TITLE)))
         p.keys("Enter")                                        # A: NEW MATCH
+        give_cut(p)
         want = golden("02_play_your_draw")
 
         def play_screen(lines):
@@ -248,10 +271,15 @@ def test_make_play_takes_the_first_key_after_the_cpus_move(tmp_path):
     about 300 ms) the first key after the CPU's move was lost: the debounce
     had read it once when the step drew the save mark's frame, and the key
     was released before the next reading (firmware/consolekeys.py)."""
+    # a deal it chooses (tools/kit/ui_driver.py's chosen_wait): the match
+    # waiting for its cut in the saves; with the entropy's, the CPU could
+    # knock at its first move
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "game.dat").write_bytes(bytes(pack(chosen_game_save())))
     p = Play(tmp_path, 80, 24)
     try:
-        wait_for(p, showing_text(lambda body: body == TITLE_TEXT))
-        p.keys("Enter")                                        # A: NEW MATCH
+        give_cut(p)                                            # its commitment, the cut
         wait_for(p, showing_text(lambda body: "YOUR DRAW" in body))
         p.keys("Enter")                                        # A: take
         wait_for(p, showing_text(lambda body: "YOUR DISCARD" in body))

@@ -16,9 +16,11 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
+from tools.kit.ui_driver import CUT_KEYS
 from tools.sim.simulator import MemStorage, Sim
 from web.browser import canvas_fb
 from test_web_port import SEED, keys_to_showdown
@@ -113,10 +115,23 @@ def test_a_save_made_in_the_page_survives_a_reload(browser, site):
     assert_shows(browser, sim, "the match resumed")
 
 
+_PAGE_KEY = {"A": "Enter", "U": "ArrowUp", "R": "ArrowRight"}
+
+
+def give_cut(browser):
+    """NEW MATCH was pressed in real play: its match commitment, then the
+    cut AAAA (tools/kit/ui_driver.py's CUT_KEYS), a key at a time."""
+    browser.wait("gin.screen() === 'cut'", 10000)
+    for k in CUT_KEYS:
+        browser.key(_PAGE_KEY[k])
+        time.sleep(0.15)
+
+
 def test_real_time_keys_pointer_and_saves(browser, site):
     open_page(browser, site, "?seed=3")
     browser.wait("gin.t.title !== undefined")
     browser.key("Enter")                          # a quick tap: latched, not lost
+    give_cut(browser)
     browser.wait("gin.screen() === 'play'", 10000)
     assert browser.eval("gin.py('app.screen.src')") == 0
     browser.call("pointer", selector="[data-btn=RIGHT]")
@@ -221,8 +236,10 @@ def test_the_page_in_play_deals_committed_hands(browser, site):
     open_page(browser, site, "?seed=3")
     browser.wait("gin.t.title !== undefined")
     browser.key("Enter")
+    give_cut(browser)
     browser.wait("gin.screen() === 'play'", 10000)
     assert browser.eval("gin.py('app.match.committed')") is True
+    assert browser.eval("gin.py('app.match.cut')") == "AAAA"
     commit = browser.eval("gin.py('app.match.hand.commit')")
     assert len(commit) == 10 and int(commit, 16) >= 0
     assert browser.eval("gin.py('app.screen.fp.decode()')") == "DEAL #" + commit
@@ -244,6 +261,7 @@ def test_the_page_starts_on_a_damaged_local_storage_and_says_so(browser, site):
     open_page(browser, site, "?seed=3")
     browser.wait("gin.t.title !== undefined")
     browser.key("Enter")                           # a match, saved
+    give_cut(browser)
     browser.wait("gin.screen() === 'play'", 10000)
     assert browser.eval(DAMAGE_JS) >= 6
     browser.call("reload")

@@ -356,8 +356,13 @@ def test_the_page_in_play_deals_committed_hands_and_test_mode_does_not(tmp_path)
                       clock=webport.FakeClock())
     assert web.app.life.entropy is not None
     web.app.life.new_match()
+    # the match commitment is shown first; the player's cut deals
+    assert web.app.match is None and web.app.session.kind == "cut"
+    from firmware.cutwait import deal
+    deal(web.app, "AAAA")
+    web.app.step()                  # the title's tick deals (firmware/matchlife.py, Life.deal)
     m = web.app.match
-    assert m.committed and m.hand.deal is None and len(m.hand.commit) == 10
+    assert m.committed and m.cut == "AAAA" and m.hand.deal is None and len(m.hand.commit) == 10
     # the page's record link, in the middle of the hand: its commitment only
     line = [ln for ln in web.record_text().split("\n") if ln.startswith("hand 1 ")]
     assert line == ["hand 1 commit %s first 0" % hex_text(m.chain_head())]

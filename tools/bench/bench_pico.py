@@ -19,7 +19,8 @@ decisions inside the real App over N whole matches per level
 decision and after a collection); the free heap with a match in progress
 for the game alone (hard AI, a human seat that takes no heap: minimum
 before a decision and after a collection, the bench's own heap added
-back). Then the speed ratio to the unix port:
+back), with a hand's start and the match end (A on a hand result to the
+next screen's first frame). Then the speed ratio to the unix port:
 the same 30 hard decisions (positions of seeded matches), and the best
 discard of 11 cards, timed on the board and on .venv/bin/micropython.
 Without the stock firmware and the boot ROM ($PICO_FIRMWARE / $PICO_BOOTROM,
@@ -143,6 +144,7 @@ def build_figures(a, name):
     hr = ai_times.run_level(a, "hard")
     a.human = human
     print("  %s (hard AI, greedy human seat, %d matches)" % (ai_times.heap_line(hr), a.matches))
+    print("  " + ai_times.lat_line(hr))
     sys.stdout.flush()
     with session.repl_board(a) as p:
         out, err = p.exec(timing_code(), timeout_ms=600000)
@@ -154,7 +156,9 @@ def main(argv=None):
     session.add_arguments(ap)
     ap.add_argument("--matches", type=int, default=int(os.environ.get("PICO_BENCH_MATCHES", "5")))
     ap.add_argument("--levels", default="easy,normal,hard")
-    ap.add_argument("--builds", default="frozen,romfs,mpy")
+    # (mpy: the .mpy bundle on stock MicroPython, which on the emulated
+    # RP2040 has too little memory for a match: docs/DEVICE.md)
+    ap.add_argument("--builds", default="frozen,romfs")
     ap.add_argument("--human", default="easy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slow-ms", type=int, default=10 ** 6)

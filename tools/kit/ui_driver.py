@@ -93,6 +93,48 @@ def presses_for(sim, action):
     return keys
 
 
+# A new match made with an entropy source (the board's, the web page's,
+# the simulator's play) shows its match commitment, then waits for the
+# player's cut (firmware/screens/cut.py): A goes from the commitment to
+# the cut, UP gives a place its first sign (A), RIGHT the next place, A
+# deals. Every driver that starts such a match by keys presses these.
+CUT = "AAAA"
+CUT_KEYS = ("A", "U", "R", "U", "R", "U", "R", "U", "A")
+CUT_SCRIPT = " ".join(CUT_KEYS)        # the same as a --keys / KeyScript string
+
+
+def chosen_wait():
+    """A match waiting for its cut whose secret is chosen here, not drawn:
+    a start that finds it in the game save shows its commitment and takes
+    the cut (CUT_KEYS), so a test on a board or in `make play` plays a deal
+    it knows instead of the entropy's. With the cut AAAA nobody ends the
+    hand in the human's first three turns of drawing from the stock and
+    discarding the card drawn (host_tests/ui/test_ui_cut.py checks it)."""
+    import engine
+    from firmware.cutsave import Wait
+
+    return Wait(False, engine.CARDEMS, 7, b"\x02" * 16, 11)
+
+
+def chosen_game_save():
+    """The game save (payload) of chosen_wait(), its statistics new."""
+    from firmware import gamesave
+    from firmware.settings import Stats
+
+    return gamesave.join(Stats().encode(), chosen_wait().encode(), gamesave.VERSION)
+
+
+def give_cut(sim):
+    """On the cut screen: on from the match commitment, the cut AAAA
+    given, the first hand dealt. Returns the match."""
+    assert sim.screen == "cut", sim.screen
+    for k in CUT_KEYS:
+        sim.press(k)
+    m = sim.app.match
+    assert m is not None and m.cut == CUT
+    return m
+
+
 def play_turn(sim, choose=simple_choice, on_key=None):
     """Play the human's current decision by pressing buttons."""
     action = choose(sim.app.match.view(0))

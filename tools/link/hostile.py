@@ -46,7 +46,9 @@ from firmware.buttons import Buttons  # noqa: E402
 from firmware.linkframe import MAX_PAYLOAD, Writer  # noqa: E402
 from firmware.ports import Ports  # noqa: E402
 from firmware.ssd1306 import SSD1306  # noqa: E402
+from firmware.keyscript import KEY_BITS  # noqa: E402
 from tools.kit.memstorage import MemStorage  # noqa: E402
+from tools.kit.ui_driver import CUT_KEYS  # noqa: E402
 from tools.link import fakelink as fl  # noqa: E402
 from tools.sim.fakebus import CountingBus  # noqa: E402
 
@@ -118,6 +120,10 @@ class Honest:
         if files is None:
             self.press(btn.A)                  # the title: NEW MATCH
             self.run(400)
+            for k in CUT_KEYS:                 # its commitment, the cut: dealt
+                self.press(KEY_BITS[k])
+            self.run(400)
+            assert self.app.match is not None, self.app.screen_name
             self.app.saving.save_match()
             self.app.go("title")
             self.run(50)

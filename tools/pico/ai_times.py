@@ -46,7 +46,7 @@ def parse(out):
     """{'ai': [(level, us, free)], 'gc': [free], 'slow': [...], 'free': n,
     'matches': [(s0, s1)]} from the board's @ lines."""
     r = {"ai": [], "gc": [], "slow": [], "free": None, "matches": [], "harness": 0,
-         "lost": (0, 0), "slices": [], "reviewed": []}
+         "lost": (0, 0), "slices": [], "reviewed": [], "lat": {"hand": [], "end": []}}
     for line in out.splitlines():
         f = line.split()
         if not f or not f[0].startswith("@"):
@@ -66,6 +66,8 @@ def parse(out):
             r["lost"] = (int(f[1]), int(f[2]))
         elif f[0] == "@harness":
             r["harness"] = int(f[1])
+        elif f[0] == "@lat":
+            r["lat"][f[1]].append(int(f[2]))
         elif f[0] == "@match":
             r["matches"].append((int(f[2]), int(f[3])))
         elif f[0] == "@reviewed":
@@ -95,8 +97,9 @@ def run_level(a, level, progress=None):
     """Play a.matches matches at `level` on a fresh board; parse() of its lines."""
     with session.repl_board(a, onboard=("aibench",)) as p:
         code = HARNESS + squeeze(a.squeeze) + (
-            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d)\n" % (
-                level, a.matches, a.seed, a.human, a.slow_ms * 1000, a.last_target))
+            "aibench.main(%r, matches=%d, seed=%d, human=%r, slow_us=%d, last_target=%d, "
+            "entropy=%r)\n" % (level, a.matches, a.seed, a.human, a.slow_ms * 1000,
+                               a.last_target, getattr(a, "entropy", False)))
         out, err = p.exec(code, timeout_ms=a.matches * 3600000, progress=progress)
         if "@done" not in out:
             raise SystemExit("the board stopped before the matches ended:\n%s%s"
@@ -163,6 +166,18 @@ def heap_line(r):
                 min(r["gc"] or [0]) + hb, (min(r["gc"] or [0]) + hb) / 1024.0, hb))
 
 
+def lat_line(r):
+    """A hand's start (A on a hand result, from its release, to the end of
+    the next hand's first frame) and the match end (the last hand's A to
+    the match end's first frame), in emulated ms."""
+    h = r["lat"]["hand"]
+    e = r["lat"]["end"]
+    return ("a hand's start: median %.1f, max %.1f ms (n=%d); the match end: median %.1f, "
+            "max %.1f ms (n=%d) [A's release to the end of the first frame]" % (
+                percentile(h, 0.5) / 1000.0, max(h or [0]) / 1000.0, len(h),
+                percentile(e, 0.5) / 1000.0, max(e or [0]) / 1000.0, len(e)))
+
+
 def hands_line(r):
     """The free heap after a collection at each hand's end (@gc lines, the
     bench's own heap still in it): how many, least, median, the last."""
@@ -211,6 +226,7 @@ def main(argv=None):
         if a.human == "greedy":
             print("       " + heap_line(r))
         print("       " + hands_line(r))
+        print("       " + lat_line(r))
         sys.stdout.flush()
         slow += r["slow"]
     if slow:

@@ -12,7 +12,18 @@ frame). Emulated time: rp2040js runs flash at zero wait states.
 
 import re
 
+from tools.kit.ui_driver import CUT_KEYS
 from tools.pico import harness as h
+
+
+def new_match(p, after_ms=800):
+    """NEW MATCH on a board at its title: the match commitment shows, then
+    the cut AAAA is given (tools/kit/ui_driver.py's CUT_KEYS) and the first
+    hand dealt. Returns the emulated ns at the last A's release."""
+    p.press("A", after_ms=300)
+    for k in CUT_KEYS[:-1]:
+        p.press(k, after_ms=100)
+    return p.press(CUT_KEYS[-1], after_ms=after_ms)
 
 
 def boot(p):
@@ -82,8 +93,7 @@ def play_latencies(p, turns=5):
     starts only once the play screen reads YOUR DRAW (the AI has moved;
     after a hand's end, the next hand)."""
     out = {"direction": [], "A": []}
-    p.press("A")                 # NEW MATCH
-    p.run(800)
+    new_match(p)                 # NEW MATCH, the cut
     sig = region(p.image(), *TURN_LINE)
     for turn in range(turns):
         if turn and not await_your_draw(p, sig):

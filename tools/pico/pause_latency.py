@@ -31,7 +31,7 @@ def pause_latencies(p, turns):
     p.run(600)
     for k in "D A R D R B U".split():   # AI level -> hard, AI speed -> fast
         p.press(k, after_ms=300)
-    p.press("A", after_ms=800)          # NEW MATCH
+    figures.new_match(p)                # NEW MATCH, the cut
     sig = figures.region(p.image(), *figures.TURN_LINE)
     for turn in range(turns):
         if turn and not figures.await_your_draw(p, sig):

@@ -27,6 +27,7 @@ import sys
 import tempfile
 
 import engine
+from tools.kit.ui_driver import CUT_KEYS
 from tools.pico import harness as h
 from tools.sim import textscreen
 
@@ -222,6 +223,7 @@ class Player:
         self.linked = False
         self._last = None                 # (lines, ns) when the player last pressed
         self.presses = 0
+        self.cut_at = 0                   # the cut's keys pressed (CUT_KEYS)
 
     def _press(self, key, lines, kind="other"):
         b = self.board
@@ -264,6 +266,16 @@ class Player:
             if self.entry not in lines:
                 raise AssertionError("no %s on the title: %r" % (self.entry, lines))
             return self._press("D", lines)
+        if top.startswith("NEW MATCH") and _line(lines, "MATCH #"):   # the match commitment
+            self.cut_at = 1
+            return self._press("A", lines)
+        if top.startswith("YOUR CUT"):                # the cut AAAA, then A deals
+            if self.cut_at >= len(CUT_KEYS):
+                return None
+            self.cut_at += 1
+            return self._press(CUT_KEYS[self.cut_at - 1], lines)
+        if top.startswith("MATCH OVER") and _line(lines, "SEAL #"):
+            return self._press("A", lines)           # the seal page: on to the scores
         if top.startswith("MATCH OVER"):
             if lines[-1].startswith("A "):           # all drawn: A TITLE v REVIEW
                 self.final = lines
@@ -271,7 +283,8 @@ class Player:
         if top.startswith("HAND ") and "RESULT" in top:   # A NEXT HAND, A MATCH RESULT
             return self._result(lines)
         if lines[-1].endswith("A NEXT"):              # the showdown
-            self._deal(lines, _after(top, "DEAL #"))
+            if "DEAL #" in top:                     # (a header read without it: no note)
+                self._deal(lines, _after(top, "DEAL #"))
             if self._last is None or self._last[0][-1] != lines[-1]:
                 self.showdowns += 1
             return self._press("A", lines)

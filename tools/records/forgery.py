@@ -211,8 +211,8 @@ def genuine_records():
 
 
 def format4_records():
-    """Records of format 4 (version 1.1's, and the App's until it asks for
-    a cut): a match played to its end, a link match's second board, a box
+    """Records of format 4 (version 1.1's, and those of the matches it
+    saved that this version resumes): a match played to its end, a link match's second board, a box
     match."""
     out = []
     text, seen = play_match(None, 40)

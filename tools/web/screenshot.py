@@ -19,8 +19,12 @@ WEB = os.path.join(ROOT, "web")
 
 from web import browser as wb  # noqa: E402
 from tools.web import build  # noqa: E402
+from tools.kit.ui_driver import CUT_KEYS  # noqa: E402
 
-KEYS = ("Enter", "Enter")          # NEW MATCH, then draw from the stock
+# NEW MATCH; on from its match commitment to the cut, the cut AAAA given
+# and the hand dealt (tools/kit/ui_driver.py's CUT_KEYS); draw from the stock
+_WEB_KEY = {"A": "Enter", "U": "ArrowUp", "R": "ArrowRight"}
+KEYS = ("Enter",) + tuple(_WEB_KEY[k] for k in CUT_KEYS) + ("Enter",)
 WIDTH = 1000
 HEIGHT = 490
 SETTLE = 2.5                       # seconds for a key's screen (the deal's note)

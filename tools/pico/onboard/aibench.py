@@ -31,6 +31,16 @@ the free heap after a collection. Lines printed (the host parses them):
     @lost UNLOCKED DEEP        decisions the AI made again without the heap
                                lock (engine.ai Player.unlocked), and button
                                samples lost (firmware.pico Sampler.deep)
+    @lat hand US               A on a hand result (from its release) to the
+                               end of the next hand's first frame sent
+    @lat end US                the last hand's A to the match end's first frame
+
+With entropy=True a new match is made as the board makes it (the board's
+entropy; the match commitment shown, then the bot gives the cut AAAA, as
+tools/kit/ui_driver.py's CUT_KEYS, on a tree with the cut screen); by
+default, as the figures of docs/DEVICE.md were measured, without (a match
+dealt by deal numbers: the .mpy bundle's heap has no room for the bench
+beside a committed match).
     @done                      all matches played
 """
 
@@ -46,6 +56,7 @@ GAP_MS = 40
 SETTLE_MS = 2    # firmware.buttons accepts a change seen twice this far apart ...
 SEEN_MS = 8      # ... and the key stays down this long after its first reading
 _KEY = {"L": btn.LEFT, "R": btn.RIGHT, "U": btn.UP, "D": btn.DOWN, "A": btn.A, "B": btn.B}
+CUT_KEYS = ("A", "U", "R", "U", "R", "U", "R", "U", "A")   # tools/kit/ui_driver.py's
 
 
 class Done(KeyboardInterrupt):
@@ -67,6 +78,7 @@ class Keys:
         self.seen = 0            # readings that saw the key: 0, 1, 2 (two, SETTLE_MS apart)
         self.seen_t = 0
         self.free_at = 0
+        self.released = 0        # time.ticks_us() when the last key went up
 
     def busy(self, now):
         if self.bit:
@@ -94,6 +106,7 @@ class Keys:
         elif time.ticks_diff(now, self.down_until) >= 0 and \
                 time.ticks_diff(now, self.seen_t) >= SEEN_MS:
             self.bit = 0
+            self.released = time.ticks_us()
             self.free_at = time.ticks_add(now, GAP_MS)
             return 0
         return b
@@ -256,6 +269,23 @@ def engine_card(text):
     return engine.card(text)
 
 
+class ShowTimer:
+    """The display, with the time each frame was sent noted: `then(t)` is
+    called with time.ticks_us() once a frame is on the bus."""
+
+    def __init__(self, display, then):
+        self.display = display
+        self.then = then
+
+    def show(self, buf):
+        n = self.display.show(buf)
+        self.then(time.ticks_us())
+        return n
+
+    def __getattr__(self, name):
+        return getattr(self.display, name)
+
+
 def _title_key(app):
     s = app.screen
     if s.confirm:
@@ -267,12 +297,13 @@ def _title_key(app):
 
 
 def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="fast",
-         last_target=0):
+         last_target=0, entropy=False):
     import engine
     from engine.ai import Player
     from firmware.app import App
 
-    state = {"matches": 0, "seed": None, "hands": -1, "at_end": False}
+    state = {"matches": 0, "seed": None, "hands": -1, "at_end": False, "cut": 0,
+             "lat": None}
     bot = human_bot(human, seed + 7919)
 
     def log(t, us, free, after, stack):
@@ -289,8 +320,18 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
     class BenchApp(App):
         def __init__(self, ports):
             ports.player_factory = player_factory
+            if entropy:
+                ports.entropy = pico.hw_entropy()     # as the board's own App has it
             App.__init__(self, ports)
+            self.display = ShowTimer(self.display, self.shown)
             app_box[0] = self
+
+        def shown(self, t):
+            """A frame is on the bus: the latency a result's A waits for."""
+            lat = state["lat"]
+            if lat is not None and self.screen_name in lat[1]:
+                state["lat"] = None
+                print("@lat %s %d" % (lat[0], time.ticks_diff(t, KEYS.released)))
 
         def start(self):
             App.start(self)
@@ -327,12 +368,22 @@ def main(level="hard", matches=5, seed=1, human="easy", slow_us=400000, speed="f
             state["at_end"] = at_end
             if KEYS.busy(now) or self.buttons.held():   # until the release is taken too
                 return w if w < 10 else 10
+            if name != "cut":
+                state["cut"] = 0
             if name == "title":
                 k = _title_key(self)
             elif name == "play":
                 k = _human_key(self, bot)
-            elif name in ("showdown", "result", "match_end", "message"):
+            elif name == "cut":
+                k = CUT_KEYS[state["cut"] % len(CUT_KEYS)]
+                state["cut"] += 1
+            elif name in ("showdown", "result", "seal", "match_end", "message"):
                 k = "A"
+                if name == "result":
+                    # timed from the release to the next screen's first frame
+                    # (the match end's first screen: its seal page, if any)
+                    state["lat"] = ("end", ("seal", "match_end")) if m.phase == "match_over" \
+                        else ("hand", ("play",))
             else:
                 k = "B"
             KEYS.press(k)
