@@ -174,8 +174,17 @@ class Sampler:
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
     def _tick(self, t):
+        # MicroPython raises a pending Ctrl-C at a jump, such as the one
+        # past _sample's handlers once its `try` is left: there it is out
+        # of _sample's reach and comes here (locked's `finally` unlocks the
+        # heap on the way). `return` inside the `try` leaves no such jump
+        # in this function's own try. Uncaught, the scheduler printed it
+        # and the Ctrl-C was lost: mpremote could not reach the raw REPL.
         try:
-            locked(self._sample_now, None)
+            return locked(self._sample_now, None)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.ctrl_c = True
         except RuntimeError:
             # no room on the C stack for _sample's own frame (a tick on
             # top of a deep locked call): uncaught, the scheduler would
