@@ -17,7 +17,7 @@ is on the heap. Reading and ordering versions, and the console's version
 line, are in engine/version_parse.py, imported when needed.
 """
 
-VERSION = "1.2.0-dev"
+VERSION = "1.3.0-dev"
 
 try:
     from .build_commit import COMMIT
