@@ -80,11 +80,11 @@ def run_mp(script_path, cwd, timeout=600, heap="4M", args=()):
 
 
 def watch_opens(monkeypatch):
-    """The real filesystem's opens (firmware.storage.OsFs) from now on: a
+    """The real filesystem's opens (firmware.saves.storage.OsFs) from now on: a
     list that gets, for each, whether firmware.compat's file reserve was
     let go when the file was opened."""
     from firmware import compat
-    from firmware import storage
+    from firmware.saves import storage
 
     seen = []
     real_open = open

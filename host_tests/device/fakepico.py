@@ -66,8 +66,8 @@ def keep_loaded(name):
 compat.unload = keep_loaded
 
 from tools.sim.fakebus import FakeBus  # noqa: E402
-import firmware.boardcfg as boardcfg  # noqa: E402
-from firmware import pico  # noqa: E402
+import firmware.board.boardcfg as boardcfg  # noqa: E402
+from firmware.pico import pico  # noqa: E402
 
 MAIN = open(ROOT + "/firmware/main.py").read()
 APPS = []

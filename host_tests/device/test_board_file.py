@@ -1,4 +1,4 @@
-"""The board's settings file (/board.json, firmware/boardcfg.py): each bad
+"""The board's settings file (/board.json, firmware/board/boardcfg.py): each bad
 file gives one console line and the defaults, and the game still starts
 (firmware/main.py on the MicroPython unix port with the fake `machine`);
 a good file sets every field; SH1106 and flip reach the panel; the boot
@@ -10,7 +10,7 @@ import json
 import pytest
 
 from devutil import ROOT, run_mp
-from firmware import board, boardcfg
+from firmware.board import board, boardcfg
 from test_device_bringup import run_case
 
 FULL = {
@@ -238,7 +238,7 @@ def test_a_cut_at_any_step_of_save_leaves_the_old_file_or_the_new_one(tmp_path):
 MP_LOAD = r"""
 import sys
 sys.path.insert(0, %(repo)r)
-from firmware import boardcfg
+from firmware.board import boardcfg
 said = []
 cfg = boardcfg.load(%(path)r, said.append)
 print("@@", len(said), said[0] if said else "", cfg.DISPLAY_FLIP, cfg.BTN_A, cfg.DISPLAY_TYPE)
@@ -299,8 +299,8 @@ print("@@ FLIPPED", bytes(EMU.image()) == %r)
 
 
 def test_sh1106_and_flip_from_the_file_reach_the_panel(tmp_path):
-    # the stub app's frame (firmware.fb text and a box), turned 180 degrees
-    from firmware import fb
+    # the stub app's frame (firmware.display.fb text and a box), turned 180 degrees
+    from firmware.display import fb
     c = fb.Canvas()
     c.text(b"HELLO PICO", 0, 0, 1, fb.BIG)
     c.fill_rect(100, 40, 20, 20, 1)
@@ -394,14 +394,14 @@ def test_nothing_held_starts_the_game_as_before(tmp_path):
 MP_LET_GO = r"""
 import gc, sys
 sys.path.insert(0, %(bundle)r)
-import firmware.board
+import firmware.board.board
 gc.collect()
 before = gc.mem_free()
-from firmware.boardcfg import load_config
+from firmware.board.boardcfg import load_config
 cfg = load_config(%(path)r, print)
 del load_config
 gc.collect()
-print("@@", "firmware.boardcfg" in sys.modules or "firmware.chip" in sys.modules, cfg.DISPLAY_FLIP,
+print("@@", "firmware.board.boardcfg" in sys.modules or "firmware.board.chip" in sys.modules, cfg.DISPLAY_FLIP,
       before - gc.mem_free())
 """
 
@@ -409,7 +409,7 @@ print("@@", "firmware.boardcfg" in sys.modules or "firmware.chip" in sys.modules
 def test_the_loader_is_let_go_after_the_boot_on_micropython(tmp_path):
     # from the .mpy bundle the loader's code is on the heap: the running
     # game keeps only the Config, and the names the loader and the chip's
-    # table (firmware/chip.py) brought (MicroPython keeps a name once seen)
+    # table (firmware/board/chip.py) brought (MicroPython keeps a name once seen)
     from tools.deploy import deploy
 
     bundle = tmp_path / "bundle"
@@ -431,8 +431,8 @@ import machine
 from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
-from firmware import pico
-from firmware.boardcfg import config
+from firmware.pico import pico
+from firmware.board.boardcfg import config
 app = pico.run(root=%(root)r, max_steps=1, seed=7, cfg=config(%(path)r), hardware=True)
 print("@@", app.screen_name, type(app.board).__name__, app.board.path,
       bytes(emu.image()) == bytes(app.canvas.buf))
@@ -505,8 +505,9 @@ TAKES_A_AND_B = [b'{"btn_a": 22, "btn_b": 21}', b'{"btn_b": 22}', b'{"buttons_ac
 @pytest.mark.parametrize("data", TAKES_A_AND_B)
 def test_the_recovery_start_ignores_the_file(tmp_path, data):
     said, f, _ = boot(tmp_path, data, """
-from firmware import chip, picoports
-machine.mem32[chip.RP2040.scratch] = picoports.RECOVERY   # as firmware.pico.recover leaves it
+from firmware.board import chip
+from firmware.pico import picoports
+machine.mem32[chip.RP2040.scratch] = picoports.RECOVERY   # as firmware.pico.pico.recover leaves it
 machine.setup(bus=FakeBus.with_display(0x3C)[0])""")
     assert "Recovery start (BOOTSEL held while the game ran)" in said
     assert "buttons LEFT RIGHT UP DOWN A B on GP10 GP11 GP12 GP13 GP14 GP15 to GND, no buzzer." in said

@@ -1,4 +1,4 @@
-"""What brings a board back (firmware/boardrescue.py): a button held at
+"""What brings a board back (firmware/board/boardrescue.py): a button held at
 every start counted and explained; the settings file set aside (renamed,
 never deleted: firmware/screens/recovery.py); and, through firmware/main.py on the fake Pico
 (host_tests/device/fakepico.py), the third start in a row with B held
@@ -12,7 +12,7 @@ import os
 import pytest
 
 from devutil import ROOT, run_mp
-from firmware import boardcfg, boardrescue
+from firmware.board import boardcfg, boardrescue
 from firmware.screens.recovery import set_aside
 
 FAKEPICO = os.path.join(ROOT, "host_tests", "device", "fakepico.py")

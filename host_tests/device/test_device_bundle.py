@@ -44,7 +44,7 @@ BUNDLE = %(bundle)r
 os.chdir(BUNDLE)
 del sys.path[:]
 sys.path.append("")
-sys.path.append(%(fakes)r)   # only machine.py there, for firmware.pico
+sys.path.append(%(fakes)r)   # only machine.py there, for firmware.pico.pico
 import machine
 machine.setup()
 
@@ -96,7 +96,7 @@ def test_bundle_is_mpy_plus_main(bundle):
                 if f.endswith(".py"):
                     rel = os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
                     if rel not in ("firmware/main.py", "firmware/keyscript.py", "engine/verify.py",
-                                   "firmware/romboot.py"):   # the release firmware's own main.py
+                                   "firmware/pico/romboot.py"):   # the release firmware's own main.py
                         want.append(rel[:-3] + ".mpy")
     from tools.deploy import buildinfo
     if buildinfo.dev_commit(ROOT):          # a development version names its commit

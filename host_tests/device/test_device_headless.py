@@ -1,5 +1,5 @@
 """Headless: no display on the bus, the screens on the serial console as
-text and keys typed there as the buttons (firmware/textview.py, firmware/consolekeys.py, pico.run).
+text and keys typed there as the buttons (firmware/display/textview.py, firmware/pico/consolekeys.py, pico.run).
 
 The main case runs firmware/main.py as the board would, on the MicroPython
 unix port with the fake `machine` and nothing on the I2C bus, and plays a
@@ -23,8 +23,8 @@ FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
 
 from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
-from firmware.consolekeys import ConsoleKeys, KeyDecoder, QUIT  # noqa: E402
-from firmware.textview import TextView  # noqa: E402
+from firmware.pico.consolekeys import ConsoleKeys, KeyDecoder, QUIT  # noqa: E402
+from firmware.display.textview import TextView  # noqa: E402
 from tools.sim import render  # noqa: E402
 
 TOP = "\u250c" + "\u2500" * 128 + "\u2510"
@@ -332,9 +332,9 @@ def test_keys_typed_without_a_ctrl_c_are_played_with_the_interrupt_back_on():
 NO_ALLOC = r"""
 import sys, micropython
 sys.path.insert(0, %(repo)r)
-from firmware.textview import TextView
-from firmware.consolekeys import ConsoleKeys
-from firmware import fb
+from firmware.display.textview import TextView
+from firmware.pico.consolekeys import ConsoleKeys
+from firmware.display import fb
 c = fb.Canvas()
 c.text(b"HELLO", 0, 0, 1, fb.BIG)
 res = [0, 0]
@@ -386,11 +386,12 @@ sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 from tools.sim.fakebus import FakeBus
 machine.setup(bus=FakeBus.empty())
-import firmware.board as board
+import firmware.board.board as board
 board.HEADLESS_TEXT = %(style)r
-from firmware import fb, pico
+from firmware.display import fb
+from firmware.pico import pico
 
-class Saving:          # what the device loop sets and reads (firmware.saving.Saving)
+class Saving:          # what the device loop sets and reads (firmware.saves.saving.Saving)
     records = None
     saved_at = 0
     failing = None
@@ -458,7 +459,7 @@ from tools.sim.fakebus import FakeBus
 machine.setup(bus=FakeBus.empty())
 import firmware.settings as S
 S.SPEED_MS = (60, 60, 60)           # the AI's moves stay 60 ms (not 0.9 s)
-from firmware import pico
+from firmware.pico import pico
 pico.hw_seed = lambda: %(seed)d
 from firmware import entropy
 pico.hw_entropy = lambda: entropy.seeded(%(seed)d)
@@ -543,7 +544,7 @@ def test_a_hand_played_through_the_serial_console(tmp_path):
     from firmware import entropy
 
     # the board's entropy, made reproducible on both sides: committed deals
-    # the board's title offers LINK (firmware.pico)
+    # the board's title offers LINK (firmware.pico.pico)
     sim = Sim(seed=SEED, storage=MemStorage(), entropy=entropy.seeded(SEED),
               link_port=lambda: None)
     sim.settle()

@@ -1,5 +1,5 @@
 """The Pico's run loop takes no call frame from the heap while it waits
-(firmware/pico.py: the sampler's tick every 2 ms, the sleep's slices).
+(firmware/pico/pico.py: the sampler's tick every 2 ms, the sleep's slices).
 
 On MicroPython a call whose frame is larger than 11 words takes it from
 the heap, searching for a free run, unless the heap is locked; with a
@@ -22,10 +22,10 @@ import sys
 sys.path[:0] = [%(fakes)r, %(repo)r]
 import gc, machine
 machine.setup()
-from firmware import pico
+from firmware.pico import pico
 from firmware.buttons import Buttons
-from firmware.picoports import Onboard
-from firmware.consolekeys import ConsoleKeys
+from firmware.pico.picoports import Onboard
+from firmware.pico.consolekeys import ConsoleKeys
 
 seen = [0]
 def read():

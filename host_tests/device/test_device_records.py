@@ -1,4 +1,4 @@
-"""Game records on the board (firmware/records.py), `make records`, and
+"""Game records on the board (firmware/saves/records.py), `make records`, and
 tools/records/replay.py on CPython and the MicroPython unix port.
 
 A record made by the simulator (the same App as the board, a hand played
@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from devutil import ROOT, FaultFS, PowerCut, micropython, play_turn, run_mp, watch_opens
-from firmware.records import KEEP, Records
+from firmware.saves.records import KEEP, Records
 
 REPLAY = os.path.join(ROOT, "tools", "records", "replay.py")
 
@@ -140,7 +140,7 @@ def test_records_on_micropython_with_the_real_filesystem(tmp_path):
 import sys
 sys.path.insert(0, %(repo)r)
 import engine
-from firmware.records import Records
+from firmware.saves.records import Records
 m = engine.Match(seed=9)
 while m.phase != "hand_over":
     if m.phase == "draw":

@@ -128,15 +128,16 @@ sys.path[:0] = [%(fakes)r, %(repo)r]
 import machine
 from tools.sim.fakebus import FakeBus
 machine.setup(bus=FakeBus.with_display(0x3C)[0])
-import firmware.board as board
+import firmware.board.board as board
 board.BUZZER_PIN = %(pin)r
 if %(broken)r:
     def _no_pwm(pin, *a, **k):
         raise ValueError("no PWM on this pin")
     machine.PWM = _no_pwm
-from firmware import fb, pico
+from firmware.display import fb
+from firmware.pico import pico
 
-class Saving:          # what the device loop sets and reads (firmware.saving.Saving)
+class Saving:          # what the device loop sets and reads (firmware.saves.saving.Saving)
     records = None
     saved_at = 0
     failing = None

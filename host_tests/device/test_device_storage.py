@@ -1,4 +1,4 @@
-"""firmware/storage.py: saves that survive power cuts, damage and wear.
+"""firmware/saves/storage.py: saves that survive power cuts, damage and wear.
 
 Issue 4, "what it must show" 5 (power cut at every write boundary and every
 byte; fuzzed save files never crash the boot path) and issue 6, 3 (the
@@ -9,8 +9,8 @@ import random
 import pytest
 
 import engine
-from firmware import storage as stg
-from firmware.storage import Storage
+from firmware.saves import storage as stg
+from firmware.saves.storage import Storage
 
 from devutil import ROOT, FaultFS, PowerCut, match_states, run_mp, watch_opens
 
@@ -459,7 +459,7 @@ def test_engine_loads_refuses_fuzzed_contents_with_save_error_only(states):
 MP_SCRIPT = r"""
 import sys, os
 sys.path.insert(0, REPO)
-from firmware.storage import Storage, pack, unpack, crc16
+from firmware.saves.storage import Storage, pack, unpack, crc16
 import engine
 assert crc16(b"123456789") == 0x29B1
 root = "saves"

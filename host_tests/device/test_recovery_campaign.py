@@ -3,7 +3,7 @@ wirings it could meet, and BOOTSEL held just after power-on always
 reaches the recovery start, where BOOTSEL alone sets the file aside and
 goes on to the game's title.
 
-The files: for each key of firmware.boardcfg.KEYS, the values the loader
+The files: for each key of firmware.board.boardcfg.KEYS, the values the loader
 accepts (its own check over candidates of each kind: every GPIO, every
 I2C address, the choices...), combined at random (a seeded sample: the
 whole space is about 10**21 files), pins drawn often from the ones the
@@ -26,7 +26,7 @@ import os
 import random
 
 from devutil import ROOT, run_mp
-from firmware import boardcfg
+from firmware.board import boardcfg
 
 FAKEPICO = os.path.join(ROOT, "host_tests", "device", "fakepico.py")
 FULL = os.environ.get("RECOVERY_CAMPAIGN") == "full"

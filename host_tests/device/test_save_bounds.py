@@ -10,7 +10,7 @@ from hypothesis import strategies as hs
 
 import engine
 from engine.ai import Player
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.stats import BEST_HAND_MAX, COUNT_MAX, Stats
 
 

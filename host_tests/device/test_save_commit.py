@@ -10,8 +10,8 @@ import pytest
 
 import engine
 from devutil import ROOT, FaultFS, PowerCut, run_mp
-from firmware import gamesave
-from firmware.storage import Storage, pack
+from firmware.saves import gamesave
+from firmware.saves.storage import Storage, pack
 from firmware.stats import Stats
 from tools.kit.play import play_out, players_choose
 from tools.sim.simulator import MemStorage, Sim
@@ -149,8 +149,8 @@ def test_the_tally_of_crafted_saves_is_all_refusals_or_clean_loads():
 LOW_HEAP = r"""
 import sys, gc
 sys.path.insert(0, %(repo)r)
-from firmware.storage import Storage
-from firmware import gamesave
+from firmware.saves.storage import Storage
+from firmware.saves import gamesave
 st = Storage(%(root)r)
 game, msg = st.load("game", gamesave.decode)
 import os
@@ -200,7 +200,7 @@ def test_a_record_missed_at_a_hands_end_is_written_at_the_next_start():
     """The game record is written from the match after the commit that
     ended the hand; a cut between the two leaves the record behind, and the
     next start (the match at its hand's end) writes it."""
-    from firmware.records import Records
+    from firmware.saves.records import Records
 
     class Missed:                    # the cut: the record's write never happens
         def keep_match(self, m):

@@ -5,9 +5,10 @@ saved before stays loadable: never an older state, never a double count."""
 
 
 from devutil import FaultFS
-from firmware import fb, gamesave
-from firmware.records import Records
-from firmware.storage import Storage
+from firmware.display import fb
+from firmware.saves import gamesave
+from firmware.saves.records import Records
+from firmware.saves.storage import Storage
 from tools.sim.simulator import Sim
 
 from host_tests.ui.screen_text import shows
@@ -275,7 +276,7 @@ def test_a_start_on_a_nearly_full_flash_says_so(tmp_path):
 
 
 def test_a_start_with_room_or_with_no_way_to_tell_is_quiet():
-    from firmware import saveload
+    from firmware.saves import saveload
 
     fs = _saved_fs()
     fs.capacity = fs.used() + 32 * 1024
@@ -314,7 +315,7 @@ def test_room_is_the_filesystems_free_bytes(tmp_path):
     import os
 
     from devutil import ROOT
-    from firmware import saveload
+    from firmware.saves import saveload
 
     st = Storage(str(tmp_path / "data"))             # not made yet: its folder's
     s = os.statvfs(str(tmp_path))
@@ -326,8 +327,8 @@ def test_room_is_the_filesystems_free_bytes(tmp_path):
     if micropython() is None:
         pytest.skip("MicroPython unix port not installed (.venv/bin/micropython)")
     script = tmp_path / "room.py"
-    script.write_text("import sys\nsys.path.insert(0, %r)\nfrom firmware.storage import "
-                      "Storage\nfrom firmware.saveload import room\n"
+    script.write_text("import sys\nsys.path.insert(0, %r)\nfrom firmware.saves.storage import "
+                      "Storage\nfrom firmware.saves.saveload import room\n"
                       "print(room(Storage(%r)))\n" % (ROOT, str(tmp_path / "data")))
     r = run_mp(str(script), str(tmp_path))
     assert abs(int(r.stdout.strip()) - s.f_frsize * s.f_bavail) < 1 << 24, r.stdout + r.stderr

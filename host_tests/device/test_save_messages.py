@@ -5,9 +5,9 @@ file, and that the files are as it says."""
 import pytest
 
 from devutil import FaultFS, match_states
-from firmware import storage as stg
+from firmware.saves import storage as stg
 from firmware.stats import Stats
-from firmware.storage import Storage
+from firmware.saves.storage import Storage
 from tools.sim.simulator import Sim
 
 DATA = "/data"

@@ -7,8 +7,8 @@ played, nor a finished match without its last hand in its record."""
 
 import engine
 from devutil import FaultFS, PowerCut
-from firmware.records import Records
-from firmware.storage import Storage
+from firmware.saves.records import Records
+from firmware.saves.storage import Storage
 from tools.sim.simulator import Sim
 
 from tools.kit.ui_driver import play_turn, simple_factory

@@ -8,11 +8,11 @@ import pytest
 import engine
 from devutil import FaultFS
 from engine.version import VERSION
-from firmware import gamesave
-from firmware import storage as stg
-from firmware.savenewer import NEW_KEEP
+from firmware.saves import gamesave
+from firmware.saves import storage as stg
+from firmware.saves.savenewer import NEW_KEEP
 from firmware.stats import Stats
-from firmware.storage import Storage
+from firmware.saves.storage import Storage
 from tools.sim.simulator import Sim
 
 DATA = "/data"
@@ -313,7 +313,7 @@ def test_out_of_memory_while_a_newer_save_is_set_aside_keeps_it_whole():
     import builtins
     import sys
 
-    from firmware import savenewer
+    from firmware.saves import savenewer
 
     first, second = _newer_file("2.3.0"), _newer_file("2.4.0")
     cases = 0
@@ -328,16 +328,16 @@ def test_out_of_memory_while_a_newer_save_is_set_aside_keeps_it_whole():
             raise MemoryError("no memory at " + where)
 
         if where == "import":
-            saved = sys.modules.pop("firmware.savenewer")
+            saved = sys.modules.pop("firmware.saves.savenewer")
 
             def imp(name, *a, **k):
-                if name == "firmware" and a and a[2] and "savenewer" in a[2]:
+                if name == "firmware.saves" and a and a[2] and "savenewer" in a[2]:
                     raise MemoryError("no memory to import")
                 return real_import(name, *a, **k)
 
             builtins.__import__ = imp
             undo.append(lambda: (setattr(builtins, "__import__", real_import),
-                                 sys.modules.__setitem__("firmware.savenewer", saved)))
+                                 sys.modules.__setitem__("firmware.saves.savenewer", saved)))
         elif where in ("stat", "rename"):
             real = getattr(fs, where)
             calls = []
@@ -403,8 +403,8 @@ def test_the_app_names_the_second_newer_save_kept():
 NEWER_MP = r"""
 import sys
 sys.path.insert(0, %(repo)r)
-from firmware.storage import Storage
-from firmware import gamesave
+from firmware.saves.storage import Storage
+from firmware.saves import gamesave
 st = Storage(%(root)r)
 value, msg = st.load("game", gamesave.decode)
 import os

@@ -41,7 +41,7 @@ def run_micropython(script, timeout=300, heap="4M"):
 # Scene interpreter: the same source runs on CPython (pure-Python stand-in)
 # and on MicroPython (C framebuf), drawing through fb.Canvas and glyphs.
 SCENE_INTERP = r'''
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 
 def run_scene(ops):
     c = fb.Canvas()

@@ -1,4 +1,4 @@
-"""Readable source of every glyph in firmware/font.py and firmware/glyphs.py.
+"""Readable source of every glyph in firmware/display/font.py and firmware/display/glyphs.py.
 
 The firmware stores glyphs as MONO_VLSB column bytes (compact, blittable);
 this file keeps the same pictures as text so they can be reviewed and edited.

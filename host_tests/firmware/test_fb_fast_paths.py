@@ -8,7 +8,7 @@ plain primitive (fill_rect; the face, rank and suit blits)."""
 from fwtest_util import run_micropython
 
 SCRIPT = r'''
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 
 
 class Rnd:

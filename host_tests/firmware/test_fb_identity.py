@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware import fb
+from firmware.display import fb
 from fwtest_util import cpython_scene, micropython_scenes, random_ops, run_micropython
 
 
@@ -18,7 +18,7 @@ def test_cpython_uses_the_stand_in():
 
 
 def test_micropython_uses_native_framebuf():
-    out = run_micropython("from firmware import fb\nprint(fb.NATIVE, type(fb.Canvas().buf).__name__)\n")
+    out = run_micropython("from firmware.display import fb\nprint(fb.NATIVE, type(fb.Canvas().buf).__name__)\n")
     assert out.split() == ["True", "bytearray"]
 
 
@@ -67,7 +67,7 @@ def test_generated_scenes_are_pixel_identical(ops):
 
 DRAW_HEAP_SCRIPT = r'''
 import micropython
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 
 c = fb.Canvas()
 LABEL = b"Knock? 10 (gin)"

@@ -3,7 +3,7 @@ cards land where documented, suits read apart without colour."""
 
 import glyph_art as art
 
-from firmware import fb, font, glyphs
+from firmware.display import fb, font, glyphs
 from tools.sim.render import to_art
 
 

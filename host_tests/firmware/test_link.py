@@ -1,4 +1,4 @@
-"""The link protocol (firmware/linkframe.py, firmware/link.py): frames that
+"""The link protocol (firmware/link/linkframe.py, firmware/link/link.py): frames that
 survive a real cable, each message delivered once and in order, words for
 every state the screen shows.
 
@@ -9,8 +9,8 @@ host_tests/runner.py runs the same file on the MicroPython unix port
 
 from engine.rules import Rules
 from engine.version import VERSION
-from firmware import link as lk
-from firmware.linkframe import FLAG, MAX_PAYLOAD, Reader, Writer, crc16
+from firmware.link import link as lk
+from firmware.link.linkframe import FLAG, MAX_PAYLOAD, Reader, Writer, crc16
 from tools.link import fakelink as fl
 
 RULES = Rules().text()

@@ -38,7 +38,7 @@ def test_the_link_tests_pass_on_the_micropython_unix_port():
 
 HEAP_SCRIPT = r'''
 import micropython
-from firmware.linkframe import Reader, Writer
+from firmware.link.linkframe import Reader, Writer
 
 w = Writer()
 r = Reader()

@@ -6,7 +6,7 @@ import time
 
 from engine.rules import Rules
 from engine.version import VERSION
-from firmware import link as lk
+from firmware.link import link as lk
 from tools.link import fakelink as fl
 from tools.link.sockport import LocalPort, SocketPort
 

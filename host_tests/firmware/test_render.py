@@ -4,7 +4,7 @@ import hashlib
 
 from PIL import Image
 
-from firmware import fb
+from firmware.display import fb
 from tools.sim import render
 from tools.sim.ssd1306_emu import SSD1306Emu
 

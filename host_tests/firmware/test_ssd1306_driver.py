@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware import fb, glyphs
-from firmware.ssd1306 import SH1106, SSD1306, detect, driver
+from firmware.display import fb, glyphs
+from firmware.display.ssd1306 import SH1106, SSD1306, detect, driver
 from fwtest_util import draw_ops, random_ops, run_micropython
 from tools.sim.fakebus import FakeBus
 
@@ -215,8 +215,8 @@ def test_128x32_panel():
 
 HEAP_SCRIPT = r'''
 import micropython
-from firmware import fb, glyphs
-from firmware.ssd1306 import SH1106, SSD1306
+from firmware.display import fb, glyphs
+from firmware.display.ssd1306 import SH1106, SSD1306
 from tools.sim.fakebus import CountingBus
 
 def frames(d, c, counts):
@@ -265,9 +265,9 @@ def test_show_allocates_nothing_on_micropython():
 
 
 def test_a_controller_is_a_name_with_its_driver_class():
-    # firmware.board.DISPLAY_TYPES are the settings file's "display"
+    # firmware.board.board.DISPLAY_TYPES are the settings file's "display"
     # values: each names a driver class; nothing else does
-    from firmware import board
+    from firmware.board import board
 
     assert [driver(n).controller for n in board.DISPLAY_TYPES] == list(board.DISPLAY_TYPES)
     assert driver("sh1106") is SH1106 and issubclass(SH1106, SSD1306)

@@ -15,7 +15,7 @@ new App chooses LINK from the title again and takes the link match up.
 """
 
 from firmware import buttons as btn
-from firmware import link as lk
+from firmware.link import link as lk
 from firmware.screens.play_modes import M_DRAW, M_DISCARD, O_NONE
 from tools.link import fakelink
 from tools.kit.memstorage import MemStorage
@@ -31,7 +31,7 @@ class Hung(Exception):
 
 
 def link_of(app):
-    """The App's link match (its session, firmware/linkmatch.py), or None
+    """The App's link match (its session, firmware/link/linkmatch.py), or None
     while none is on."""
     s = app.session
     return s if s.kind == "link" else None
@@ -211,7 +211,7 @@ def judge(p):
     moves, each board's seat 0 its own player: mirrored scores), each hand
     counted once in each board's link statistics, nothing lost."""
     (ma, sa), (mb, sb) = p.final
-    from firmware.linkmatch import moves_of
+    from firmware.link.linkmatch import moves_of
 
     same = (moves_of(ma) == moves_of(mb) and ma.scores == mb.scores[::-1]
             and ma.winner == 1 - mb.winner and len(ma.results) == len(mb.results))

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.version import VERSION
-from firmware import fb
-from firmware import link as lk
-from firmware import linkmatch
-from firmware.linkframe import MAX_PAYLOAD, Writer, printable, shown
+from firmware.display import fb
+from firmware.link import link as lk
+from firmware.link import linkmatch
+from firmware.link.linkframe import MAX_PAYLOAD, Writer, printable, shown
 from firmware.screens import layout as L
 from firmware.stats import Stats
 from tools.bench.bench_ui import micropython_path

@@ -8,9 +8,9 @@ rules, a deal refused or rules that differ are said with words."""
 import pytest
 
 import engine
-from firmware import fb
+from firmware.display import fb
 from ui.screen_text import shows
-from firmware import linkmatch
+from firmware.link import linkmatch
 from firmware.screens.play_modes import M_AI
 from link.linkpair import CAMPAIGNS, Pair, judge, link_of
 from tools.link import fakelink

@@ -2,7 +2,7 @@
 bundle on stock MicroPython): the game says so and goes on, the match
 against the CPU as it was."""
 
-from firmware import linkmatch
+from firmware.link import linkmatch
 from tools.kit.memstorage import MemStorage
 from tools.sim.simulator import Sim
 from tools.kit.ui_driver import title_to

@@ -1,10 +1,10 @@
-"""The link cable's UART on the board (firmware/linkport.py): which UART a
+"""The link cable's UART on the board (firmware/link/linkport.py): which UART a
 pin pair is, and the defaults free on the standard wiring."""
 
 import pytest
 
-from firmware import board
-from firmware.linkport import uart_of
+from firmware.board import board
+from firmware.link.linkport import uart_of
 
 
 def test_uart_of_the_rp2040_pin_pairs():

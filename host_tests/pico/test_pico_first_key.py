@@ -5,17 +5,18 @@ the simulator reads its buttons only between its steps, and the step that
 drew the waiting save mark's frame, with the text view reading the panel
 back, outlasted the typed key. The board reads its buttons from a 2 ms
 timer, during its steps too, and its console keys last until the
-debounce has read them (firmware/consolekeys.py). Here a key comes at the
+debounce has read them (firmware/pico/consolekeys.py). Here a key comes at the
 moment the simulator lost it: as the CPU's move is being drawn (its save
 follows, the core stalled in the flash write), typed on the console, and
 at the next CPU move a 30 ms tap of the RIGHT button; each is seen.
 """
 
 import engine
-from firmware import entropy, gamesave
-from firmware.cutsave import Wait
+from firmware import entropy
+from firmware.saves import gamesave
+from firmware.saves.cutsave import Wait
 from firmware.stats import Stats
-from firmware.storage import pack
+from firmware.saves.storage import pack
 from tools.kit.memstorage import MemStorage
 from tools.kit.ui_driver import CUT_KEYS
 from tools.pico import figures

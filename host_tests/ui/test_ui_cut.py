@@ -17,8 +17,9 @@ import sys
 import engine
 from engine.cut import MATCH_HEX, secret_commitment
 from engine.sha256 import hex_text
-from firmware import entropy, gamesave
-from firmware.records import Records
+from firmware import entropy
+from firmware.saves import gamesave
+from firmware.saves.records import Records
 from tools.kit.memstorage import MemStorage
 from tools.kit.ui_driver import CUT, CUT_KEYS, give_cut, play_turn, simple_factory
 from tools.sim import textscreen
@@ -193,7 +194,7 @@ def test_a_start_after_a_damaged_save_waits_for_the_cut():
 def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
     from firmware.settings import Stats
 
-    from firmware.cutsave import Wait
+    from firmware.saves.cutsave import Wait
 
     w = Wait(False, engine.CARDEMS, 77, bytes(range(16)), 1234)
     stats = Stats()
@@ -336,7 +337,7 @@ MP_MATCH = r'''
 import sys
 from firmware.buttons import Buttons
 from firmware.keyscript import FakeClock, KeyScript
-from firmware.ssd1306 import SSD1306
+from firmware.display.ssd1306 import SSD1306
 from firmware import entropy
 from tools.kit.memstorage import MemStorage
 from tools.sim.fakebus import CountingBus

@@ -269,7 +269,7 @@ def test_make_play_takes_the_first_key_after_the_cpus_move(tmp_path):
     """At 80x24 (the text view reads the whole panel back after every frame,
     about 300 ms) the first key after the CPU's move was lost: the debounce
     had read it once when the step drew the save mark's frame, and the key
-    was released before the next reading (firmware/consolekeys.py)."""
+    was released before the next reading (firmware/pico/consolekeys.py)."""
     p = Play(tmp_path, 80, 24)
     try:
         wait_for(p, showing_text(lambda body: body == TITLE_TEXT))

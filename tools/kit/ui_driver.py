@@ -187,7 +187,7 @@ class RefusingStorage(MemStorage):
 
 
 def saved_match(storage):
-    """The match in the game save of a MemStorage (firmware/gamesave.py)."""
-    from firmware import gamesave
+    """The match in the game save of a MemStorage (firmware/saves/gamesave.py)."""
+    from firmware.saves import gamesave
 
     return engine.loads(gamesave.split(storage.files["game"])[1])

@@ -54,7 +54,7 @@ def setup(bus=None, low=(), scan_error=None, i2c_error=None, buses=None, high=()
 def _let_go():
     """A real pin or PWM allocates nothing; these stand-ins keep logs (a
     list, tuples), and the sampler's tick runs with the heap locked
-    (firmware.pico.locked): the lock is let go for the log. Returns the
+    (firmware.pico.pico.locked): the lock is let go for the log. Returns the
     depth to lock again (_lock_again)."""
     if _unlock is None:
         return 0

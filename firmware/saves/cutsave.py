@@ -1,5 +1,5 @@
 """A match waiting for the player's cut, as the game save holds it
-(firmware/gamesave.py, layout 3; firmware/cutwait.py makes it). Cold:
+(firmware/saves/gamesave.py, layout 3; firmware/cutwait.py makes it). Cold:
 imported only by a new match with an entropy source and by a start that
 finds such a save.
 

@@ -1,4 +1,4 @@
-"""Reading the saves at start: a cold part of firmware/saving.py.
+"""Reading the saves at start: a cold part of firmware/saves/saving.py.
 
 Saving.load imports this once, at start, and on MicroPython unloads it
 once the saves are read (firmware.compat.unload), so its code is off the
@@ -21,9 +21,9 @@ every start, with what to do: FLASH FULL under ROOM_FULL (saves may be
 refused), else FLASH NEARLY FULL (old game records will be deleted).
 """
 
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.settings import Settings, Stats, playable
-from firmware.storage import KEPT, NEWER, RESTART, RESUMED
+from firmware.saves.storage import KEPT, NEWER, RESTART, RESUMED
 import engine
 
 # The room a start says is short. A turn's save writes the game save's .tmp
@@ -31,7 +31,7 @@ import engine
 # hand's end the match's game record through its own .tmp (up to 19 KB for
 # a match to 500): under ROOM_FULL a save may be refused; under ROOM_LOW
 # the older matches' records will be deleted to make room
-# (firmware/savefail.py).
+# (firmware/saves/savefail.py).
 ROOM_FULL = 8192
 ROOM_LOW = 32768
 MSG_FULL = ("Only %d KB free: saves may be refused. Copy the game records off (make "
@@ -58,7 +58,7 @@ def session_of(app, stats, match):
 
 def room(st):
     """The bytes free on the filesystem that holds the saves of `st` (a
-    firmware.storage.Storage: f_frsize * f_bavail of its root or, before
+    firmware.saves.storage.Storage: f_frsize * f_bavail of its root or, before
     it is made, of the folder it goes in), or None when it cannot tell
     (its fs has no statvfs, or it fails; another kind of storage)."""
     statvfs = getattr(getattr(st, "fs", None), "statvfs", None)

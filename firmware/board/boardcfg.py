@@ -1,4 +1,4 @@
-"""The board's settings file: firmware/board.py's defaults, overridden by
+"""The board's settings file: firmware/board/board.py's defaults, overridden by
 /board.json on the board's filesystem, so a released .uf2 drives other
 wiring (an SH1106 panel, a panel upside down, other pins, active-high
 buttons, a buzzer) without a new firmware build.
@@ -9,7 +9,7 @@ editor or `mpremote edit :board.json` writes it, and it is data, not
 code: a mistake in it is a value this module can name and replace, where
 a Python settings file (import board_settings) could stop the boot with a
 SyntaxError or run anything. The game's HARDWARE page writes the same
-file (firmware.boardset.Hardware.save(), through save() here), keeping the
+file (firmware.board.boardset.Hardware.save(), through save() here), keeping the
 keys it does not edit.
 
 Needed at boot only: load_config() reads the file and then lets this
@@ -23,7 +23,7 @@ The keys (docs/BOARD.md has the table and an example):
     display        "ssd1306" or "sh1106"
     display_addr   60 or 61, or "0x3C" / "0x3D" (tried first; both are tried)
     flip           true: the panel is mounted upside down
-    i2c_id         0 or 1 (the chip's I2C block: firmware/chip.py)
+    i2c_id         0 or 1 (the chip's I2C block: firmware/board/chip.py)
     i2c_sda        GPIO of SDA, a pin of that block (I2C0: 0 4 8 ... 28,
     i2c_scl        SCL: 1 5 9 ... 29; I2C1: SDA 2 6 ... 26, SCL 3 7 ... 27)
     i2c_freq       10000 .. 1000000 Hz
@@ -43,15 +43,15 @@ large, not UTF-8, not JSON, not an object, no memory). Pins are GPIO
 0..29, the buttons and the buzzer not on the Pico's own GP23, GP24, GP25
 and GP29; no pin serves twice; SDA and SCL must be a pair of the chosen
 I2C block, else the three I2C keys take their defaults (the chip's facts:
-firmware/chip.py; on a chip it does not know, only "no pin twice"). The file is
+firmware/board/chip.py; on a chip it does not know, only "no pin twice"). The file is
 read in one bounded read (MAX_BYTES + 1): a huge file is never loaded.
 
 Plain Python with no hardware module: the unix port and CPython tests load
 it as it is.
 """
 
-from firmware import board
-from firmware import chip
+from firmware.board import board
+from firmware.board import chip
 from firmware.compat import const
 
 _A = const(0x10)      # firmware.buttons.A: A in the mask of the buttons held
@@ -91,17 +91,17 @@ BUTTON_KEYS = ("btn_left", "btn_right", "btn_up", "btn_down", "btn_a", "btn_b")
 
 
 class Config:
-    """firmware/board.py's names (I2C_ID ... HEADLESS_TEXT, BUTTON_PINS):
+    """firmware/board/board.py's names (I2C_ID ... HEADLESS_TEXT, BUTTON_PINS):
     what the ports take as `cfg` (config() makes one). Also `path` (where
     the file is: the HARDWARE page writes it there), `source` (the file's
     path when it was read, else None), `from_file` (the keys the file set,
     valid ones) and `found_by_scan` (the boot found the display on other
-    pins: firmware.pico.scan_pairs). No methods: a Config kept by the
+    pins: firmware.pico.pico.scan_pairs). No methods: a Config kept by the
     running game holds nothing of this module."""
 
 
 def config(path=None):
-    """A Config with firmware/board.py's defaults."""
+    """A Config with firmware/board/board.py's defaults."""
     c = Config()
     for _, a, _ in KEYS:
         setattr(c, a, getattr(board, a))
@@ -113,7 +113,7 @@ def config(path=None):
     c.found_by_scan = False
     c.recovery = False
     c.held = 0          # the buttons held at power-on (firmware.buttons' bits)
-    c.stuck = None      # a button held at every start: firmware.boardrescue.held()
+    c.stuck = None      # a button held at every start: firmware.board.boardrescue.held()
     buttons(c)
     return c
 
@@ -413,7 +413,7 @@ def dumps(d):
 def save(changes, path=None, fs=None, opener=open):
     """Write `changes` ({key: value}) into the file at `path`, keeping its
     other keys (a file that cannot be read as a JSON object is replaced).
-    Atomic as firmware/storage.py's saves: the whole text goes to
+    Atomic as firmware/saves/storage.py's saves: the whole text goes to
     <path>.tmp, which is then renamed over the file, so a cut leaves the old
     file or the new one. Returns None, or what went wrong (full flash,
     OSError, no memory) in a few words."""
@@ -464,8 +464,8 @@ def let_go():
 
     if heap_free() is not None:
         unload(__name__)
-        unload("firmware.chip")      # its facts: imported again when needed
-        unload("firmware.boardrescue")
+        unload("firmware.board.chip")      # its facts: imported again when needed
+        unload("firmware.board.boardrescue")
 
 
 def load_config(path=None, out=print):
@@ -479,12 +479,12 @@ def boot(held, out=print, recovery=None, ask=None):
     """At power-on (firmware/main.py): the version line, the settings,
     the buttons held (`held(pins, active_low)` reads them together for
     ~25 ms: a mask in their order), A held (the HARDWARE page), a button
-    held at every start (firmware.boardrescue), then this module is let
+    held at every start (firmware.board.boardrescue), then this module is let
     go. (cfg, hardware); cfg.held is the mask of the buttons held.
     `recovery` (the words of how BOOTSEL was held: firmware/main.py):
     /board.json is not read, the defaults are used, said on the console,
     and the game starts on the recovery start's screen (cfg.recovery).
-    `ask` (the Pico: firmware.picoports.asked) says, when `recovery` is
+    `ask` (the Pico: firmware.pico.picoports.asked) says, when `recovery` is
     None, whether BOOTSEL asked for it; this module, which CircuitPython
     reads too, names no Pico module."""
     try:
@@ -499,7 +499,7 @@ def boot(held, out=print, recovery=None, ask=None):
     if recovery is None and ask is not None:
         recovery = ask()
     if recovery:
-        from firmware.boardrescue import recovery_text
+        from firmware.board.boardrescue import recovery_text
 
         cfg = config(None)
         cfg.recovery = True
@@ -517,7 +517,7 @@ def boot(held, out=print, recovery=None, ask=None):
                 import os
 
                 os.stat(counted)
-            from firmware import boardrescue
+            from firmware.board import boardrescue
 
             cfg.stuck = boardrescue.held(cfg, *boardrescue.count(counted, mask))
         except Exception:            # none (OSError), or the count failed: it is a help,

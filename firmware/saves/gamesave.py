@@ -8,7 +8,7 @@ match is one waiting for the player's cut, below). The game version is
 engine/version.py's VERSION of the firmware that wrote it, in ASCII. Every
 later layout keeps b"GRGM" layout vlen version first, so a save from a
 newer layout, or from a newer game version that this one cannot read, is
-told apart from damage: decode() raises firmware.storage.NewerSave, which
+told apart from damage: decode() raises firmware.saves.storage.NewerSave, which
 the storage keeps as <name>.new and says ("Saved by version X; this is Y:
 kept as game.new"). Only a save that names a newer version than this one
 (engine.version_parse.parse: X.Y.Z, and X.Y.Z-dev before X.Y.Z) is a newer one: a newer
@@ -18,7 +18,7 @@ this is 1.0.0".
 
 stats is firmware/stats.py's encoding; match is engine.dumps of the match
 in play, or nothing; in layout 3, a match waiting for the player's cut
-(firmware/cutsave.py's Wait: its deal secret is drawn and saved before
+(firmware/saves/cutsave.py's Wait: its deal secret is drawn and saved before
 its commitment is shown, so a start resumes the same commitment, never a
 second secret for the same match):
 
@@ -34,7 +34,7 @@ again as layout 2. The App writes this whole payload through the storage
 match, and at a hand's end the statistics) is one write: after a power cut
 the statistics and the match are always those of the same moment, and a
 turn played again after a restart is counted once. (The game records,
-firmware/records.py, are written from the match after that commit; the
+firmware/saves/records.py, are written from the match after that commit; the
 App writes them again at boot when the commit that ended a hand came just
 before a cut. The commit that ends a match keeps the finished match,
 which is never resumed, until its record is written: the next commit
@@ -50,7 +50,7 @@ statistics still load and the match's bytes are kept (Game.held) so the
 App writes them back unchanged until the player starts another match.
 """
 
-NAME = "game"     # its name in the storage (firmware/saving.py writes it)
+NAME = "game"     # its name in the storage (firmware/saves/saving.py writes it)
 MAGIC = b"GRGM"
 VERSION = 3       # the newest layout (2, or 3 with a match waiting for its cut)
 PLAIN = 2         # the layout of every save but one waiting for a cut
@@ -62,7 +62,7 @@ class Game:
         self.match = match        # engine Match / BoxMatch in play, or None
         self.held = held          # match bytes that could not be rebuilt now
         self.finished = finished  # a finished match whose game record is due
-        self.wait = wait          # firmware.cutsave.Wait: a match waiting for its cut, or None
+        self.wait = wait          # firmware.saves.cutsave.Wait: a match waiting for its cut, or None
 
 
 def join(stats_bytes, match_bytes, layout=PLAIN):
@@ -128,7 +128,7 @@ def _head(payload):
         # version, an older one or none it can order is damage.
         v = saved_by(payload)
         if newer(v):
-            from firmware.storage import NewerSave
+            from firmware.saves.storage import NewerSave
 
             raise NewerSave(v)
         raise ValueError("game save layout %d names version %s, not a newer one"
@@ -184,7 +184,7 @@ def decode(payload):
     except MemoryError:
         raise
     except Exception as e:
-        from firmware.storage import NewerSave
+        from firmware.saves.storage import NewerSave
 
         v = saved_by(payload)
         if not isinstance(e, NewerSave) and newer(v):
@@ -202,7 +202,7 @@ def _decode(payload):
     # layout 3, or its match bytes joined again as layout 2 by a storage
     # that keeps the statistics and the match apart (circuitpython/cpnvm.py)
     if waiting or bytes(mb[:4]) == b"GRCW":
-        from firmware.cutsave import Wait     # cold: only such a save needs it
+        from firmware.saves.cutsave import Wait     # cold: only such a save needs it
 
         return Game(stats, wait=Wait.decode(mb))
     if not mb:

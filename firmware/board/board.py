@@ -2,7 +2,7 @@
 
 The release .uf2 has this module frozen in, so other wiring is not set by
 editing it: /board.json on the board or the HARDWARE page change any of
-these at start (firmware/boardcfg.py, docs/BOARD.md). The wiring pictures
+these at start (firmware/board/boardcfg.py, docs/BOARD.md). The wiring pictures
 and the release zips' pin tables are drawn from it (tools/wiring/).
 
 Only the ports and the entry point read this; nothing here touches hardware.
@@ -18,8 +18,8 @@ I2C_FREQ = const(400000)
 
 # The display's controller: 'ssd1306', or 'sh1106' for the 1.3" modules
 # sold as SSD1306 (132-column RAM, picture shifted by 2 columns without this
-# setting). DISPLAY_TYPES: the controllers firmware/ssd1306.py has a driver
-# class for (firmware.ssd1306.driver), in the HARDWARE page's order.
+# setting). DISPLAY_TYPES: the controllers firmware/display/ssd1306.py has a driver
+# class for (firmware.display.ssd1306.driver), in the HARDWARE page's order.
 DISPLAY_TYPES = ("ssd1306", "sh1106")
 DISPLAY_TYPE = "ssd1306"
 DISPLAY_ADDR = const(0x3C)  # some modules are strapped to 0x3D

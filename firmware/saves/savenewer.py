@@ -1,5 +1,5 @@
 """A newer version's save found at start: set aside, never over one kept
-before. A cold part of firmware/storage.py: Storage.load imports it only
+before. A cold part of firmware/saves/storage.py: Storage.load imports it only
 when a save names a newer version, so none of it is on the heap otherwise.
 
 set_aside(st, name, dat, why) moves <name>.dat to the first of <name>.new,
@@ -11,11 +11,11 @@ until the next start), outcome KEPT, said with what to do. A power cut at
 any point leaves the file either as .dat (the next start does it again) or
 whole under its new name. newer_message is what CircuitPython's nvm
 storage says of the newer saves it keeps on the drive too. (It works
-through the storage it is given: it imports nothing of firmware.storage.)
+through the storage it is given: it imports nothing of firmware.saves.storage.)
 """
 
 NEW_KEEP = 9  # a newer version's saves kept: <name>.new, .new2 .. .new9
-NEWER = "newer"  # the outcomes, as firmware.storage names them (NEWER, KEPT)
+NEWER = "newer"  # the outcomes, as firmware.saves.storage names them (NEWER, KEPT)
 KEPT = "kept"
 _ENOENT = 2
 
@@ -47,7 +47,7 @@ def newer_message(version, kept):
 
 def set_aside(st, name, dat, why):
     """(None, message) for the newer save `dat` of `name` (NewerSave
-    `why`), through the storage `st` (firmware.storage.Storage)."""
+    `why`), through the storage `st` (firmware.saves.storage.Storage)."""
     fs = st.fs
     left = MSG_TAKEN % (name, name, NEW_KEEP, st.restart)
     for k in range(1, NEW_KEEP + 1):

@@ -3,14 +3,14 @@ a start leaves for the player, and what follows when the flash refuses.
 
 firmware.app.App makes one, app.saving; the screens call it directly:
 
-    sv = Saving(app, records)   # records: firmware.records.Records, or None
+    sv = Saving(app, records)   # records: firmware.saves.records.Records, or None
     fresh = sv.load()        # at start: app.settings, and app.session
     sv.save_match()          # after every completed turn: the session's save
     sv.hand_counted()        # a hand's end counted in app.stats
     sv.store(name, payload)  # one save (payload None: remove); True if done
     sv.next_note()           # (title, text) still to show at start, or None
     sv.start_record(finished)   # at start (saveload): a record still due
-    sv.records               # firmware.records.Records (the port's), or None
+    sv.records               # firmware.saves.records.Records (the port's), or None
     sv.saved_at, sv.error, sv.failing   # for the device loop and the console
 
 and the App's loop brackets each step with sv.stepping = True / False,
@@ -19,22 +19,22 @@ screens call sv's methods rather than delegating methods on App: the App's
 code (on the heap from the .mpy bundle) stays that of the loop and the
 router, and a call costs one attribute lookup more.
 
-The parts: firmware/gamesave.py encodes and decodes the game save. Two
-cold parts are on the heap only while they work: firmware/saveload.py
+The parts: firmware/saves/gamesave.py encodes and decodes the game save. Two
+cold parts are on the heap only while they work: firmware/saves/saveload.py
 reads the saves at start and is then unloaded (firmware.compat.unload);
-firmware/savefail.py, imported only when a save fails, makes room on a
+firmware/saves/savefail.py, imported only when a save fails, makes room on a
 full flash and says a refused save in a banner. Both work through this
 object's public interface; savefail keeps its state here, in public
 attributes (unsaved, said_at, freed_at, error, failing).
 
 Saves: after every completed turn the session's save (app.session
-.save_name and .payload(): "game", firmware/gamesave.py, the statistics
+.save_name and .payload(): "game", firmware/saves/gamesave.py, the statistics
 and the match in one commit, so a turn played again after a power cut is
-never counted twice; a link match's "link", firmware/linkmatch.py), then
-at a hand's end the match's game record (firmware/records.py); the
+never counted twice; a link match's "link", firmware/link/linkmatch.py), then
+at a hand's end the match's game record (firmware/saves/records.py); the
 settings when they change ("settings", firmware/settings.py). At start every damage
 or reset the storage recovered from is noted (notes, shown once each by
-the message screen; firmware/saveload.py).
+the message screen; firmware/saves/saveload.py).
 
 A save the flash refuses (full: OSError 28, or any write error) is said at
 once in a banner over the screen (App.show_banner: FLASH FULL or SAVE
@@ -53,7 +53,7 @@ from firmware.compat import heap_free, hold_reserve, let_reserve_go, unload
 class Saving:
     def __init__(self, app, records=None):
         self.app = app
-        self.records = records       # firmware.records.Records: a record per hand end
+        self.records = records       # firmware.saves.records.Records: a record per hand end
         self.notes = []              # (title, text) still to show, once each
         self.held = None             # match bytes kept unread (no memory at boot)
         self.saved_at = 0            # the clock at the last game save, 0 before
@@ -74,16 +74,16 @@ class Saving:
         app.settings and app.session; every damage or reset is
         noted for the player (notes), and what was recovered is written
         back at once, so the next start is quiet. True when a damaged save
-        was set aside: a new match starts. (firmware/saveload.py, a cold
+        was set aside: a new match starts. (firmware/saves/saveload.py, a cold
         part: on MicroPython it leaves the heap once read.)"""
         let_reserve_go()        # importing from the .mpy bundle opens a file (firmware.compat)
         try:
-            from firmware import saveload
+            from firmware.saves import saveload
         finally:
             hold_reserve()
         fresh = saveload.load(self)
         if heap_free() is not None:
-            unload("firmware.saveload")
+            unload("firmware.saves.saveload")
             # a match with a cut resumed: engine/cut.py until its hand's
             # end (firmware/screens/result.py, let_cut_go)
             unload("engine.cut")
@@ -111,7 +111,7 @@ class Saving:
     def store(self, name, payload=None):
         """Save (or, with no payload, remove) through the storage port. A
         flash that refuses (full, worn, out of memory) must not stop the
-        game: firmware/savefail.py makes room on a full flash and tries
+        game: firmware/saves/savefail.py makes room on a full flash and tries
         again, says a save still refused (a banner), keeps the error in
         `error` for the console; the save is tried again at the next turn
         while play goes on. (Imported only when a save fails: its code
@@ -123,7 +123,7 @@ class Saving:
                 self.app.storage.save(name, payload)
         except (OSError, MemoryError) as e:
             try:
-                from firmware import savefail
+                from firmware.saves import savefail
             except MemoryError:
                 # not even the room to load savefail (importing a .mpy opens
                 # its file: a 1148-byte run): not saved, tried again at the
@@ -135,7 +135,7 @@ class Saving:
                 return False
             return savefail.refused(self, name, payload, e)
         if self.failing is not None:
-            from firmware import savefail
+            from firmware.saves import savefail
 
             savefail.stored(self, name, 0)
         return True
@@ -143,7 +143,7 @@ class Saving:
     def save_match(self, now=False):
         """Commit the game: the session's save, the statistics and the
         match in play (none once it is over) in one write
-        (firmware/gamesave.py, or a link match's). Inside App.step()
+        (firmware/saves/gamesave.py, or a link match's). Inside App.step()
         the write waits until the frame is on the display (a turn's save
         costs tens of ms of flash erase and program: the player sees the
         move first); a power cut then still resumes the last completed

@@ -1,6 +1,6 @@
 """LINK on the title: the link match in the save, or a new one, on the
 link screen that says how the boards find each other
-(firmware/linkmatch.py: LinkSession becomes app.session, the session in
+(firmware/link/linkmatch.py: LinkSession becomes app.session, the session in
 play kept in it). Imported by LINK only, so the title carries none of
 this, and let go with the link's modules (linkmatch.MODULES).
 
@@ -19,7 +19,7 @@ def start(app):
         return
     kept = app.session
     try:
-        from firmware.linkmatch import LinkSession
+        from firmware.link.linkmatch import LinkSession
 
         app.session = LinkSession(app, port, kept)
         app.session.save()
@@ -42,7 +42,7 @@ def no_room(app, kept):
     for name in list(sys.modules) if heap_free() is not None else ():
         if name.startswith("firmware.link") or name.startswith("firmware.screens.link") \
                 or name == "engine.linkdeal":
-            unload(name)     # firmware.linkstart too: this code leaves with the call
+            unload(name)     # firmware.link.linkstart too: this code leaves with the call
     collect()
     app.go("message", title=b"LINK",
            text="Not enough memory for link play: here the game's code is in RAM. "

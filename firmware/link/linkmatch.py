@@ -1,11 +1,11 @@
 """A link match: two boards, one game (docs/LINK.md, "What the App does").
 
 Cold: imported only when LINK is chosen on the title, and unloaded (with
-firmware/link.py, firmware/linkframe.py and engine/linkdeal.py) when the
+firmware/link/link.py, firmware/link/linkframe.py and engine/linkdeal.py) when the
 title shows again, so a game against the CPU never holds its code.
 
 LinkSession is app.session while a link match is on (firmware/matchlife.py
-says what a session is); firmware/linkstart.py makes it:
+says what a session is); firmware/link/linkstart.py makes it:
 
     s = LinkSession(app, port, kept)  # kept: the session it takes over from
     app.session = s
@@ -21,7 +21,7 @@ apart from those against the CPU: their own save, "link"); the session it
 took over from (the match against the CPU, or the box game, with their
 statistics and AIs) waits in `kept` and comes back on leave().
 
-The boards find each other (firmware/link.py's handshake: the game
+The boards find each other (firmware/link/link.py's handshake: the game
 version and the rules must be the same), and the leader of the handshake
 takes role 0: its player is P1 and seat 0 of the match; the other board's
 match is the mirror (engine.Match mirror=True), its own player seat 0 too.
@@ -51,8 +51,8 @@ while the deal is made.
 
 from firmware.compat import const, unload, heap_free
 from firmware.buttons import ticks_diff
-from firmware import link as lk
-from firmware.linkframe import printable
+from firmware.link import link as lk
+from firmware.link.linkframe import printable
 from firmware.matchlife import Session
 from engine import linkdeal
 from engine.hand import DRAW_UPCARD, action_code, action_text
@@ -69,8 +69,9 @@ NAMES = (b"P1", b"P2")   # role 0's player, role 1's
 
 # the screens a link match shows in place of the game against the CPU's
 _SCREENS = {"play": "link_play"}
-MODULES = ("firmware.linkmatch", "firmware.linkstart", "firmware.link", "firmware.linkframe",
-           "engine.linkdeal", "engine.cut", "firmware.screens.link", "firmware.screens.link_play")
+# what a link match lets go when the title shows: its modules, their package
+MODULES = ("firmware.link.linkmatch", "firmware.link.linkstart", "firmware.link.link", "firmware.link.linkframe",
+           "firmware.link", "engine.linkdeal", "engine.cut", "firmware.screens.link", "firmware.screens.link_play")
 
 WORDS_SAME_ROLE = "Both boards took the same seat: start a new link match on both."
 WORDS_ORDER = "The other board's moves came out of order: start a new link match."
@@ -488,7 +489,7 @@ class LinkSession(Session):
         self.app.saving.save_match()
 
     def payload(self, held=None, finished=None):
-        """The save's bytes (firmware.saving writes them, "link"; the game
+        """The save's bytes (firmware.saves.saving writes them, "link"; the game
         save's `held` and `finished` are not its own)."""
         m = self.match
         if m is None and self.last is not None and not self.link.idle():

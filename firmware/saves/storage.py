@@ -57,12 +57,12 @@ NewerSave) is not damage: it is moved to the first of <name>.new, .new2
 kept as game.new2."), outcome NEWER; a newer save kept before is never
 written over. With all nine taken (or the rename refused) it stays as
 .dat, kept like a save not read now (outcome KEPT), and said
-(firmware/savenewer.py, imported only then).
+(firmware/saves/savenewer.py, imported only then).
 
 On a full flash free_backups() makes room without losing any current
 save: every .bak, and a .tmp beside its .dat. `fs.statvfs` (None when
 the filesystem has none) says how much room is left: a start on a nearly
-full flash says so (firmware/saveload.py).
+full flash says so (firmware/saves/saveload.py).
 
 `fs` supplies open/rename/remove/stat/listdir/mkdir like `os` (tests inject
 faults through it). Paths are built with string operations: MicroPython has
@@ -456,13 +456,13 @@ class Storage:
         return None, None
 
     def _newer(self, name, dat, why):
-        """A newer version's save: set aside by firmware/savenewer.py (a
+        """A newer version's save: set aside by firmware/saves/savenewer.py (a
         cold part, imported only now), never over one kept before. Out of
         memory on the way: kept as a save not read now if it is still
         .dat, else said in words that need no memory."""
         let_reserve_go()        # importing from the .mpy bundle opens a file
         try:
-            from firmware import savenewer
+            from firmware.saves import savenewer
 
             return savenewer.set_aside(self, name, dat, why)
         except MemoryError:

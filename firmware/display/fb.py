@@ -21,7 +21,7 @@ in redraw paths.
 """
 
 from firmware.compat import const
-from firmware import font as _font
+from firmware.display import font as _font
 
 WIDTH = const(128)
 HEIGHT = const(64)

@@ -21,7 +21,7 @@ terminal needs 130 columns and 35 rows to show a whole frame. show()
 allocates nothing on MicroPython (the stream's write(buf, n)); it takes
 roughly 4 KB (ascii) to 12 KB (blocks) of serial output per frame.
 
-Keys typed there: firmware/consolekeys.py (imported on its own, so a
+Keys typed there: firmware/pico/consolekeys.py (imported on its own, so a
 board with a display never loads this module).
 """
 

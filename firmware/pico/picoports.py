@@ -1,5 +1,5 @@
-"""The Pico's ports that the run loop (firmware/pico.py) and the
-bring-up (firmware/bringup.py) both use: the display port and its headless
+"""The Pico's ports that the run loop (firmware/pico/pico.py) and the
+bring-up (firmware/pico/bringup.py) both use: the display port and its headless
 stand-in, the buzzer, the clock, the settings file's path. Its own module so
 that the bring-up, imported for the boot and let go, and the run loop import
 these from one place and not from each other.
@@ -13,7 +13,7 @@ from firmware.compat import const
 from firmware.port_common import HeadlessDisplay as NoDisplay
 from firmware.port_common import bus_error
 
-SETTINGS_FILE = "/board.json"   # firmware.boardcfg.PATH
+SETTINGS_FILE = "/board.json"   # firmware.board.boardcfg.PATH
 
 # The clock port: milliseconds wrapping at 2**30 (small ints), and sleep.
 clock_ms = time.ticks_ms
@@ -23,7 +23,7 @@ sleep_ms = time.sleep_ms
 
 class HeadlessDisplay(NoDisplay):
     """No display: the game runs on. With a `view` (run() attaches a
-    firmware.textview.TextView) each changed frame is printed on the serial
+    firmware.display.textview.TextView) each changed frame is printed on the serial
     console as text; without one frames go nowhere. `why` says in a few
     words what bring-up found."""
 
@@ -55,7 +55,7 @@ class DisplayPort:
         self.driver = driver
         self.out = out
         self.addr = driver.addr
-        self.controller = driver.controller   # "ssd1306", "sh1106" (firmware.ssd1306)
+        self.controller = driver.controller   # "ssd1306", "sh1106" (firmware.display.ssd1306)
         self.errors = 0  # bus errors since the display last answered
         self.last_bytes = 0
 
@@ -95,13 +95,13 @@ class DisplayPort:
 
     def reconfigure(self, controller, flip):
         """The HARDWARE page's choice, applied at once: another controller
-        (its driver class, firmware.ssd1306.driver) sets the panel up
+        (its driver class, firmware.display.ssd1306.driver) sets the panel up
         again, a flip turns the picture; the next show() sends the whole
         frame."""
         d = self.driver
         try:
             if controller != d.controller:
-                from firmware.ssd1306 import driver
+                from firmware.display.ssd1306 import driver
 
                 d = driver(controller)(d.bus, d.addr, width=d.width, height=d.height,
                                        flip=flip)
@@ -153,7 +153,7 @@ QUICK_MS = const(5000)   # ... or, in the game's first seconds,
 QUICK_LOOKS = const(2)   # ... down at this many looks in a row
 
 # The recovery start's flag: a watchdog scratch register the chip's table
-# names (firmware/chip.py: SCRATCH0, which a soft reset keeps and a power
+# names (firmware/board/chip.py: SCRATCH0, which a soft reset keeps and a power
 # cut or a reset clears), so no start after the next one is touched. The
 # boot puts its address here (asked); on a chip
 # not in the table it stays None and nothing is written.
@@ -173,18 +173,18 @@ def ask_recovery():
 
 def asked():
     """How the recovery start was asked for (words for its console line),
-    or None: the flag firmware.pico.recover leaves for the soft reset
+    or None: the flag firmware.pico.pico.recover leaves for the soft reset
     (ask_recovery: in the chip's scratch register,
     cleared here, so once), or BOOTSEL down as this start begins (pressed
     just after power-on: the boot ROM looks at it only at the moment of
-    reset; firmware.boardrescue.bootsel_held). The register's address is
+    reset; firmware.board.boardrescue.bootsel_held). The register's address is
     left for the running game (SCRATCH: None on a chip not in
-    firmware/chip.py's table, where nothing is read or written)."""
+    firmware/board/chip.py's table, where nothing is read or written)."""
     try:
         import rp2
     except ImportError:              # not a Pico
         return None
-    from firmware import chip
+    from firmware.board import chip
 
     a = SCRATCH[0] = chip.current().scratch
     if a is not None and machine.mem32[a] == RECOVERY:
@@ -192,7 +192,7 @@ def asked():
         return "while the game ran"
     if not rp2.bootsel_button():
         return None
-    from firmware.boardrescue import bootsel_held
+    from firmware.board.boardrescue import bootsel_held
 
     return "as the board started" if bootsel_held() else None
 
@@ -218,9 +218,9 @@ class Onboard:
     Down at QUICK_LOOKS looks in a row in the first QUICK_MS (a press
     right after plugging in reaches the game once it runs), or for HOLD_MS
     later, it sets `fired`: the run loop then starts again into the
-    recovery start (firmware/pico.py). In the recovery start (`recovery`)
+    recovery start (firmware/pico/pico.py). In the recovery start (`recovery`)
     it never fires: once it has been up, `down` says it is held, and the
-    run loop reads it as A (firmware.pico.Inputs), so that start's screen
+    run loop reads it as A (firmware.pico.pico.Inputs), so that start's screen
     can be answered with no button wired right.
 
     tick() is called by the button sampler's timer every `tick_ms`: it
@@ -281,7 +281,7 @@ class Onboard:
         return self.fired
 
     def rearm(self):
-        """After a recovery that could not be asked for (firmware.pico.recover)."""
+        """After a recovery that could not be asked for (firmware.pico.pico.recover)."""
         self.fired = False
         self.held = 0
         self.armed = False

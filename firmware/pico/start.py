@@ -1,6 +1,6 @@
 """The start of a board, between firmware/main.py and the game
-(firmware.pico.run): the LED on, the version line, the settings
-(firmware.boardcfg.boot: /board.json, or the defaults in a recovery
+(firmware.pico.pico.run): the LED on, the version line, the settings
+(firmware.board.boardcfg.boot: /board.json, or the defaults in a recovery
 start), the buttons held at power-on, the safe boot. main.py imports this
 module, calls start() and lets it go before the game: from the .mpy
 bundle main.py is compiled from source at every start and its code stays
@@ -10,14 +10,14 @@ on the heap through the game, so what runs once lives here.
   so `mpremote` can always reach the board. With the game's files broken
   main.py says so and the REPL is free as well.
 - Recovery start: the default settings, /board.json unread, whatever it
-  says about the pins (firmware.boardrescue; the screen offers to set the
+  says about the pins (firmware.board.boardrescue; the screen offers to set the
   file aside). BOOTSEL (the Pico's own button, which no settings file can
   move) asks for it: held as this start begins (the boot ROM takes
   BOOTSEL only at the moment of reset, so a press just after plugging in
   reaches the game), held in the safe boot's first seconds
   (boardrescue.WATCH_MS), held for a moment in the game's first seconds
-  or for 3 s at any time (firmware.pico.recover: a soft reset with a flag
-  in a register a power cut clears, firmware.picoports.asked, so it is
+  or for 3 s at any time (firmware.pico.pico.recover: a soft reset with a flag
+  in a register a power cut clears, firmware.pico.picoports.asked, so it is
   never left set).
 - A button held at every start: the six buttons are read together at
   power-on (held()), and one held at boardrescue.HELD_STARTS starts in a
@@ -69,7 +69,7 @@ def b_held(cfg=None):
     buttons), or reads down now for most of ~25 ms."""
     try:
         if cfg is None:
-            from firmware import board as cfg
+            from firmware.board import board as cfg
         if getattr(cfg, "held", None) is not None:
             return bool(cfg.held & 0x20)         # firmware.buttons.B
         pin, low = cfg.BTN_B, cfg.BUTTONS_ACTIVE_LOW
@@ -79,19 +79,19 @@ def b_held(cfg=None):
 
 
 def board_config(why=None):
-    """(cfg, hardware) from firmware.boardcfg.boot(): the version line,
+    """(cfg, hardware) from firmware.board.boardcfg.boot(): the version line,
     the board's settings (/board.json) and the buttons held at power-on,
     or the defaults in a recovery start (`why`; boot() also looks at
-    BOOTSEL and the flag firmware.pico.recover leaves); (None, False)
+    BOOTSEL and the flag firmware.pico.pico.recover leaves); (None, False)
     when the game's files cannot give them."""
     try:
-        from firmware.boardcfg import boot
-        from firmware.picoports import asked
+        from firmware.board.boardcfg import boot
+        from firmware.pico.picoports import asked
 
         return boot(held, recovery=why, ask=asked)
     except Exception as e:
         print("Gin Rummy: the board settings could not be read (%s): using "
-              "firmware/board.py's." % (e,))
+              "firmware/board/board.py's." % (e,))
         return None, False
 
 
@@ -103,12 +103,13 @@ def safe_boot(cfg):
     those find none (the file may have moved it)."""
     print(SAFE_BOOT)
     try:
-        from firmware.boardrescue import WATCHING, WATCH_MS, bootsel_held
+        from firmware.board.boardrescue import WATCHING, WATCH_MS, bootsel_held
     except Exception:            # the game's files broken: the REPL is free
         return False
     stuck = getattr(cfg, "stuck", None)
     try:
-        from firmware import board, bringup
+        from firmware.board import board
+        from firmware.pico import bringup
         from firmware.port_common import SAFE_LINES, show_lines
 
         d = bringup.open_display(cfg=cfg or board, out=quiet, scan=False)[0]
@@ -132,7 +133,7 @@ def small_lines(display, lines):
     """Up to 8 lines of 31 characters in the small font on `display`."""
     if display.headless:
         return
-    from firmware import fb
+    from firmware.display import fb
 
     c = fb.Canvas()
     for i in range(len(lines)):
@@ -142,7 +143,7 @@ def small_lines(display, lines):
 
 def led_on():
     """The on-board LED on, steady: starting (the game's loop blinks it
-    from then on), or safe boot (firmware.picoports.Onboard has the table)."""
+    from then on), or safe boot (firmware.pico.picoports.Onboard has the table)."""
     try:
         machine.Pin("LED", machine.Pin.OUT).value(1)
     except Exception:   # a board without an LED pin
@@ -151,7 +152,7 @@ def led_on():
 
 def start(frozen_too=False):
     """The start up to the game: True or False (A held: the HARDWARE page
-    first), with the settings left in firmware.pico.BOOT_CFG for run(); or
+    first), with the settings left in firmware.pico.pico.BOOT_CFG for run(); or
     None when the REPL is to be left free (the safe boot)."""
     led_on()
     cfg, hardware = board_config()     # the version line, then the settings' lines
@@ -162,7 +163,7 @@ def start(frozen_too=False):
         if not safe_boot(cfg):
             return None
         cfg, hardware = board_config("in the safe boot")
-    from firmware import pico
+    from firmware.pico import pico
 
     if hardware:
         print("A was held at power-on: the game starts on the HARDWARE page.")

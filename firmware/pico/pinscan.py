@@ -1,6 +1,6 @@
 """The display looked for on the usual I2C pin pairs of the Pico's header
-(firmware/chip.py: I2C_PAIRS), when the configured pins find none
-(firmware.pico.open_display at boot); on a chip not in that table, not at
+(firmware/board/chip.py: I2C_PAIRS), when the configured pins find none
+(firmware.pico.pico.open_display at boot); on a chip not in that table, not at
 all (it says so).
 
 Its own module, imported only then: a board whose display answers on its
@@ -10,8 +10,8 @@ the heap for the whole game).
 
 import machine
 
-from firmware import chip
-from firmware.picoports import SETTINGS_FILE
+from firmware.board import chip
+from firmware.pico.picoports import SETTINGS_FILE
 from firmware.port_common import display_address
 
 

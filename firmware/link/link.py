@@ -15,7 +15,7 @@ and when it falls silent (a socket's, a browser tab's), instead of the
 cable's WORDS_LOOKING and WORDS_LOST.
 `clock()` returns milliseconds that wrap at 2**30 (time.ticks_ms); every
 interval is measured with firmware.buttons.ticks_diff. Frames and their
-checksum are firmware/linkframe.py's; docs/LINK.md describes the wire.
+checksum are firmware/link/linkframe.py's; docs/LINK.md describes the wire.
 
 How it holds up (docs/LINK.md: the timings):
 - Handshake: each board sends HELLO (protocol, a random 4-byte nonce drawn
@@ -43,7 +43,7 @@ poll() reads at most RX_BUDGET bytes a call, so it always returns soon.
 
 from firmware.buttons import ticks_diff
 from firmware.compat import const
-from firmware.linkframe import MAX_PAYLOAD, Reader, Writer, crc16, printable, shown
+from firmware.link.linkframe import MAX_PAYLOAD, Reader, Writer, crc16, printable, shown
 
 PROTOCOL = const(1)
 

@@ -1,6 +1,6 @@
-"""The Pico's bring-up: what firmware.pico.run() needs once, before play,
+"""The Pico's bring-up: what firmware.pico.pico.run() needs once, before play,
 and never again. run() imports this module, brings the ports up with it
-(start()) and lets it go (firmware.pico.let_go_bringup(): out of
+(start()) and lets it go (firmware.pico.pico.let_go_bringup(): out of
 sys.modules, no reference kept, collected), so on the .mpy bundle its code
 is not on the heap through a match: the display's bring-up and the wiring
 messages, the buzzer's checks, the console keys and the text view's setup,
@@ -8,25 +8,25 @@ the settings the HARDWARE page keeps, the preload of the match's screens.
 
 - open_display(): scans I2C, accepts the OLED at 0x3C or 0x3D
   (DISPLAY_ADDR first), drives it with DISPLAY_TYPE's driver class
-  (firmware.ssd1306.driver: SSD1306 or SH1106), tries
-  the usual pin pairs (firmware/pinscan.py) when the configured
+  (firmware.display.ssd1306.driver: SSD1306 or SH1106), tries
+  the usual pin pairs (firmware/pico/pinscan.py) when the configured
   ones find nothing, and otherwise prints in plain words what it found and
-  what to check, then returns a firmware.picoports.HeadlessDisplay.
+  what to check, then returns a firmware.pico.picoports.HeadlessDisplay.
 - make_sound(): a firmware.sound.Sound on BUZZER_PIN through
-  firmware.picoports.Buzzer, or none.
+  firmware.pico.picoports.Buzzer, or none.
 - console_keys(), text_view(): the console's keys, the headless text view.
 - preload(): the AI and the screens every match passes through.
 - kept_settings(): the HARDWARE page's part of the settings.
 
 Used again later only by the safe boot (firmware/main.py) and the bench's
-scripts, through firmware.pico's wrappers of the same names.
+scripts, through firmware.pico.pico's wrappers of the same names.
 """
 
 import machine
 
-from firmware import board
-from firmware.chip import gp
-from firmware.picoports import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
+from firmware.board import board
+from firmware.board.chip import gp
+from firmware.pico.picoports import SETTINGS_FILE, Buzzer, DisplayPort, HeadlessDisplay, clock_ms
 from firmware.port_common import display_address
 
 
@@ -57,7 +57,7 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
     find no display (by default when `bus` is not given)."""
     if scan is None:
         scan = bus is None
-    from firmware.ssd1306 import driver
+    from firmware.display.ssd1306 import driver
 
     where = _where(cfg)
     try:
@@ -90,7 +90,7 @@ def open_display(bus=None, cfg=board, out=print, scan=None):
         other = None
         if scan:
             # imported only here: a display on its configured pins never loads it
-            from firmware.pinscan import scan_pairs
+            from firmware.pico.pinscan import scan_pairs
             other = scan_pairs(cfg, _where, out)
         if other is None:
             if found is not None:
@@ -141,7 +141,7 @@ def make_sound(cfg=board, out=print):
 def console_keys(out=print):
     """A consolekeys.ConsoleKeys on stdin, or None where the port has none."""
     try:
-        from firmware.consolekeys import ConsoleKeys
+        from firmware.pico.consolekeys import ConsoleKeys
 
         try:
             from micropython import kbd_intr
@@ -162,7 +162,7 @@ def text_view(display, cfg=board, out=print):
         out("The screens are not shown (\"headless_text\": \"off\" in %s)." % SETTINGS_FILE)
         return
     try:
-        from firmware.textview import TextView
+        from firmware.display.textview import TextView
 
         display.view = TextView(style, footer=(
             ("No display: %s. The boot messages say what to check: Ctrl-C, then "
@@ -197,7 +197,7 @@ def preload(out=print):
 
 def kept_settings(cfg):
     """What the HARDWARE page needs of the settings, as one tuple
-    (firmware.boardset.Hardware takes it): the Config (about 1 KB of heap)
+    (firmware.board.boardset.Hardware takes it): the Config (about 1 KB of heap)
     is not kept for the whole game."""
     return (cfg.DISPLAY_TYPE, bool(cfg.DISPLAY_FLIP), bool(cfg.BUTTONS_ACTIVE_LOW),
             getattr(cfg, "path", SETTINGS_FILE), getattr(cfg, "found_by_scan", False),
@@ -207,9 +207,9 @@ def kept_settings(cfg):
 
 
 def _board_config(out):
-    """firmware.boardcfg.load_config(), with no name of it left behind
+    """firmware.board.boardcfg.load_config(), with no name of it left behind
     (run()'s frame lasts the whole game; the loader is let go)."""
-    from firmware.boardcfg import load_config
+    from firmware.board.boardcfg import load_config
 
     return load_config(out=out)
 
@@ -217,7 +217,7 @@ def _board_config(out):
 def first_screen(cfg, hardware):
     """(screen, its enter()'s words) a start opens on before the title,
     or None: the recovery start's (firmware/screens/recovery.py), a button
-    held at every start explained (cfg.stuck: firmware.boardrescue.held),
+    held at every start explained (cfg.stuck: firmware.board.boardrescue.held),
     or the HARDWARE page (A held at power-on)."""
     if getattr(cfg, "recovery", False):
         return ("recovery", {})
@@ -231,7 +231,7 @@ def first_screen(cfg, hardware):
 
 def start(cfg, out=print, hardware=False):
     """The ports of run(): (cfg, display, keys, sound, buzzer, kept,
-    first). `cfg`: the board's settings, read here (firmware.boardcfg)
+    first). `cfg`: the board's settings, read here (firmware.board.boardcfg)
     when None, and returned (the display may have been found on other
     pins: cfg.found_by_scan). `first`: the screen the start opens on
     (first_screen(); `hardware`: A held at power-on). The AI and the

@@ -1,7 +1,7 @@
 """SSD1306 / SH1106 OLED driver over I2C that sends only what changed.
 
 A display controller is a named value ("ssd1306", "sh1106": the settings
-file's "display", firmware.board.DISPLAY_TYPES) with its own driver class:
+file's "display", firmware.board.board.DISPLAY_TYPES) with its own driver class:
 SSD1306, and SH1106, its subclass, which differs in its supply command and
 its addressing (driver() gives the class of a name).
 

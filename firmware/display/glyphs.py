@@ -19,7 +19,7 @@ per call. Pictures: host_tests/firmware/glyph_art.py.
 """
 
 from firmware.compat import const
-from firmware import fb, font
+from firmware.display import fb, font
 
 CARD_W = const(9)
 CARD_H = const(16)

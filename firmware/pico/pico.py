@@ -1,21 +1,21 @@
 """The Raspberry Pi Pico's run loop: the buttons, their sampler, the
 sleep between steps, the idle collection, and run().
 
-Only the firmware's Pico modules (this one, firmware/picoports.py,
-firmware/bringup.py, firmware/pinscan.py) and the entry point
+Only the firmware's Pico modules (this one, firmware/pico/picoports.py,
+firmware/pico/bringup.py, firmware/pico/pinscan.py) and the entry point
 (firmware/main.py, the board's /main.py) import `machine`. The pins come
-from the board's settings (`cfg`: firmware/board.py's defaults and the
-settings file /board.json: firmware/boardcfg.py).
+from the board's settings (`cfg`: firmware/board/board.py's defaults and the
+settings file /board.json: firmware/board/boardcfg.py).
 
-- Bring-up: what is used only before play is firmware/bringup.py: the
+- Bring-up: what is used only before play is firmware/pico/bringup.py: the
   display's bring-up (the I2C scan, SSD1306 or SH1106, the other usual
-  pin pairs when the configured ones find nothing: firmware/pinscan.py)
+  pin pairs when the configured ones find nothing: firmware/pico/pinscan.py)
   and its wiring messages, the buzzer's checks, the console keys' and the
   text view's setup, the preload. run() imports it, brings the ports up
   and lets it go (let_go_bringup()), so on the .mpy bundle it is not on the
   heap through a match. open_display(), preload() and kept_settings() here
   import it again for a call (the safe boot, the bench's scripts).
-- The ports both use are firmware/picoports.py: DisplayPort (an I2C error
+- The ports both use are firmware/pico/picoports.py: DisplayPort (an I2C error
   during play is reported once and the game goes on), HeadlessDisplay
   (no display: the screens go to the serial console as text), Buzzer,
   the clock (time.ticks_ms), the on-board LED.
@@ -24,11 +24,11 @@ settings file /board.json: firmware/boardcfg.py).
   order; Sampler calls Buttons.sample() from a machine.Timer every 2 ms,
   so a tap between two frames is latched. Keys typed on the serial
   console (mpremote) are pressed as buttons too
-  (firmware.consolekeys.ConsoleKeys, or'ed into the pins' reading), with
+  (firmware.pico.consolekeys.ConsoleKeys, or'ed into the pins' reading), with
   or without a display.
 - Sound: the sampler's timer ends each note of firmware.sound, so nothing
   waits for a sound. The same timer blinks the on-board LED
-  (firmware.picoports.Led): a sign of life when the screen stays dark.
+  (firmware.pico.picoports.Led): a sign of life when the screen stays dark.
 - Sleep: wait() sleeps in slices of the sampler's period and returns as
   soon as a press is waiting.
 - Frames on the C stack: the sampler's tick and the sleep's slices run
@@ -44,7 +44,7 @@ settings file /board.json: firmware/boardcfg.py).
   allocations search the heap (on the emulated Pico, a collection after
   every move made A's frame 10-15 ms later).
 - run(): builds the ports, the storage (/data), the game records
-  (/data/records, firmware.records) and the App, and steps it
+  (/data/records, firmware.saves.records) and the App, and steps it
   (firmware.port_common.play) until Ctrl-C (mpremote) or an error, which is
   printed with advice; the timer and the buzzer are stopped either way so
   the REPL is left clean.
@@ -54,10 +54,10 @@ import time
 
 import machine
 
-from firmware import board
+from firmware.board import board
 from firmware.buttons import A, Buttons
 from firmware.compat import const, locked, unload
-from firmware.picoports import (HEADLESS, RECOVERING, RUNNING, Onboard, ask_recovery, clock_ms,
+from firmware.pico.picoports import (HEADLESS, RECOVERING, RUNNING, Onboard, ask_recovery, clock_ms,
                                 sleep_ms)
 from firmware.port_common import play, show_lines
 
@@ -140,7 +140,7 @@ class Sampler:
     soft timer: the callback runs between bytecodes, so it also runs while
     the game computes; Buttons skips a sample that would re-enter). The
     same tick ends the notes of `sound` (firmware.sound.Sound) on time
-    and ticks `onboard` (firmware.picoports.Onboard: the LED's blinks,
+    and ticks `onboard` (firmware.pico.picoports.Onboard: the LED's blinks,
     BOOTSEL's hold, which wakes the loop like a Ctrl-C).
     A tick that fires on top of a deep stack (the AI's meld search) and
     finds no room ("maximum recursion depth exceeded") loses that one
@@ -272,36 +272,36 @@ def hw_entropy():
     return entropy.board()
 
 
-BRINGUP = "firmware.bringup"
+BRINGUP = "firmware.pico.bringup"
 
 
 def _bringup():
-    """firmware/bringup.py, imported (again) for a call."""
-    import firmware.bringup as b
+    """firmware/pico/bringup.py, imported (again) for a call."""
+    import firmware.pico.bringup as b
 
     return b
 
 
 def let_go_bringup():
-    """Forget firmware/bringup.py, firmware/pinscan.py and firmware/chip.py
+    """Forget firmware/pico/bringup.py, firmware/pico/pinscan.py and firmware/board/chip.py
     (sys.modules and the package's attributes) and collect: on the .mpy bundle their code
     leaves the heap. True when the bring-up was loaded."""
     import gc
 
     m = unload(BRINGUP)
-    unload("firmware.pinscan")      # the pin scan: only when no display answered
-    unload("firmware.chip")         # the chip's facts, for the bring-up's words
+    unload("firmware.pico.pinscan")      # the pin scan: only when no display answered
+    unload("firmware.board.chip")         # the chip's facts, for the bring-up's words
     gc.collect()
     return m
 
 
 def open_display(bus=None, cfg=board, out=print, scan=None):
-    """firmware.bringup.open_display (the safe boot, the bench's scripts)."""
+    """firmware.pico.bringup.open_display (the safe boot, the bench's scripts)."""
     return _bringup().open_display(bus, cfg, out, scan)
 
 
 def preload(out=print):
-    """firmware.bringup.preload (the bench's scripts)."""
+    """firmware.pico.bringup.preload (the bench's scripts)."""
     return _bringup().preload(out)
 
 
@@ -319,19 +319,19 @@ def _link_pins(cfg):
 
 def _link_uart(pins, app=None):
     """The link cable's UART on the pins the boot read, or on those the
-    HARDWARE page's LINK row chose since (firmware.boardset.Hardware)."""
+    HARDWARE page's LINK row chose since (firmware.board.boardset.Hardware)."""
     b = getattr(app, "board", None)
     if b is not None and getattr(b, "link_moved", False):
         pins = b.link_pins()
     if isinstance(pins, str):
         raise ValueError(pins)
-    from firmware.linkport import open_uart
+    from firmware.link.linkport import open_uart
 
     return open_uart(pins[0], pins[1])
 
 
 def kept_settings(cfg):
-    """firmware.bringup.kept_settings."""
+    """firmware.pico.bringup.kept_settings."""
     return _bringup().kept_settings(cfg)
 
 
@@ -381,14 +381,14 @@ class Loop:
 
 
 def recover(display, out=print):
-    """BOOTSEL held while the game runs (firmware.picoports.Onboard): start
+    """BOOTSEL held while the game runs (firmware.pico.picoports.Onboard): start
     again (a soft reset, which runs main.py) into the recovery start, which
-    ignores /board.json (firmware/main.py, firmware.boardcfg.boot). The
+    ignores /board.json (firmware/main.py, firmware.board.boardcfg.boot). The
     game was saved after its last completed turn, as at any reset. On a
-    chip whose scratch register is not known (firmware/chip.py) the flag
+    chip whose scratch register is not known (firmware/board/chip.py) the flag
     cannot be left: it says so and the game goes on."""
     if not ask_recovery():
-        from firmware import chip
+        from firmware.board import chip
 
         out(chip.why_not("The recovery start from a running game"))
         return
@@ -403,11 +403,11 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     """run()'s App (firmware.app.App unless `app_factory`), made with all its
     ports (the game records, the HARDWARE page's parts, the link cable on
     the pins _link_pins read) and started: the title, or first the screen
-    the start opens on (`first`: firmware.bringup.first_screen)."""
+    the start opens on (`first`: firmware.pico.bringup.first_screen)."""
     import gc
 
     from firmware.ports import Ports
-    from firmware.records import Records
+    from firmware.saves.records import Records
 
     entropy = None
     if app_factory is None:
@@ -441,11 +441,11 @@ def run(app_factory=None, root=None, max_steps=None, out=print, seed=None, cfg=N
         hardware=False):
     """Bring up the ports and play until Ctrl-C or an error. Returns the App
     (None if it could not be built). `root`: where saves and records go
-    (DATA_DIR). `cfg`: the board's settings (firmware.boardcfg.load_config(), read
+    (DATA_DIR). `cfg`: the board's settings (firmware.board.boardcfg.load_config(), read
     here when not given). `hardware`: start on the HARDWARE page (a button
     held at power-on, firmware/main.py)."""
 
-    from firmware.storage import Storage
+    from firmware.saves.storage import Storage
 
     if cfg is None and BOOT_CFG:
         cfg = BOOT_CFG.pop()

@@ -3,13 +3,13 @@ Pico 2 W) in one table, the chip chosen once from
 sys.implementation._machine ("Raspberry Pi Pico with RP2040",
 "Raspberry Pi Pico2 with RP2350"; CircuitPython writes "rp2040").
 
-    from firmware import chip
+    from firmware.board import chip
     c = chip.current()
     c.name        "RP2040", "RP2350", or "" on a chip not in the table
                   (UNKNOWN)
     c.scratch     the watchdog's SCRATCH0 (a soft reset keeps it, a power
                   cut clears it; the SDK and the boot ROM use 4..7): the
-                  recovery start's flag (firmware.picoports); None: no
+                  recovery start's flag (firmware.pico.picoports); None: no
                   register of this chip is ever written
     c.npins       GPIOs GP0 .. GP(npins - 1); 0 when not known
     c.internal    {gpio: words}: what the Pico board wires there itself
@@ -32,7 +32,7 @@ and machine_uart.c of the rp2 port check the same). The RP2350B (48 GPIOs)
 is not told apart from the Pico 2's RP2350A: GP30 .. GP47 are refused.
 
 Needed at boot and by the HARDWARE page: a cold module, let go with the
-bring-up (firmware.pico.let_go_bringup).
+bring-up (firmware.pico.pico.let_go_bringup).
 """
 
 import sys

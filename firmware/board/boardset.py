@@ -1,6 +1,6 @@
 """Hardware: what the HARDWARE page (firmware/screens/hardware.py)
 changes on the board, over the Config the boot read
-(firmware/boardcfg.py). Imported when the page is first shown, so the
+(firmware/board/boardcfg.py). Imported when the page is first shown, so the
 running game carries none of it until then.
 """
 
@@ -8,13 +8,13 @@ running game carries none of it until then.
 def _let_go_loader():
     import sys
 
-    m = sys.modules.get("firmware.boardcfg")
+    m = sys.modules.get("firmware.board.boardcfg")
     if m is not None:
         m.let_go()
 
 
 class State:
-    """The settings the page shows and writes (firmware.pico.kept_settings'
+    """The settings the page shows and writes (firmware.pico.pico.kept_settings'
     tuple, as the Config's names)."""
 
 
@@ -27,9 +27,9 @@ BEEP_HZ = 1568   # the test beep (the game's "draw" note)
 
 def link_txs():
     """The link cable's pin pairs on the header: a UART's TX and the RX
-    next to it, both on the header (firmware/chip.py: the RP2040's GP0, 4,
+    next to it, both on the header (firmware/board/chip.py: the RP2040's GP0, 4,
     ... 20; the RP2350's every even one)."""
-    from firmware import chip
+    from firmware.board import chip
 
     pins = chip.header_pins()
     return [t for t in pins if t + 1 in pins and chip.uart_of(t, t + 1) is not None]
@@ -53,18 +53,18 @@ def next_pair(now, free, step):
 
 class Hardware:
     """What the HARDWARE page (firmware/screens/hardware.py) changes: the
-    display controller ("ssd1306", "sh1106": firmware.ssd1306) and flip,
-    applied at once through `display` (a firmware.picoports.DisplayPort's
+    display controller ("ssd1306", "sh1106": firmware.display.ssd1306) and flip,
+    applied at once through `display` (a firmware.pico.picoports.DisplayPort's
     reconfigure(controller, flip), when it has one), the buttons' polarity and their pins through `pins`
-    (firmware.pico.ButtonPins: set_active_low, set_pins), the buzzer's pin
+    (firmware.pico.pico.ButtonPins: set_active_low, set_pins), the buzzer's pin
     (used from the next start; the test beep sounds it now), and save() to
     the settings file: every key the page shows. Pins the boot found the
-    display on (firmware.pinscan.scan_pairs) are saved with them."""
+    display on (firmware.pico.pinscan.scan_pairs) are saved with them."""
 
     def __init__(self, cfg, path=None, display=None, pins=None, fs=None, opener=None,
                  machine=None):
-        """`cfg`: a Config (firmware.boardcfg), or the tuple of
-        firmware.bringup.kept_settings. `machine`: the module that reads
+        """`cfg`: a Config (firmware.board.boardcfg), or the tuple of
+        firmware.pico.bringup.kept_settings. `machine`: the module that reads
         the pins for learn() and drives the test beep (MicroPython's, by
         default, where there is one)."""
         if isinstance(cfg, tuple):
@@ -73,7 +73,7 @@ class Hardware:
         self.machine = machine
         self.buzzer = None           # the test beep's (pin, PWM)
         self.boot_buzzer = getattr(cfg, "BUZZER_PIN", None)   # the game's, kept
-        self.link_moved = False      # the LINK row chose other pins: the link UART opens on them (firmware.pico)
+        self.link_moved = False      # the LINK row chose other pins: the link UART opens on them (firmware.pico.pico)
         self.path = path if path is not None else getattr(cfg, "path", "/board.json")
         self.display = display
         self.pins = pins
@@ -121,7 +121,7 @@ class Hardware:
         `buttons`) a button uses, nor the buzzer when `buttons`: where a
         button can be learned (buttons=True: the six buttons' own pins
         count as free) or the buzzer put."""
-        from firmware.chip import header_pins
+        from firmware.board.chip import header_pins
 
         c = self.cfg
         busy = [c.I2C_SDA, c.I2C_SCL]
@@ -167,7 +167,7 @@ class Hardware:
 
     def beep(self, on):
         """The test beep on the buzzer row's pin, on or off (PWM, as
-        firmware.picoports.Buzzer drives the game's). None, or why not
+        firmware.pico.picoports.Buzzer drives the game's). None, or why not
         (a few words)."""
         pin = self.cfg.BUZZER_PIN
         bz = self.buzzer             # (pin, PWM) while one is set up
@@ -234,10 +234,10 @@ class Hardware:
 
     def save(self):
         """None once written, else what went wrong (a few words). The
-        loader (firmware/boardcfg.py) is imported for the write and let go
+        loader (firmware/board/boardcfg.py) is imported for the write and let go
         again."""
         try:
-            from firmware import boardcfg
+            from firmware.board import boardcfg
 
             kw = {} if self.opener is None else {"opener": self.opener}
             why = boardcfg.save(self.changes(), self.path, self.fs, **kw)

@@ -56,7 +56,7 @@ def _num(name):
 class Records:
     def __init__(self, root, fs=None, keep=KEEP, out=None):
         if fs is None:
-            from firmware.storage import OsFs
+            from firmware.saves.storage import OsFs
 
             fs = OsFs()
         self.root = root.rstrip("/") or "/"

@@ -1,4 +1,4 @@
-"""Frames on the link cable: what firmware/link.py sends and reads, byte by byte.
+"""Frames on the link cable: what firmware/link/link.py sends and reads, byte by byte.
 
 A frame on the wire (docs/LINK.md has the table):
 

@@ -1,19 +1,19 @@
 """The link cable's port on the board: a machine.UART (docs/LINK.md).
 
-    port = open_uart(tx, rx)     # firmware.pico gives the App (Ports.link_port) this
+    port = open_uart(tx, rx)     # firmware.pico.pico gives the App (Ports.link_port) this
 
-The UART (0 or 1) follows from the pins (firmware/chip.py's uart_of): an
+The UART (0 or 1) follows from the pins (firmware/board/chip.py's uart_of): an
 RP2040 UART's TX is GP0, 4, 8, ... 28 (UART0 on GP0, 12, 16, 28; UART1 on
 GP4, 8, 20, 24), an RP2350's any even GPIO, and its RX the next pin. rxbuf=1024 holds what comes between two polls of the link, a
 save included (a HELLO is 174 bytes). Imported only when LINK is chosen.
 """
 
-from firmware import board
+from firmware.board import board
 
 
 def uart_of(tx, rx):
     """The UART whose TX and RX these pins are; ValueError if none."""
-    from firmware import chip
+    from firmware.board import chip
 
     u = chip.uart_of(tx, rx)
     if u is None:

@@ -3,7 +3,7 @@
 buttons that read held at every start.
 
 - The recovery start (BOOTSEL held after power-on, in the safe boot, or
-  while the game runs: firmware/start.py, firmware.pico.recover): the
+  while the game runs: firmware/pico/start.py, firmware.pico.pico.recover): the
   default settings, /board.json unread; recovery_text() is its console
   line, bootsel_held() the look at BOOTSEL (once at a start, or through
   the safe boot's WATCH_MS).
@@ -18,7 +18,7 @@ buttons that read held at every start.
 The settings file set aside (renamed, never deleted) is the recovery
 start's screen's own (firmware/screens/recovery.py: set_aside()).
 
-A cold module: imported at boot (firmware.boardcfg.boot, only when one
+A cold module: imported at boot (firmware.board.boardcfg.boot, only when one
 of these is needed) and by the recovery start's screen, and let go after.
 Plain Python but for bootsel_held() (rp2, imported there): it never
 raises on a file it cannot read or write.
@@ -141,7 +141,7 @@ def held(cfg, mask, n):
     i = 0
     while not mask >> i & 1:
         i += 1
-    from firmware.chip import gp
+    from firmware.board.chip import gp
 
     name, key = NAMES[i], KEYS[i]
     pin = cfg.BUTTON_PINS[i]

@@ -1,6 +1,6 @@
 """A save the flash refused: room made, said at once, tried again.
 
-A part of firmware/saving.py: Saving.store imports this only when a save
+A part of firmware/saves/saving.py: Saving.store imports this only when a save
 fails, so none of it is on the heap while the flash takes every save. Its
 state is the Saving object's (sv below): error, failing, unsaved, said_at,
 freed_at.
@@ -9,9 +9,9 @@ refused(sv, name, payload, e) is called with the error of a save (or a
 remove) of `name`. On a full flash (OSError 28) it makes room without
 losing the match, in two steps, the save tried again after each:
 
-  1. the game records of the older matches (firmware/records.py:
+  1. the game records of the older matches (firmware/saves/records.py:
      Records.free keeps the match in play's);
-  2. the backup copies of the saves (firmware/storage.py:
+  2. the backup copies of the saves (firmware/saves/storage.py:
      Storage.free_backups: every .bak, and a .tmp beside its .dat).
 
 A save that goes through then says what was deleted (FLASH FULL, at most
