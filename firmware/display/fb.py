@@ -7,7 +7,7 @@ The display driver sends that bytearray as it is.
 Where MicroPython's `framebuf` exists it does the pixel work in C. Elsewhere
 (CPython for the simulator, CircuitPython) `FrameBuffer` below is a
 pure-Python stand-in with the same methods and the same results pixel for
-pixel (host_tests/firmware/test_fb_identity.py compares both); it supports
+pixel (host_tests/firmware/display/test_fb_identity.py compares both); it supports
 MONO_VLSB only, which is all the game uses.
 
 `framebuf.text` is never used: its 8x8 font differs between implementations.

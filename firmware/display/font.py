@@ -5,7 +5,7 @@ SMALL_CHARS; lowercase is drawn as uppercase, anything else as '?').
 BIG: 5x7 glyphs on a 6 px advance, printable ASCII 32..126 in code order.
 
 Each glyph is one byte per column, bit 0 the top row. The pictures these
-bytes come from are in host_tests/firmware/glyph_art.py. fb.py keeps each font's
+bytes come from are in host_tests/firmware/display/glyph_art.py. fb.py keeps each font's
 data as one FrameBuffer (a sheet) and copies a glyph out of it to draw it.
 """
 

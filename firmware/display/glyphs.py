@@ -15,7 +15,7 @@ The face is opaque, so cards may also overlap on a tighter pitch (draw
 them left to right).
 
 All sprites are built once at import and blitted; nothing here allocates
-per call. Pictures: host_tests/firmware/glyph_art.py.
+per call. Pictures: host_tests/firmware/display/glyph_art.py.
 """
 
 from firmware.compat import const

@@ -20,7 +20,7 @@ change, so the press (and the release after it) lasts until read() itself
 has returned it over SEEN_MS, however late the readings come: a loop step
 longer than the tap (the simulator's text view reads the whole panel back
 after a frame, about 300 ms) does not end a press the debounce has read
-only once (host_tests/device/test_device_headless.py,
+only once (host_tests/firmware/pico/test_device_headless.py,
 host_tests/ui/test_ui_tmux.py).
 
 Ctrl-C on the board: the game stops, and the bytes typed after the Ctrl-C

@@ -675,7 +675,7 @@ def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
 def test_crafted_version_lines_in_the_nvm_never_say_a_contradiction():
     """Game records with random version lines and layouts, checksums
     right: a newer save is said only for a version newer than this one,
-    as the file storage says it (host_tests/device/test_save_version.py)."""
+    as the file storage says it (host_tests/firmware/saves/test_save_version.py)."""
     import random
 
     import engine

@@ -26,7 +26,7 @@ from screen_text import shows
 from ui_golden import Golden
 
 FAKES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                     "device", "fakes")
+                     "firmware", "kit", "fakes")
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 Runs on CPython and on the MicroPython unix port (no f-strings, no
 dataclasses, small ints), so the same fault campaigns check firmware/link/link.py
-on both (host_tests/firmware/test_link.py, tools/link/faults.py).
+on both (host_tests/firmware/link/test_link.py, tools/link/faults.py).
 
 - Clock: milliseconds that wrap at 2**30, started just before the wrap.
 - Wire: one direction of the cable. Each write() is one frame (firmware/link/link.py

@@ -22,7 +22,7 @@ loads with what the App had committed:
 - double: statistics that count a hand the loaded match has not played
   (a turn played again after the restart would count it twice).
 
-The figures are tools/bench/bench_saves.py's; host_tests/device/test_save_cuts.py
+The figures are tools/bench/bench_saves.py's; host_tests/firmware/saves/test_save_cuts.py
 runs the same campaigns on shorter sessions and asserts 0 silent, 0 older
 than the save before, 0 double.
 """

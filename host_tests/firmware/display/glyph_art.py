@@ -3,7 +3,7 @@
 The firmware stores glyphs as MONO_VLSB column bytes (compact, blittable);
 this file keeps the same pictures as text so they can be reviewed and edited.
 `test_glyph_data.py` checks that the bytes in the firmware match this art;
-after changing a picture here, run `python host_tests/firmware/glyph_art.py`
+after changing a picture here, run `python host_tests/firmware/display/glyph_art.py`
 and paste the printed bytes into the firmware module.
 """
 

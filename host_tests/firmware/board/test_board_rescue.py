@@ -1,7 +1,7 @@
 """What brings a board back (firmware/board/boardrescue.py): a button held at
 every start counted and explained; the settings file set aside (renamed,
 never deleted: firmware/screens/recovery.py); and, through firmware/main.py on the fake Pico
-(host_tests/device/fakepico.py), the third start in a row with B held
+(host_tests/firmware/kit/fakepico.py), the third start in a row with B held
 explained on the console and the screen while each start stays a safe
 boot; A held at every start explained before the game; the count cleared
 by a start with nothing held."""
@@ -15,7 +15,7 @@ from devutil import ROOT, run_mp
 from firmware.board import boardcfg, boardrescue
 from firmware.screens.recovery import set_aside
 
-FAKEPICO = os.path.join(ROOT, "host_tests", "device", "fakepico.py")
+FAKEPICO = os.path.join(ROOT, "host_tests", "firmware", "kit", "fakepico.py")
 
 
 def count_in(path, masks):

@@ -1,6 +1,6 @@
 """Two Apps in one process over tools/link/fakelink.py's cable play whole
-link matches, each board's player pressing its buttons (host_tests/link/
-linkpair.py); faults at every message, a cable cut, a board restarted from
+link matches, each board's player pressing its buttons (host_tests/firmware/
+kit/linkpair.py); faults at every message, a cable cut, a board restarted from
 its save. Both boards must end in the same match, every hand counted once
 in each board's link statistics, nothing hung; a peer that breaks the
 rules, a deal refused or rules that differ are said with words."""
@@ -12,7 +12,7 @@ from firmware.display import fb
 from ui.screen_text import shows
 from firmware.link import linkmatch
 from firmware.screens.play_modes import M_AI
-from link.linkpair import CAMPAIGNS, Pair, judge, link_of
+from linkpair import CAMPAIGNS, Pair, judge, link_of
 from tools.link import fakelink
 from tools.sim.simulator import store_settings
 

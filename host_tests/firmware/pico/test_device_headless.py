@@ -19,7 +19,7 @@ import pytest
 
 from devutil import ROOT, micropython, run_mp
 
-FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
+FAKES = os.path.join(ROOT, "host_tests", "firmware", "kit", "fakes")
 
 from firmware import buttons as btn  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402

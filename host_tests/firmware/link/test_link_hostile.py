@@ -78,7 +78,7 @@ def test_the_receive_fuzz_on_the_micropython_unix_port():
     assert mp, "the MicroPython unix port (.venv/bin/micropython) is missing"
     import os
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     r = subprocess.run([mp, "-X", "heapsize=8M", "tools/link/hostile.py", "--only", "receive",
                         "--fuzz", "45"], cwd=root, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr

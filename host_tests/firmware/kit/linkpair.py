@@ -6,7 +6,7 @@ host_tests/ui/ui_driver.py choosing for each board's player).
     p.play()            # both boards play a whole link match (Hung if not)
     judge(p)            # {"same": ..., "lost": ..., "twice": ...}
 
-    python host_tests/link/linkpair.py --matches 3    # every fault kind, counted
+    python host_tests/firmware/kit/linkpair.py --matches 3    # every fault kind, counted
 
 One shared clock; both boards step in turn every STEP_MS. A restart is a
 power cut: the board's App is gone, its storage keeps what was saved, and
@@ -198,7 +198,7 @@ class Pair:
                 out.append("booting")
                 continue
             m = a.match
-            g = a.link
+            g = link_of(a)
             out.append("%s %s moves %s link %s" % (
                 a.screen_name, m.phase if m is not None else None,
                 g.turns if g is not None else None,

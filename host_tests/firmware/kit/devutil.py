@@ -9,7 +9,7 @@ import sys
 
 from tools.saves.cutsim import EIO, ENOENT, ENOSPC, FaultFS, PowerCut  # noqa: F401 (the tests' names)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 # -- real saves ---------------------------------------------------------------

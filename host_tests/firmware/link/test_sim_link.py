@@ -5,7 +5,7 @@ simulator closed and started again from its saves."""
 
 import socket
 
-from link.linkpair import Pair, judge
+from linkpair import Pair, judge
 
 
 def free_port():
@@ -46,7 +46,7 @@ def test_a_simulator_alone_says_how_to_link_in_socket_words():
     simulator, never of a cable's TX and RX, however long it looks."""
     from tools.kit.ui_driver import title_to
     from tools.sim.simulator import Sim, link_to, no_link
-    from link.linkpair import link_of
+    from linkpair import link_of
 
     assert link_to(None) is no_link
     sim = Sim(seed=3, link_port=link_to(None))

@@ -3,7 +3,7 @@ need seconds of the board's time in a fraction of a second): emulated
 milliseconds since power-on.
 
 Put this folder first on sys.path, before anything imports time, with
-host_tests/device/fakes (machine.py) after it. sleep_ms(n) moves the
+host_tests/firmware/kit/fakes (machine.py) after it. sleep_ms(n) moves the
 clock n ms on at once; on the way, each of the fake machine's running
 timers fires whenever its period comes round (the device's soft timers:
 the button sampler, the LED), and each of AT's events runs when its time

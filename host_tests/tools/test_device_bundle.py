@@ -16,7 +16,7 @@ import pytest
 
 from devutil import ROOT, run_mp
 
-FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
+FAKES = os.path.join(ROOT, "host_tests", "firmware", "kit", "fakes")
 SEEDS = (1, 2024)
 
 PLAY = r"""

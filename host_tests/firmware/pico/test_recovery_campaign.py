@@ -12,7 +12,7 @@ board in the safe boot. The wirings: the display on the default pins,
 on other usual pins, on the default buttons' pins, or none; the link
 cable in with the other board on (its TX holds our RX high) or off (its
 pins clamp ours low); a pull-up on another pin. Each run is
-firmware/main.py with the fakes (host_tests/device/fakepico.py, emulated
+firmware/main.py with the fakes (host_tests/firmware/kit/fakepico.py, emulated
 time): power on, BOOTSEL held from 0.5 s to 2 s, then tapped twice (A on
 the recovery screen: set the file aside, then on to the title).
 
@@ -28,7 +28,7 @@ import random
 from devutil import ROOT, run_mp
 from firmware.board import boardcfg
 
-FAKEPICO = os.path.join(ROOT, "host_tests", "device", "fakepico.py")
+FAKEPICO = os.path.join(ROOT, "host_tests", "firmware", "kit", "fakepico.py")
 FULL = os.environ.get("RECOVERY_CAMPAIGN") == "full"
 
 # (name, display (id, sda, scl) or None, high GPIOs, low GPIOs)

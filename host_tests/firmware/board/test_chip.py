@@ -120,7 +120,7 @@ def test_no_pin_scan_on_a_chip_not_in_the_table(chosen, monkeypatch):
 
     import time
 
-    monkeypatch.syspath_prepend(os.path.join(ROOT, "host_tests", "device", "fakes"))
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "host_tests", "firmware", "kit", "fakes"))
     for name in ("ticks_ms", "sleep_ms"):        # MicroPython's, named by firmware.pico.picoports
         monkeypatch.setattr(time, name, lambda *a: 0, raising=False)
     import machine

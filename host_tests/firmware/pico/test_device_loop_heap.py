@@ -15,7 +15,7 @@ import pytest
 
 from devutil import ROOT, micropython, run_mp
 
-FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
+FAKES = os.path.join(ROOT, "host_tests", "firmware", "kit", "fakes")
 
 SCRIPT = r"""
 import sys

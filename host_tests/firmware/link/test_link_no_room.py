@@ -7,7 +7,7 @@ from tools.kit.memstorage import MemStorage
 from tools.sim.simulator import Sim
 from tools.kit.ui_driver import title_to
 from tools.link.fakelink import SilentPort
-from link.linkpair import link_of
+from linkpair import link_of
 
 
 def test_link_without_room_says_so_and_the_cpu_match_stays(monkeypatch):

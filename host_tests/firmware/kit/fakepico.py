@@ -1,6 +1,6 @@
 """A Pico made of fakes, for runs of many starts on the MicroPython unix
 port: firmware/main.py as the board runs it, with the fake `machine` and
-`rp2` (host_tests/device/fakes), the emulated clock (host_tests/device/
+`rp2` (host_tests/firmware/kit/fakes), the emulated clock (host_tests/firmware/kit/
 vclock: seconds of the board's time pass in a fraction of a second, the
 sampler's timer firing on the way), a display emulator on the I2C pins it
 is wired to, and the settings file and the saves in a folder of the host.
@@ -11,7 +11,7 @@ runs each case of the JSON list and prints one line per case,
 "@@ " + JSON: {"name", "boots" (main.py runs), "screen" (the App's at the
 end), "picture" (the display shows the App's frame), "lit" (its lit
 pixels), "files" (the case's folder), "said" (the main console lines),
-"errors"}. A case (host_tests/device/test_recovery_campaign.py makes
+"errors"}. A case (host_tests/firmware/pico/test_recovery_campaign.py makes
 them):
 
     name      a label
@@ -40,13 +40,13 @@ import sys
 HERE = sys.argv[0].rsplit("/", 1)[0]
 if not HERE.startswith("/"):
     HERE = os.getcwd() + "/" + HERE
-ROOT = HERE.rsplit("/", 2)[0]
+ROOT = HERE.rsplit("/", 3)[0]
 sys.path[:0] = [HERE + "/vclock", HERE + "/fakes", ROOT]
 
 import builtins  # noqa: E402
 import json  # noqa: E402
 
-import time  # noqa: E402  (host_tests/device/vclock)
+import time  # noqa: E402  (host_tests/firmware/kit/vclock)
 import machine  # noqa: E402
 import rp2  # noqa: E402
 

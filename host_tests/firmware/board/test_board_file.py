@@ -11,7 +11,7 @@ import pytest
 
 from devutil import ROOT, run_mp
 from firmware.board import board, boardcfg
-from test_device_bringup import run_case
+from fakeboot import run_case
 
 FULL = {
     "display": "sh1106", "display_addr": "0x3D", "flip": True,
@@ -440,7 +440,7 @@ print("@@", app.screen_name, type(app.board).__name__, app.board.path,
 
 
 def test_the_real_app_starts_on_the_hardware_page_with_its_board_port(tmp_path):
-    from test_device_bringup import FAKES
+    from fakeboot import FAKES
 
     path = tmp_path / "hw.py"
     path.write_text(REAL_HW % {"fakes": FAKES, "repo": ROOT, "root": str(tmp_path / "data"),

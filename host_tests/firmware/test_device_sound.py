@@ -9,7 +9,7 @@ import sys
 from devutil import ROOT, run_mp
 from firmware.sound import TUNES, Sound
 
-FAKES = os.path.join(ROOT, "host_tests", "device", "fakes")
+FAKES = os.path.join(ROOT, "host_tests", "firmware", "kit", "fakes")
 
 
 class Clock:

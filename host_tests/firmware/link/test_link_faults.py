@@ -29,7 +29,7 @@ def test_the_link_tests_pass_on_the_micropython_unix_port():
     assert mp, "the MicroPython unix port (.venv/bin/micropython) is missing"
     runner = os.path.join(ROOT, "host_tests", "runner.py")
     r = subprocess.run([mp, "-X", "heapsize=4M", runner, "-p", ROOT,
-                        "-p", os.path.join(ROOT, "host_tests", "firmware"), "test_link"],
+                        "-p", os.path.join(ROOT, "host_tests", "firmware", "link"), "test_link"],
                        capture_output=True, text=True, timeout=600, cwd=ROOT)
     last = r.stdout.strip().splitlines()[-1]
     assert r.returncode == 0 and last.endswith(" passed, 0 failed"), r.stdout + r.stderr
