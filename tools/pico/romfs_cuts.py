@@ -6,7 +6,7 @@ again" (never a half-written image), and its saves as they were.
         [--points N] [--firmware F.uf2 --bootrom FILE]
 
 Two games are built from copies of this tree: A, and B with one more line
-in firmware/display/textview.py (the image's last file, so a few blocks differ, as
+in firmware/stats.py (the image's last file, so a few blocks differ, as
 after a small change: the deploy is short). A board with the release
 firmware (the firmware part of --uf2, `make uf2`) and A in its partition
 plays a turn, so that /data holds a save; that flash is where every run
@@ -64,12 +64,12 @@ class HarnessTransport:
 def tree_copy(dst, mark=False, root=h.ROOT):
     """engine/ and firmware/ of `root` copied into dst (no git there: no
     engine/build_commit, so two copies differ only where they are changed),
-    with MARK added to firmware/display/textview.py when `mark`."""
+    with MARK added to firmware/stats.py when `mark`."""
     for pkg in ("engine", "firmware"):
         shutil.copytree(os.path.join(root, pkg), os.path.join(dst, pkg),
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     if mark:
-        with open(os.path.join(dst, "firmware", "display", "textview.py"), "a", encoding="utf-8") as f:
+        with open(os.path.join(dst, "firmware", "stats.py"), "a", encoding="utf-8") as f:
             f.write(MARK)
     return dst
 
