@@ -30,9 +30,9 @@ def test_a_save_refused_without_room_for_savefail_is_kept_to_try_again(monkeypat
 
     monkeypatch.setattr(storage, "save", no_memory)
     monkeypatch.delitem(sys.modules, "firmware.saves.savefail", raising=False)
-    import firmware
-    if hasattr(firmware, "savefail"):
-        monkeypatch.delattr(firmware, "savefail")
+    from firmware import saves
+    if hasattr(saves, "savefail"):
+        monkeypatch.delattr(saves, "savefail")
     finder = _NoRoom()
     sys.meta_path.insert(0, finder)
     try:
