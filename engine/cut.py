@@ -24,10 +24,11 @@ board's. docs/FAIRNESS.md says what each protects against.
 Pure and small: a few hashes at a hand's start and at the match's end,
 no hot path.
 """
+from .match_commit import MATCH_HEX, secret_commitment  # noqa: F401  (this module's API too)
+from .match_commit import check_secret as _secret
 from .sha256 import sha256, hex_text
 from .version import VERSION
 
-MATCH_HEX = 16         # hex digits of the match commitment shown before the cut (64 bits)
 CUT_MAX = 32           # characters of a cut, 0-9 and A-Z
 LEVEL_MAX = 12         # letters of an AI level's name ("none": no AI plays)
 # who sits where, as a record of format 5 says it (its `seats` line): the
@@ -39,21 +40,8 @@ BOX_SEATS = ("you cpu cpu", "cpu cpu cpu")
 _LEN = 16              # bytes of a secret and of a seed (engine/deal.py's SECRET_LEN, SEED_LEN)
 _CUT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CUT_TAG = b"gin-rummy hand 5"
-_SECRET_TAG = b"gin-rummy match secret"
 _OVER_TAG = b"gin-rummy hand over"
 _SEAL_TAG = b"gin-rummy seal"
-
-
-def _secret(secret):
-    if not isinstance(secret, (bytes, bytearray)) or len(secret) != _LEN:
-        raise ValueError("a match secret is %d bytes, not %r" % (_LEN, secret))
-    return bytes(secret)
-
-
-def secret_commitment(secret):
-    """The match commitment (32 bytes) to `secret`: what the device shows
-    (its first MATCH_HEX hex digits) before the player gives the cut."""
-    return sha256(_SECRET_TAG + _secret(secret))
 
 
 def check_cut(cut):

@@ -56,22 +56,16 @@ a few words of result, once), and the seal two hashes at the match's end.
 (engine/box.py) share: their seeds and secret, and the dealing of each
 hand, committed or by deal numbers.
 """
+from .match_commit import SECRET_LEN, check_secret  # noqa: F401  (this module's API too)
 from .sha256 import sha256, hex_text
 from .rng import Rng, deck_for
 from .rules import check_rules
 from .hand import Hand
 
-SECRET_LEN = 16
 SEED_LEN = 16
 NONCE_LEN = 16
 COMMIT_HEX = 10        # hex digits of a hand's commitment and of the seal shown (40 bits)
 _TAG = b"gin-rummy hand"
-
-
-def check_secret(secret):
-    if not isinstance(secret, (bytes, bytearray)) or len(secret) != SECRET_LEN:
-        raise ValueError("a match secret is %d bytes, not %r" % (SECRET_LEN, secret))
-    return bytes(secret)
 
 
 def hand_keys(secret, n):

@@ -100,9 +100,9 @@ def begin(app, rules, seed, dealt, plain, box=False):
 
 
 def commitment(wait):
-    """MATCH # and the first engine.cut.MATCH_HEX hex digits of the match
-    commitment of `wait`'s secret (bytes)."""
-    from engine.cut import MATCH_HEX, secret_commitment
+    """MATCH # and the first engine.match_commit.MATCH_HEX hex digits of
+    the match commitment of `wait`'s secret (bytes)."""
+    from engine.match_commit import MATCH_HEX, secret_commitment
     from engine.sha256 import hex_text
 
     return b"MATCH #" + hex_text(secret_commitment(wait.secret)[:MATCH_HEX // 2]).encode()
@@ -118,11 +118,22 @@ def deal(app, cut):
     with the cut's code off the heap (made here, they did not fit)."""
     ws = app.session
     w = ws.wait
-    s = ws.dealt(app, ws.stats)
-    s.pending = (w.box, w.rules, w.seed, w.secret, w.ai_seed, cut)
-    app.session = s
+    # the cut saved before the deal: a start after a power cut, or after
+    # running out of memory in the deal (the .mpy bundle: the start's
+    # fresh heap), deals this same match (dealt_session)
+    w.cut = cut
+    app.saving.save_match(now=True)
+    app.session = dealt_session(app, ws.stats, w, ws.dealt)
     app.let_go("cut", _LET_GO)
     app.go("title")
+
+
+def dealt_session(app, stats, w, dealt):
+    """The session (class `dealt`) of the match waiting match `w` deals,
+    its cut given: made by the title's tick (matchlife.Life.deal)."""
+    s = dealt(app, stats)
+    s.pending = (w.box, w.rules, w.seed, w.secret, w.ai_seed, w.cut)
+    return s
 
 
 def drop(app):

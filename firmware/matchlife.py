@@ -88,7 +88,7 @@ engine.box and firmware/boxgame.py are imported only for a box match: a
 two-player game never loads them.
 """
 
-from firmware.compat import const, collect, heap_free, unload
+from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, unload
 from firmware.saves import gamesave
 from firmware.settings import Stats
 import engine
@@ -191,6 +191,13 @@ class Life:
         box, rules, seed, secret, ai, cut = s.pending
         s.pending = None
         collect()
+        # the match's deal imports engine/cut.py: from the .mpy bundle that
+        # opens its file, for which the reserve's run is let go
+        let_reserve_go()
+        try:
+            import engine.cut  # noqa: F401
+        finally:
+            hold_reserve()
         if box:
             from engine.box import BoxMatch as cls
         else:
@@ -199,6 +206,9 @@ class Life:
         app.go("play", new_hand=True)
         if heap_free() is not None:
             unload("engine.cut")
+            # (a start that found the cut given: firmware/saves/saveload.py)
+            unload("firmware.cutwait")
+            unload("firmware.saves.cutsave")
         if box:
             # the box table is larger: the title is let go until the match
             # is left (firmware/screens/title.py, _table)

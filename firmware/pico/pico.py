@@ -66,6 +66,19 @@ SLICE_MS = const(2)   # longest sleep between checks for a waiting press (the sa
 GC_IDLE_MS = const(50)     # a quiet stretch at least this long after a new frame ...
 GC_LOW_FREE = const(65536)  # ... with less free heap than this: collect then
 DATA_DIR = "/data"  # saves, settings and statistics live here
+# Free heap at the start below which a match does not fit: a hard match
+# takes about 26 KB of the heap as it goes (the release .uf2: 137 KB free at
+# the title, 111 KB at the least), and its imports need runs, not only
+# bytes. The .mpy bundle on an RP2040's stock MicroPython has about 15 KB.
+LOW_HEAP = const(40960)
+LOW_HEAP_SAID = (
+    "Too little memory for a match: %d bytes free, where a match needs about %d. The game's "
+    "code is in RAM (the .mpy bundle on stock MicroPython); a new match will run out of "
+    "memory. Install the release's gin-rummy-pico-<version>.uf2 (hold BOOTSEL while "
+    "plugging the Pico in, copy it onto RPI-RP2; the saves stay), then make flash for "
+    "changes.")
+LOW_HEAP_SHOWN = ("The game's code is in RAM here (stock MicroPython): a match runs out of "
+                  "memory. Install the release .uf2; the saves stay.")
 
 BOOT_CFG = []   # firmware/main.py leaves the settings here for run() (not as an argument)
 
@@ -161,8 +174,17 @@ class Sampler:
         self.timer.init(mode=machine.Timer.PERIODIC, period=period_ms, callback=self._tick)
 
     def _tick(self, t):
+        # MicroPython raises a pending Ctrl-C at a jump, such as the one
+        # past _sample's handlers once its `try` is left: there it is out
+        # of _sample's reach and comes here (locked's `finally` unlocks the
+        # heap on the way). `return` inside the `try` leaves no such jump
+        # in this function's own try. Uncaught, the scheduler printed it
+        # and the Ctrl-C was lost: mpremote could not reach the raw REPL.
         try:
-            locked(self._sample_now, None)
+            return locked(self._sample_now, None)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.ctrl_c = True
         except RuntimeError:
             # no room on the C stack for _sample's own frame (a tick on
             # top of a deep locked call): uncaught, the scheduler would
@@ -431,8 +453,13 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     for why in storage.damage:
         out("Save set aside: " + why)
     gc.collect()
-    out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL."
-        % gc.mem_free())
+    free = gc.mem_free()
+    out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL." % free)
+    if free < LOW_HEAP:
+        out(LOW_HEAP_SAID % (free, LOW_HEAP))
+    if free < LOW_HEAP and first is None:     # (the recovery start's screen first)
+        app.go("message", title=b"TOO LITTLE MEMORY", text=LOW_HEAP_SHOWN,
+               then=app.screen_name)
     loop.idle = IdleCollect(app, gc.collect, gc.mem_free)
     return app
 

@@ -104,14 +104,18 @@ class _Reading:
         if game is None:
             game = gamesave.Game(Stats())
         if getattr(game, "wait", None) is not None:
-            # a match waiting for the player's cut: its commitment again
-            from firmware.cutwait import CutSession
+            # a match waiting for the player's cut: its commitment again,
+            # or, the cut given, that match dealt at once (by the title's tick)
+            from firmware.cutwait import CutSession, dealt_session
             from firmware.matchlife import Session
 
             dealt = Session
             if game.wait.box:
                 from firmware.boxgame import BoxSession as dealt
-            app.session = CutSession(app, game.stats, game.wait, dealt, Session)
+            if game.wait.cut is not None:
+                app.session = dealt_session(app, game.stats, game.wait, dealt)
+            else:
+                app.session = CutSession(app, game.stats, game.wait, dealt, Session)
         else:
             app.session = session_of(app, game.stats, game.match)
         sv.held = game.held

@@ -1,10 +1,18 @@
-"""Boot to the title and a scripted hand, on the emulated Pico, for the .mpy
-bundle `make flash` writes and for the frozen .uf2 (`make uf2`)."""
+"""Boot to the title and a scripted hand on the emulated Pico with the
+release's .uf2 (`make uf2`); the .mpy bundle on an RP2040's stock
+MicroPython boots and says it has too little memory for a match."""
 
-import pytest
+import os
+import re
 
 from pico_util import boot_game, repl, same_as_golden
+from tools.pico import harness as h
 from tools.pico import scripted
+from tools.sim import textscreen
+
+# firmware/pico/pico.py's (it imports `machine`, which only a board has)
+with open(os.path.join(h.ROOT, "firmware", "pico", "pico.py")) as _f:
+    LOW_HEAP = int(re.search(r"^LOW_HEAP = const\((\d+)\)", _f.read(), re.M).group(1))
 
 
 def _title(p, tmp_path):
@@ -15,8 +23,23 @@ def _title(p, tmp_path):
     assert same_as_golden(p.frames[-1].image, "86_title_link", tmp_path)
 
 
-def test_bundle_boots_to_the_title(kit, game_fs, tmp_path):
+def test_the_bundle_on_stock_micropython_says_a_match_will_not_fit(kit, game_fs, tmp_path):
+    # its code is on the heap: about 15 KB is left, where a match needs
+    # LOW_HEAP (firmware/pico/pico.py); the console and the screen say so and
+    # what to install, then the title
     with boot_game(kit.firmware, kit.bootrom, game_fs) as p:
+        out = p.output()
+        free = int(out.split("free memory ")[1].split()[0])
+        assert free < LOW_HEAP
+        assert "Too little memory for a match" in out and ".uf2" in out
+        lines = []
+        for _ in range(30):                 # (its frame follows the title's)
+            lines = textscreen.read(p.image())
+            if lines and lines[0] == "TOO LITTLE MEMORY":
+                break
+            p.run(100)
+        assert lines and lines[0] == "TOO LITTLE MEMORY" and any("UF2" in ln for ln in lines), lines
+        p.press("A", after_ms=300)
         _title(p, tmp_path)
 
 
@@ -36,15 +59,6 @@ def _hand(firmware, bootrom, fs, frozen=False):
     for i, (a, b) in enumerate(zip(got, want)):
         assert a == b, "frame %d differs from the simulator's" % i
     assert len(want) > 20
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "the .mpy bundle on stock MicroPython has too little heap for the hint in this "
-    "hand since the recovery start's code (about 0.5 KB more resident bytecode): frame 26 "
-    "shows NO HINT / MEMORY ALLOCATION FAILED, ALLOCATING 461 BYTES where the simulator "
-    "shows the hint. The release .uf2 (ROMFS) and the frozen build play it frame for frame"))
-def test_bundle_plays_a_scripted_hand_frame_for_frame_as_the_simulator(kit, repl_fs):
-    _hand(kit.firmware, kit.bootrom, repl_fs)
 
 
 def test_frozen_uf2_plays_the_scripted_hand_as_the_simulator(kit, frozen, frozen_repl_fs):

@@ -11,52 +11,13 @@ follows, the core stalled in the flash write), typed on the console, and
 at the next CPU move a 30 ms tap of the RIGHT button; each is seen.
 """
 
-import engine
-from firmware import entropy
-from firmware.saves import gamesave
-from firmware.saves.cutsave import Wait
-from firmware.stats import Stats
 from firmware.saves.storage import pack
-from tools.kit.memstorage import MemStorage
-from tools.kit.ui_driver import CUT_KEYS
+from tools.kit.ui_driver import chosen_game_save
 from tools.pico import figures
 from tools.pico import harness as h
 from tools.sim import textscreen
-from tools.sim.simulator import Sim
 
 from pico_util import boot_game
-
-# The deal the test plays: a match waiting for its cut, its secret chosen
-# here (the board resumes it, shows its commitment and takes the cut AAAA),
-# so that the deal is not the board's entropy, which differs from build to
-# build: with some, the CPU knocked at its first move and its move never
-# came. In this one nobody ends the hand in the human's first three turns
-# (test_the_chosen_deal_lasts_three_turns, on the host's App).
-WAIT = Wait(False, engine.CARDEMS, 7, b"\x02" * 16, 11)
-
-
-def game_save():
-    return gamesave.join(Stats().encode(), WAIT.encode(), gamesave.VERSION)
-
-
-def test_the_chosen_deal_lasts_three_turns():
-    """The same App on the host, the same keys: the hand is still in play
-    after the human's first three draws and discards."""
-    st = MemStorage()
-    st.files["game"] = game_save()
-    sim = Sim(seed=5, storage=st, entropy=entropy.seeded(1))
-    sim.settle()
-    assert sim.screen == "cut" and sim.app.match is None
-    sim.press("A")                          # the commitment, then the cut
-    for k in CUT_KEYS:
-        sim.press(k)
-    m = sim.app.match
-    assert sim.screen == "play" and m.cut == "AAAA"
-    for _ in range(3):
-        sim.press("A")                      # draw from the stock
-        sim.press("A")                      # discard the card drawn
-        sim.settle()
-        assert sim.screen == "play" and not m.results and m.hand.phase != "over"
 
 
 def table_line(p):
@@ -86,7 +47,10 @@ def seen_within(p, pred, ms):
 
 
 def test_the_first_key_after_the_cpus_move_is_taken_on_the_board(kit, frozen):
-    fs = h.fs_image({"/data/game.dat": bytes(pack(game_save()))})
+    # a deal it chooses (tools/kit/ui_driver.py's chosen_wait), not the
+    # board's entropy, which differs from build to build: with some the CPU
+    # knocked at its first move
+    fs = h.fs_image({"/data/game.dat": bytes(pack(chosen_game_save()))})
     with boot_game(frozen, kit.bootrom, fs) as p:
         figures.new_match(p)                # the waiting match's commitment, the cut
         sig = figures.region(p.image(), *figures.TURN_LINE)

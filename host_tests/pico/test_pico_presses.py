@@ -1,9 +1,9 @@
-"""No press is lost, on the frozen build nor on the .mpy bundle: a hand
-against the hard AI played off the panel by the latency bench's player
-(tools/pico/latency.py), every direction and A press answered by a new
-frame. The bundle's free heap is read from the board's RAM meanwhile
-(latency.HeapTable) and must agree with what the game itself says at
-its start."""
+"""No press is lost: a hand against the hard AI played off the panel by
+the latency bench's player (tools/pico/latency.py) on the release .uf2,
+every direction and A press answered by a new frame. The free heap the
+bench reads from the board's RAM (latency.HeapTable) agrees with what
+MicroPython says. (The .mpy bundle on an RP2040's stock MicroPython has
+too little memory for a match: test_pico_boot.py.)"""
 
 import re
 
@@ -21,13 +21,6 @@ def test_the_frozen_build_answers_every_press_of_a_hand(kit, frozen):
     assert lat.stats(r["presses"], lat.DIRECTION)["n"] > 3
     assert lat.stats(r["presses"], lat.A)["n"] > 3
     assert unanswered(r) == 0
-
-
-def test_the_bundle_answers_every_press_of_a_hand_and_its_heap_is_read(kit):
-    r = lat.play(kit.firmware, kit.bootrom, h.board_files(), hands=1, heap=True)
-    assert r["hands"] == 1 and unanswered(r) == 0
-    free = r["free"]
-    assert free and all(0 < f < 64 * 1024 for f in free)   # the bundle's small heap
 
 
 def test_the_heap_read_from_ram_is_what_the_board_says(kit):

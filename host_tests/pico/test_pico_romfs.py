@@ -82,6 +82,21 @@ def _flash(port, image_path, timeout=1800):
     return r.returncode, r.stdout + r.stderr
 
 
+def test_make_flash_on_an_rp2040_with_stock_micropython_copies_nothing_and_says_why(
+        kit, games):
+    # no ROMFS partition, and the bundle's code would sit in the RP2040's
+    # RAM: a match would not fit (firmware/pico/pico.py's LOW_HEAP), so nothing
+    # is copied and the .uf2 is named; the board's files stay as they were
+    with h.Pico(kit.firmware, kit.bootrom, None) as p, SerialBridge(p) as port:
+        port.call(lambda p: p.run(500))
+        before = port.call(lambda p: sorted(p.files()))
+        rcode, out = _flash(port, games["paths"][0])
+        after = port.call(lambda p: sorted(p.files()))
+    assert rcode == 1, out
+    assert "no ROMFS partition" in out and "Nothing was copied" in out and ".uf2" in out, out
+    assert after == before and not any(f.endswith(".mpy") for f in after), after
+
+
 def test_make_flash_replaces_the_game_on_a_board_that_runs_it_deploy_after_deploy(kit, games):
     # the board runs A, in a match; each make flash stops it over the
     # serial port (the raw REPL), writes, and restarts it

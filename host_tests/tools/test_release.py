@@ -379,7 +379,7 @@ def test_the_notes_template_fills_every_field(tmp_path):
         text = rel.note_text(kind, "9.9.9", "f" * 40)
         assert "{" not in text and "}" not in text, kind
         assert text.startswith("Gin Rummy 9.9.9") and text.endswith("Source commit: " + "f" * 40 + "\n")
-    assert "stock MicroPython %s for the Raspberry Pi Pico" % MINOR in rel.note_text("mpy", "1", "c")
+    assert "stock MicroPython %s for the board" % MINOR in rel.note_text("mpy", "1", "c")
     assert not t["docs"].endswith("\n")
     odd = tmp_path / "notes.txt"
     odd.write_text("# comment\n@@ a\none\n\n@@ b\ntwo\n")

@@ -19,9 +19,12 @@ from engine.cut import MATCH_HEX, secret_commitment
 from engine.sha256 import hex_text
 from firmware import entropy
 from firmware.saves import gamesave
+from firmware.saves.cutsave import Wait
 from firmware.saves.records import Records
+from firmware.settings import Stats
 from tools.kit.memstorage import MemStorage
-from tools.kit.ui_driver import CUT, CUT_KEYS, give_cut, play_turn, simple_factory
+from tools.kit.ui_driver import (CUT, CUT_KEYS, chosen_game_save, give_cut, play_turn,
+                                 simple_factory)
 from tools.sim import textscreen
 from tools.sim.simulator import Sim
 from ui_golden import CheckedSim, Golden
@@ -183,6 +186,54 @@ def test_a_power_cut_at_the_cut_screen_resumes_with_the_same_commitment():
     assert third.screen == "title" and "continue" in third.app.screen.keys
 
 
+def test_a_power_cut_after_the_cut_deals_that_match_without_asking_again():
+    # the cut is saved with the waiting match before the deal
+    # (firmware/cutwait.py's deal): a start that finds it deals that match,
+    # as a start on a fresh heap does after the deal ran out of memory
+    st = MemStorage()
+    sim = new_sim(st, seed=9)
+    sim.press("A")
+    w = the_wait(st)
+    saved = []
+    orig = st.save
+
+    def save(name, payload):
+        saved.append(bytes(payload))
+        return orig(name, payload)
+
+    st.save = save
+    m = give_cut(sim)
+    cut_given = [gamesave.decode(p).wait for p in saved if gamesave.decode(p).wait is not None]
+    assert cut_given and cut_given[-1].cut == CUT and cut_given[-1].secret == w.secret
+    # the power goes with that save the newest: the match is dealt at start
+    files = dict(st.files)
+    files["game"] = gamesave.join(Stats().encode(), cut_given[-1].encode(), gamesave.VERSION)
+    again = new_sim(MemStorage(files), seed=10)
+    again.settle()
+    assert again.screen == "play" and again.app.match is not None
+    assert again.app.match.cut == CUT and again.app.match.match_commit == m.match_commit
+    assert again.app.match.hand.cards_of(0) == m.hand.cards_of(0)
+    assert the_wait(again.storage) is None or the_wait(again.storage).cut == CUT
+
+
+def test_the_chosen_deal_lasts_the_humans_first_three_turns():
+    # tools/kit/ui_driver.py's chosen_wait, which the first-key tests on the
+    # emulated Pico and in `make play` resume: drawing from the stock and
+    # discarding the card drawn, the hand is still in play after three turns
+    st = MemStorage()
+    st.files["game"] = chosen_game_save()
+    sim = Sim(seed=5, storage=st, entropy=entropy.seeded(1))
+    sim.settle()
+    assert sim.screen == "cut" and sim.app.match is None
+    m = give_cut(sim)
+    assert sim.screen == "play"
+    for _ in range(3):
+        sim.press("A")                      # draw from the stock
+        sim.press("A")                      # discard the card drawn
+        sim.settle()
+        assert sim.screen == "play" and not m.results and m.hand.phase != "over"
+
+
 def test_a_start_after_a_damaged_save_waits_for_the_cut():
     st = MemStorage({"game": b"GRGM\x02garbage"})
     sim = new_sim(st)
@@ -192,10 +243,6 @@ def test_a_start_after_a_damaged_save_waits_for_the_cut():
 
 
 def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
-    from firmware.settings import Stats
-
-    from firmware.saves.cutsave import Wait
-
     w = Wait(False, engine.CARDEMS, 77, bytes(range(16)), 1234)
     stats = Stats()
     good = gamesave.join(stats.encode(), w.encode(), gamesave.VERSION)
@@ -205,7 +252,13 @@ def test_a_waiting_match_the_save_does_not_hold_whole_is_refused():
     sb, mb = gamesave.split(good)
     bad = [mb[:-1], mb + b"\x00", b"GRCX" + mb[4:], mb[:4] + b"\x02" + mb[5:],
            mb[:6] + b"knock_limit=99" + mb[6 + mb[5]:],
-           mb[:-4] + b"\xff\xff\xff\xff", mb[:6 + mb[5]] + b"\xff" + mb[7 + mb[5]:]]
+           mb[:-5] + b"\xff\xff\xff\xff" + mb[-1:], mb[:6 + mb[5]] + b"\xff" + mb[7 + mb[5]:]]
+    # with its cut given: a cut of signs the cut screen has not, or longer
+    # than a cut, or not as long as it says
+    cm = Wait(False, engine.CARDEMS, 77, bytes(range(16)), 1234, "AB12").encode()
+    assert gamesave.decode(gamesave.join(sb, cm, gamesave.VERSION)).wait.cut == "AB12"
+    bad += [cm[:-1], cm + b"A", cm[:-4] + b"ab12", cm[:-4] + b"AB 2",
+            cm[:-5] + bytes((33,)) + b"A" * 33, cm[:-5] + b"\x05" + cm[-4:]]
     for b in bad:
         payload = gamesave.join(sb, b, gamesave.VERSION)
         try:

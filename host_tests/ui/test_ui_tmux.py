@@ -20,7 +20,8 @@ import re
 import pytest
 
 from engine.version import VERSION
-from tools.kit.ui_driver import CUT_KEYS
+from firmware.saves.storage import pack
+from tools.kit.ui_driver import CUT_KEYS, chosen_game_save
 from tools.sim import render, terminal, textscreen
 from ui_golden import golden_buf as golden
 
@@ -270,10 +271,15 @@ def test_make_play_takes_the_first_key_after_the_cpus_move(tmp_path):
     about 300 ms) the first key after the CPU's move was lost: the debounce
     had read it once when the step drew the save mark's frame, and the key
     was released before the next reading (firmware/pico/consolekeys.py)."""
+    # a deal it chooses (tools/kit/ui_driver.py's chosen_wait): the match
+    # waiting for its cut in the saves; with the entropy's, the CPU could
+    # knock at its first move
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "game.dat").write_bytes(bytes(pack(chosen_game_save())))
     p = Play(tmp_path, 80, 24)
     try:
-        wait_for(p, showing_text(lambda body: body == TITLE_TEXT))
-        p.keys("Enter")                                        # A: NEW MATCH
+        give_cut(p)                                            # its commitment, the cut
         wait_for(p, showing_text(lambda body: "YOUR DRAW" in body))
         p.keys("Enter")                                        # A: take
         wait_for(p, showing_text(lambda body: "YOUR DISCARD" in body))

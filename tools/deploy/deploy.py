@@ -39,8 +39,11 @@ PACKAGES = ("engine", "firmware")
 ENTRY = os.path.join("firmware", "main.py")  # -> /main.py on the board
 # never imported by the game, so not in the bundle: in firmware/ for the
 # web page and the emulated Pico's scripts (keyscript), in engine/ for those
-# who check a game record (verify: replay.py --verify, the web page)
-HOST_ONLY = (os.path.join("firmware", "keyscript.py"), os.path.join("engine", "verify.py"))
+# who check or read back a game record (verify: replay.py --verify, the web
+# page; the reader behind engine.replay and its grammar: 12 KB of flash)
+HOST_ONLY = (os.path.join("firmware", "keyscript.py"), os.path.join("engine", "verify.py"),
+             os.path.join("engine", "record_read.py"), os.path.join("engine", "box_read.py"),
+             os.path.join("engine", "record_grammar.py"))
 # the release firmware's frozen main.py (tools/deploy/RPI_PICO_ROMFS/manifest.py),
 # which starts the game from its ROMFS partition: part of the firmware, not of the game
 ROMBOOT = os.path.join("firmware", "pico", "romboot.py")

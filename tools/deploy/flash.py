@@ -23,9 +23,11 @@ running game first):
   game, whose first console lines are shown. The filesystem (saves,
   settings, records) is not written.
 - stock MicroPython (no ROMFS partition): it says so and how to get the
-  partition (the release's .uf2, once: the saves stay), and copies the .mpy
-  bundle instead (tools/deploy/deploy.py), the fallback whose code sits
-  in RAM.
+  partition (the release's .uf2, once: the saves stay). On an RP2040 (a
+  Pico, 264 KB of RAM) it copies nothing: the .mpy bundle's code would sit
+  in RAM and leave too little for a match (docs/DEVICE.md); --bundle
+  copies it all the same. On a chip with more RAM (an RP2350, a Pico 2) it
+  copies the .mpy bundle instead (tools/deploy/deploy.py).
 - a firmware with the game frozen in and no partition (release 1.1.0 and
   before, `make uf2-frozen`): copied files would never run, so it says to
   install the release's .uf2 and copies nothing.
@@ -50,8 +52,14 @@ NO_ROMFS = (
     "flash` again.")
 BUNDLE_FALLBACK = (
     "Meanwhile the .mpy bundle is copied instead (the fallback for stock MicroPython): its "
-    "code sits in the board's RAM, so it has far less memory free (no hand reviews, no link "
-    "play; docs/DEVICE.md).")
+    "code sits in the board's RAM, so it has less memory free (docs/DEVICE.md).")
+BUNDLE_TOO_BIG = (
+    "Nothing was copied: on this board's chip (an RP2040, 264 KB of RAM) the .mpy bundle, "
+    "whose code sits in RAM, leaves too little memory for a match (a new match runs out of "
+    "memory; docs/DEVICE.md). `make flash FLASH_ARGS=--bundle` copies it all the same.")
+# the chip, in the raw REPL (firmware/board/chip.py reads the same)
+CHIP_CHECK = "import sys\n_m = sys.implementation._machine\n"
+
 FROZEN_GAME = (
     "This board runs a firmware with the game frozen in and no ROMFS partition (release "
     "1.1.0 or earlier, or `make uf2-frozen`): a game copied to it would never run. Install "
@@ -209,11 +217,16 @@ def main(argv=None):
         if not romfs.partition_size(t):
             t.exec(FROZEN_CHECK)
             frozen = t.eval("_f").startswith(".frozen")
+            t.exec(CHIP_CHECK)
+            rp2040 = "RP2040" in t.eval("_m")
             t.exit_raw_repl()
             t.close()
             t = None
             if frozen:
                 print(FROZEN_GAME, file=sys.stderr)
+                return 1
+            if rp2040:
+                print(NO_ROMFS + "\n" + BUNDLE_TOO_BIG, file=sys.stderr)
                 return 1
             print(NO_ROMFS + "\n" + BUNDLE_FALLBACK)
             return copy_bundle(a.port, not a.no_reset, a.root)

@@ -28,10 +28,9 @@ of this script (`build`) into dist/<version>/:
 Before the new folder takes its name, the latency bench
 (tools/pico/latency.py) plays a whole match on the emulated Pico with the
 new .uf2 and with the previous release's, with and without the model of
-the flash cache, and the new .mpy bundle's; it prints the table and
-refuses the release when a goal is broken, a median is more than 10%
-worse than the previous release's or the bundle leaves a press
-unanswered, unless --accept-latency REASON (make release
+the flash cache; it prints the table and refuses the release when a goal
+is broken, a median is more than 10% worse than the previous release's or
+a press is left unanswered, unless --accept-latency REASON (make release
 ACCEPT_LATENCY="...") says why: the reason and what it accepts go into
 CHANGELOG.md's section of the version (commit it with the release).
 
@@ -734,12 +733,12 @@ def latency_check(stage, version, dist, kit, matches=1):
     if prev is not None:
         pv = os.path.basename(prev)
         old = ("release %s" % pv, os.path.join(prev, "gin-rummy-pico-%s.uf2" % pv))
-    bundle = ("%s .mpy bundle" % version,
-              latency.mpy_zip_files(os.path.join(stage, "gin-rummy-mpy-%s.zip" % version)))
+    # (not the .mpy bundle: on the emulated RP2040's stock MicroPython it has
+    # too little memory for a match and says so, docs/DEVICE.md)
     print("the latency bench: a match to 100 per build and cache setting on the emulated Pico "
           "(tens of minutes)", flush=True)
     return latency.release_check(("release %s" % version, new_uf2), old, kit_found.firmware,
-                                 kit_found.bootrom, bundle, matches,
+                                 kit_found.bootrom, None, matches,
                                  log=lambda t: print(t, flush=True))
 
 

@@ -103,6 +103,27 @@ CUT_KEYS = ("A", "U", "R", "U", "R", "U", "R", "U", "A")
 CUT_SCRIPT = " ".join(CUT_KEYS)        # the same as a --keys / KeyScript string
 
 
+def chosen_wait():
+    """A match waiting for its cut whose secret is chosen here, not drawn:
+    a start that finds it in the game save shows its commitment and takes
+    the cut (CUT_KEYS), so a test on a board or in `make play` plays a deal
+    it knows instead of the entropy's. With the cut AAAA nobody ends the
+    hand in the human's first three turns of drawing from the stock and
+    discarding the card drawn (host_tests/ui/test_ui_cut.py checks it)."""
+    import engine
+    from firmware.saves.cutsave import Wait
+
+    return Wait(False, engine.CARDEMS, 7, b"\x02" * 16, 11)
+
+
+def chosen_game_save():
+    """The game save (payload) of chosen_wait(), its statistics new."""
+    from firmware.saves import gamesave
+    from firmware.settings import Stats
+
+    return gamesave.join(Stats().encode(), chosen_wait().encode(), gamesave.VERSION)
+
+
 def give_cut(sim):
     """On the cut screen: on from the match commitment, the cut AAAA
     given, the first hand dealt. Returns the match."""

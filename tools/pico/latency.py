@@ -376,7 +376,8 @@ def main(argv=None):
     ap.add_argument("--uf2", action="append", default=[], metavar="FILE[=LABEL]",
                     help="a frozen build to measure (default build/gin-rummy-pico.uf2)")
     ap.add_argument("--bundle", action="store_true",
-                    help="also the .mpy bundle of this tree on the stock firmware")
+                    help="also the .mpy bundle of this tree on the stock firmware (on an "
+                         "RP2040 it has too little memory for a match: docs/DEVICE.md)")
     ap.add_argument("--matches", type=int, default=1)
     ap.add_argument("--target", type=int, default=100)
     ap.add_argument("--hands", type=int, default=None, help="stop each run after N hands")
