@@ -150,6 +150,10 @@ def test_newest_release_orders_versions_as_numbers(tmp_path):
         (tmp_path / v).mkdir()
         (tmp_path / v / "RELEASE").write_text("version: %s\n" % v)
     (tmp_path / "2.0.0").mkdir()                     # no RELEASE: not a release
+    # the release being built, its RELEASE file written before the latency
+    # bench compares it with the newest release: not that release
+    (tmp_path / "1.11.0.partial").mkdir()
+    (tmp_path / "1.11.0.partial" / "RELEASE").write_text("version: 1.11.0\n")
     assert os.path.basename(rel.newest_release(str(tmp_path))) == "1.10.0"
 
 

@@ -648,10 +648,13 @@ def commit_time(rev, repo=ROOT):
 
 
 def newest_release(dist):
-    """The newest dist/<version>/ folder holding a RELEASE file, or None."""
+    """The newest dist/<version>/ folder holding a RELEASE file, or None;
+    a release being built (X.Y.Z.partial, which holds its RELEASE file
+    before the latency bench) is none."""
     if not os.path.isdir(dist):
         return None
-    found = [d for d in os.listdir(dist) if os.path.isfile(os.path.join(dist, d, RELEASE_FILE))]
+    found = [d for d in os.listdir(dist) if re.fullmatch(r"\d+\.\d+\.\d+", d)
+             and os.path.isfile(os.path.join(dist, d, RELEASE_FILE))]
     if not found:
         return None
     return os.path.join(dist, max(found, key=version_key))
