@@ -1,7 +1,7 @@
 """CircuitPython display port: the game's 1 KB framebuffer on displayio.
 
 The Adafruit driver `adafruit_displayio_ssd1306` (or
-`adafruit_displayio_sh1106` when firmware/board.py says so) on
+`adafruit_displayio_sh1106` when firmware/board/board.py says so) on
 `i2cdisplaybus`, `auto_refresh=False`. The seam between the game's 1 KB
 MONO_VLSB framebuffer and displayio: an 8 x 1024 two-colour Bitmap in which
 each byte of the buffer is one 8-pixel bitmap row (bit 0 = leftmost pixel,
@@ -30,7 +30,7 @@ displayio and bitmaptools are imported where used.
 
 import time
 
-from firmware import board as cfg
+from firmware.board import board as cfg
 from firmware.compat import const
 from firmware.port_common import HeadlessDisplay, bus_error, display_address
 

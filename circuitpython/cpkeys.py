@@ -11,7 +11,7 @@ it comes (Buttons' confirm=1, no lockout of its own).
 
 import time
 
-from firmware import board as cfg
+from firmware.board import board as cfg
 from firmware.buttons import Buttons, ticks_diff
 from firmware.compat import const
 

@@ -11,7 +11,7 @@ So the image is a log of records appended into erased bytes only:
 - A save after a turn appends one small record: the bytes the match's save
   grew by (engine saves only grow), tied to the match by its length so
   far. At a hand's end the same record carries the new statistics: one
-  commit for the turn (firmware/gamesave.py). Settings are a record of
+  commit for the turn (firmware/saves/gamesave.py). Settings are a record of
   their own. The newest record of each kind wins.
 - The sector is erased only when the log is full (or holds no image of
   this layout): the newest state is written as a fresh image, its header
@@ -45,14 +45,14 @@ Record (big-endian):
 
     b0 = kind << 4 | length >> 8,  b1 = length & 0xFF,  payload,  crc16:2
 
-CRC-16/CCITT (firmware.storage.crc16) over b0..payload. kind is 1..14, so
+CRC-16/CCITT (firmware.saves.storage.crc16) over b0..payload. kind is 1..14, so
 b0 is never 0xFF: the first erased byte ends the log.
 
     HEAD      b"GRNV" version:1 generation:2 snapshot:2   first, at 0;
               snapshot = bytes of the records written with it, which must
               all be whole
     SETTINGS  the settings payload
-    GAME      a game payload (firmware/gamesave.py), or empty: none
+    GAME      a game payload (firmware/saves/gamesave.py), or empty: none
     MOVES     base:2, then the bytes the match grew by from `base` bytes
     HANDEND   base:2, stats_len:1, statistics, then the match's new bytes
 
@@ -67,11 +67,11 @@ Loading never raises; the methods are the storage port's (firmware/ports.py
 says its contract, host_tests/test_storage_contract.py runs it):
 load(name, decode=None) -> (value, message), save(name, payload) -> bool,
 remove(name), with `outcome`, `kept`, `damage` and, as
-firmware.storage.Storage has it, `reason`.
+firmware.saves.storage.Storage has it, `reason`.
 """
 
 from firmware.compat import const
-from firmware.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESTART, RESUMED, NewerSave, crc16,
+from firmware.saves.storage import (DAMAGED, KEPT, MSG_KEPT, NEWER, RESTART, RESUMED, NewerSave, crc16,
                               gc_collect, pack, unpack)
 
 BACKUP_PATH = "/saves-backup.bin"
@@ -123,7 +123,7 @@ MSG_STALE_SCREEN = ("Not saved: %s on the drive cannot be updated. Free the driv
 class NvmFull(OSError):
     """The saves need `need` bytes where `room` fit (error 28, a full
     flash): a match longer than any measured. `banner`: what the game says
-    on the screen (firmware/savefail.py), since nothing on the drive can
+    on the screen (firmware/saves/savefail.py), since nothing on the drive can
     be deleted to make room."""
 
     def __init__(self, need, room):
@@ -136,7 +136,7 @@ class BackupStale(OSError):
     be neither brought up to date nor deleted: erasing now could leave a
     blank sector beside an older file. Error 30 (read-only), with the
     console's words (MSG_STALE) and the screen's: `banner`, (title, text),
-    which firmware/savefail.py shows instead of its own."""
+    which firmware/saves/savefail.py shows instead of its own."""
 
     def __init__(self, path):
         super().__init__(30, MSG_STALE % path)
@@ -287,7 +287,7 @@ def _apply(im, kind, img, p, length):
             im.stats = None
             im.match = None
             return None
-        from firmware.gamesave import newer, saved_by, split
+        from firmware.saves.gamesave import newer, saved_by, split
 
         try:
             im.stats, im.match = split(data)
@@ -390,12 +390,12 @@ def legacy_v1(img, damaged=None):
 
 class FileBackup:
     """The image kept in a file (the CIRCUITPY drive) across a rewrite of
-    the sector, in firmware.storage's checksummed container. `fs` has
+    the sector, in firmware.saves.storage's checksummed container. `fs` has
     open and remove like os (tests inject faults)."""
 
     def __init__(self, path=BACKUP_PATH, fs=None):
         if fs is None:
-            from firmware.storage import OsFs
+            from firmware.saves.storage import OsFs
 
             fs = OsFs()
         self.path = path
@@ -543,7 +543,7 @@ class NvmStorage:
             kept = self._keep_newer(NEWER_IMAGE, img)
             self._note("nvm: a newer version's layout; %s" % (
                 "kept as " + kept if kept else "not kept (no writable drive)"))
-            from firmware.savenewer import newer_message
+            from firmware.saves.savenewer import newer_message
 
             self._said = (GAME_NAME, newer_message(None, kept))
         self.im = im
@@ -556,7 +556,7 @@ class NvmStorage:
         writable drive or all nine are taken."""
         if self.backup is None:
             return None
-        from firmware.savenewer import NEW_KEEP
+        from firmware.saves.savenewer import NEW_KEEP
 
         fs = self.backup.fs
         for k in range(1, NEW_KEEP + 1):
@@ -607,7 +607,7 @@ class NvmStorage:
                 return im.newer
             if im.stats is None:
                 return None
-            from firmware.gamesave import join
+            from firmware.saves.gamesave import join
 
             return join(im.stats, im.match)
         if im.legacy is not None:       # "stats", "match" of the older layout
@@ -643,7 +643,7 @@ class NvmStorage:
                 self._forget(name)
                 self.im.newer = None
                 self.outcome[name] = NEWER
-                from firmware.savenewer import newer_message
+                from firmware.saves.savenewer import newer_message
 
                 return None, newer_message(e.version, kept)
             except Exception as e:
@@ -684,7 +684,7 @@ class NvmStorage:
             settings = payload
             rec = record(SETTINGS, payload)
         elif name == GAME_NAME:
-            from firmware.gamesave import split
+            from firmware.saves.gamesave import split
 
             stats, match = split(payload)
             if stats == im.stats and match == im.match:
@@ -746,7 +746,7 @@ class NvmStorage:
     def _rewrite(self, first, settings, stats, match):
         """Erase and program the sector with the newest state: the header,
         the save just made, then the other (pages go in address order)."""
-        from firmware.gamesave import join
+        from firmware.saves.gamesave import join
 
         game = record(GAME, join(stats, match)) if stats is not None else b""
         sett = record(SETTINGS, settings) if settings is not None else b""

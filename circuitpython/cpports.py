@@ -11,8 +11,8 @@ one module each (as firmware/ has one per job):
   rewrite (boot.py makes the drive writable for the game);
 - cphw: board pins and a hardware seed.
 
-The board's settings are firmware/board.py's defaults and the settings
-file /board.json (firmware/boardcfg.py, as on MicroPython): the display
+The board's settings are firmware/board/board.py's defaults and the settings
+file /board.json (firmware/board/boardcfg.py, as on MicroPython): the display
 and the button pins and polarity come from them. The HARDWARE page and
 the pin scan are the MicroPython port's only.
 
@@ -42,14 +42,14 @@ def drive_writable():
 
 
 def board_config(out=print):
-    """firmware.boardcfg.load_config(): board.py's defaults and /board.json."""
+    """firmware.board.boardcfg.load_config(): board.py's defaults and /board.json."""
     try:
-        from firmware.boardcfg import load_config
+        from firmware.board.boardcfg import load_config
 
         return load_config(out=out)
     except Exception as e:
-        out("The board settings could not be read (%s): using firmware/board.py's." % (e,))
-        from firmware import board
+        out("The board settings could not be read (%s): using firmware/board/board.py's." % (e,))
+        from firmware.board import board
 
         return board
 

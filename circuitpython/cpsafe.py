@@ -14,7 +14,7 @@ import digitalio
 def b_held():
     """True when B is down for most of ~25 ms."""
     try:
-        from firmware.board import BTN_B, BUTTONS_ACTIVE_LOW
+        from firmware.board.board import BTN_B, BUTTONS_ACTIVE_LOW
     except Exception:
         BTN_B, BUTTONS_ACTIVE_LOW = 15, True
     pin = digitalio.DigitalInOut(getattr(board, "GP%d" % BTN_B))

@@ -21,7 +21,7 @@ secret with the same SHA-256), and its own was fixed before it saw
 anything; so each secret is chosen without knowing the other, and the
 hash of the two is as unpredictable as the better of them. A board that
 refuses to reveal once it sees the other's secret can only stop the match:
-the other board keeps the deal (firmware/linkmatch.py: bound) and counts
+the other board keeps the deal (firmware/link/linkmatch.py: bound) and counts
 the stop as its forfeit, never drawing a fresh secret in its place. What it does not protect: both boards know
 the match secret, so a board whose firmware was changed can work out
 every hand, the other player's included (docs/LINK.md).

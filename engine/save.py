@@ -29,7 +29,7 @@ The save is the match's own record in binary, and it only grows: the save
 after more moves is the save before with the new move bytes appended (an
 append-only store such as the CircuitPython nvm log writes just those).
 Integrity (a torn or damaged file) is the storage container's job
-(firmware/storage.py, a CRC-16); what the bytes mean is checked here:
+(firmware/saves/storage.py, a CRC-16); what the bytes mean is checked here:
 restoring replays every move through the engine's legality checks, so even
 bytes with a valid checksum cannot produce a state the rules forbid, and
 the rules line must be one this engine writes back identically (so a

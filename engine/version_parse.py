@@ -2,7 +2,7 @@
 part of engine/version.py the handheld needs only now and then (a save's
 or a record's version checked, the console's first line), kept out of
 that always-loaded module so that its code is not on the .mpy bundle's
-heap through a match (firmware.boardcfg and firmware.gamesave let it go
+heap through a match (firmware.board.boardcfg and firmware.saves.gamesave let it go
 after use)."""
 
 from .version import COMMIT, DEV, VERSION

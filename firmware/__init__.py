@@ -1,1 +1,3 @@
-"""Device program: drawing, glyphs, display driver, input logic and ports."""
+"""The device program: the App, the sessions, buttons, settings and
+statistics here, and its packages by job: pico/, screens/, link/, saves/,
+board/, display/ (docs/DEVELOPING.md draws them and their imports)."""

@@ -19,7 +19,7 @@ every port it offers (LINK) already there. The ports (Ports):
 
 display: show(buf) -> bytes sent, contrast(v).  buttons: firmware.buttons
 .Buttons.  clock(): milliseconds (may wrap at 2**30 like ticks_ms).
-storage: firmware.storage.Storage (load, save, remove).  sound: None, or
+storage: firmware.saves.storage.Storage (load, save, remove).  sound: None, or
 anything with play(name) for 'draw' 'discard' 'knock' 'gin' 'win' 'lose'
 'error'.  seed: the seeds of new matches (None: the clock's).
 player_factory(level, seed): the AI players (default engine.ai.Player).
@@ -27,9 +27,9 @@ review_factory(match, index, player): a hand's review (tests give a
 stand-in; by default engine.review.Review).  entropy(n): n random bytes
 for the deal secrets (None: matches deal from their seeds).  link_port():
 the link cable's port (any/read/write), or None: no LINK on the title.
-records: firmware.records.Records, a game record per hand end, or None.
+records: firmware.saves.records.Records, a game record per hand end, or None.
 board_parts: (kept settings, display, pins) of the HARDWARE page
-(firmware.pico), or None.
+(firmware.pico.pico), or None.
 
 The App is the loop, the screen router and the idle handling; it holds
 what every screen reads (settings; match and stats, those of the session)
@@ -37,7 +37,7 @@ and three parts: app.session, the kind of match in play with its match,
 statistics, opponent, save and screens (against the CPU, the box game,
 over the link: firmware/matchlife.py says what a session is), which the
 App routes the screens through (go) and steps (step), and which a new
-one replaces whole; app.saving (firmware/saving.py: the saves, the game
+one replaces whole; app.saving (firmware/saves/saving.py: the saves, the game
 records, the notes of a start, a save the flash refuses); and app.life
 (firmware/matchlife.py: new and resumed matches and their AIs; seed,
 player_factory and entropy go to it).
@@ -59,9 +59,9 @@ Idle (DESIGN, OLED burn-in): dim after 60 s without a press, blank after
 """
 
 from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, locked, unload
-from firmware import fb
+from firmware.display import fb
 from firmware.buttons import ticks_diff
-from firmware.saving import Saving
+from firmware.saves.saving import Saving
 from firmware.matchlife import Life
 from firmware.reviews import Reviews
 
@@ -91,13 +91,13 @@ class App:
         self.session = None          # the kind of match in play, made at start()
         self.banner = None           # (title, lines, until) drawn over the screen, or None
         self._banner_new = False
-        # the saves, the records, the notes (firmware/saving.py)
+        # the saves, the records, the notes (firmware/saves/saving.py)
         self.saving = Saving(self, ports.records)
         # the match and its AIs, new to over (firmware/matchlife.py)
         self.life = Life(self, ports.seed, ports.player_factory, ports.entropy)
         self.link_port = ports.link_port   # () -> the link's port, or None: no LINK
-        self.board = None            # firmware.boardset.Hardware: the HARDWARE page's port
-        self.board_parts = ports.board_parts   # what it is made of (firmware.pico)
+        self.board = None            # firmware.board.boardset.Hardware: the HARDWARE page's port
+        self.board_parts = ports.board_parts   # what it is made of (firmware.pico.pico)
         # the reviews of the player's hands, made between frames
         self.reviews = Reviews(ports.review_factory, self.life.hard_player)
         self.screen = None
@@ -168,7 +168,7 @@ class App:
         scarcest at a match's end): let go the screens not showing (their
         modules stay) and the hint's player, and collect; the import is
         tried once more. In a match, or if that fails too, the device loop
-        starts the game again from the save (firmware.pico)."""
+        starts the game again from the save (firmware.pico.pico)."""
         for n in list(self._screens):
             if self._screens[n] is not self.screen:
                 del self._screens[n]
@@ -215,7 +215,7 @@ class App:
     def match_in_progress(self):
         return self.match is not None and self.match.phase != "match_over"
 
-    # -- banners: said over any screen (firmware/savefail.py says a refused save)
+    # -- banners: said over any screen (firmware/saves/savefail.py says a refused save)
     def show_banner(self, title, text, ms=BANNER_MS):
         """Say `text` under `title` over the current screen at once, for
         `ms` or until a press (the press still counts)."""
@@ -387,7 +387,7 @@ class App:
         self.apply_contrast()
 
 
-# The screens every match passes through (firmware.pico imports them at boot).
+# The screens every match passes through (firmware.pico.pico imports them at boot).
 MATCH_SCREENS = ("play", "showdown", "result", "match_end")
 
 

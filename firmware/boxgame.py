@@ -2,12 +2,12 @@
 is in play (firmware/matchlife.py says what a session is).
 
 Cold: imported only when a box match is made (3-PLAYER GAME on the
-title: new_match()) or resumed from the game save (firmware/saveload.py,
+title: new_match()) or resumed from the game save (firmware/saves/saveload.py,
 session_of), like engine.box.
 
 The human is player 0, the two AIs players 1 and 2 (P2, P3). A box match
 is saved with the statistics in the game save, as a two-player one is
-(firmware/gamesave.py), and its statistics are those of the games against
+(firmware/saves/gamesave.py), and its statistics are those of the games against
 the CPU: the box session takes them over from the session before it, and
 gives them to the next. The opponent is BoxAis, the two AI players at the
 settings' level, made when first needed (after a resume too) and made

@@ -15,7 +15,7 @@ such a match in the game save; let go, with the cut screen
     drop(app)                      B on the cut screen: no match, the title
 
 The order is the promise: the secret is drawn and written to the flash
-(the game save, firmware/gamesave.py's Wait, not waiting for the frame as
+(the game save, firmware/saves/gamesave.py's Wait, not waiting for the frame as
 a turn's save does) before the screen shows its commitment, and a start
 that finds it shows the same commitment again. So a power cut never gives
 the device a second secret for the match whose MATCH # the player saw.
@@ -28,11 +28,11 @@ and the table is the cut screen, so a start that resumes it (after the
 notes of the start) and a new match's way to the table both show it.
 """
 
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.compat import collect
-from firmware.cutsave import Wait
+from firmware.saves.cutsave import Wait
 
-_LET_GO = ("firmware.screens.cut", "firmware.cutwait", "firmware.cutsave")
+_LET_GO = ("firmware.screens.cut", "firmware.cutwait", "firmware.saves.cutsave")
 class CutSession:
     """The session of a match waiting for its cut (the module's docstring;
     firmware/matchlife.py says what a session is)."""
@@ -46,7 +46,7 @@ class CutSession:
     def __init__(self, app, stats, wait, dealt, plain):
         self.app = app
         self.stats = stats
-        self.wait = wait             # firmware/cutsave.py's Wait
+        self.wait = wait             # firmware/saves/cutsave.py's Wait
         self.dealt = dealt           # the session class of the match once dealt
         self.plain = plain           # the session class of no match (B: the title)
 

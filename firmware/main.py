@@ -2,7 +2,7 @@
 
 - the release firmware (`make uf2`, `make flash`): this file is
   firmware/main.mpy in the ROMFS image at /rom, and the firmware's frozen
-  main.py (firmware/romboot.py) imports it, with /rom first on sys.path;
+  main.py (firmware/pico/romboot.py) imports it, with /rom first on sys.path;
 - the .mpy bundle on stock MicroPython (`make flash` onto a board without
   a ROMFS partition): tools/deploy/deploy.py copies it to the board's
   /main.py (as source: MicroPython runs /main.py at every boot), the rest
@@ -15,8 +15,8 @@ bundle do not shadow them.
 
 What runs once at a start (the LED, the version line, the settings
 /board.json, the safe boot with B held, the recovery start with BOOTSEL,
-the HARDWARE page with A held) is firmware/start.py, let go before the
-game (firmware.pico.run): compiled from source at every start, this
+the HARDWARE page with A held) is firmware/pico/start.py, let go before the
+game (firmware.pico.pico.run): compiled from source at every start, this
 file's code stays on the heap as long as the game runs, so it holds only
 what must come first (the frozen modules first on sys.path) and the
 calls. Without the game's files it says so and leaves the REPL free.
@@ -55,8 +55,8 @@ def prefer_frozen():
 def main():
     frozen_too = prefer_frozen()       # first: the imports below take the frozen copies
     try:
-        from firmware import pico          # the game's own first: the cold ones after it
-        from firmware.start import start
+        from firmware.pico import pico          # the game's own first: the cold ones after it
+        from firmware.pico.start import start
 
         hardware = start(frozen_too)
     except Exception as e:
@@ -64,12 +64,12 @@ def main():
         print("The game could not start: its files on the board are missing or broken.\n"
               "Copy them again with `make flash`. The REPL is free.")
         return
-    # this frame lasts the whole game: firmware/start.py leaves the heap,
+    # this frame lasts the whole game: firmware/pico/start.py leaves the heap,
     # and so does this module's boot helper (compiled from this source on
     # the bundle, it would stay on the heap with the module's globals)
     start = None
-    sys.modules.pop("firmware.start", None)
-    del sys.modules["firmware"].start
+    sys.modules.pop("firmware.pico.start", None)
+    del sys.modules["firmware.pico"].start
     g = globals()
     for name in ("prefer_frozen", "FROZEN", "ROM"):
         g.pop(name, None)

@@ -18,10 +18,10 @@ A session is one kind of match with all that is its own; the App holds
 one, app.session, routes the screens through it and steps it, and a new
 one takes its place whole (a new match, a link match and back: the only
 writes of app.session); nothing outside a session writes its fields. The
-first is made at start from the game save (firmware/saveload.py), its AI
+first is made at start from the game save (firmware/saves/saveload.py), its AI
 once the saves are read (resume()). Session (here) is a match against the
 CPU; firmware/boxgame.py's BoxSession the three-player game (V6, made by
-boxgame.new_match), firmware/linkmatch.py's LinkSession a match against
+boxgame.new_match), firmware/link/linkmatch.py's LinkSession a match against
 another board. Each has:
 
     s.kind              "cpu", "box" or "link"
@@ -29,8 +29,8 @@ another board. Each has:
     s.stats             its statistics (app.stats reads it)
     s.opponent          the other seat (below)
     s.other             the other player's name on the screens: b"CPU"
-    s.save_name         its save: "game" (firmware/gamesave.py), "link"
-    s.payload(held, finished)   that save's bytes (firmware/saving.py
+    s.save_name         its save: "game" (firmware/saves/gamesave.py), "link"
+    s.payload(held, finished)   that save's bytes (firmware/saves/saving.py
                         writes them; `held` and `finished` are the game
                         save's, gamesave.encode)
     s.screen(name)      the screen it shows for `name` (App.go)
@@ -89,7 +89,7 @@ two-player game never loads them.
 """
 
 from firmware.compat import const, collect, heap_free, hold_reserve, let_reserve_go, unload
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.settings import Stats
 import engine
 
@@ -206,9 +206,9 @@ class Life:
         app.go("play", new_hand=True)
         if heap_free() is not None:
             unload("engine.cut")
-            # (a start that found the cut given: firmware/saveload.py)
+            # (a start that found the cut given: firmware/saves/saveload.py)
             unload("firmware.cutwait")
-            unload("firmware.cutsave")
+            unload("firmware.saves.cutsave")
         if box:
             # the box table is larger: the title is let go until the match
             # is left (firmware/screens/title.py, _table)

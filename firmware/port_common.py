@@ -1,4 +1,4 @@
-"""What the two device ports share: firmware/pico.py and firmware/main.py
+"""What the two device ports share: firmware/pico/pico.py and firmware/main.py
 (MicroPython), circuitpython/cpports.py and circuitpython/code.py
 (CircuitPython). Plain Python that imports no hardware module, so both
 runtimes can load it.
@@ -66,7 +66,7 @@ def show_lines(display, lines):
     if display is None or display.headless:
         return
     try:
-        from firmware import fb
+        from firmware.display import fb
 
         c = fb.Canvas()
         y = 2

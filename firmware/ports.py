@@ -5,7 +5,7 @@ Cold: the port's entry point imports it to make the App and, on
 MicroPython, lets it go at once (firmware.compat.unload): the App keeps
 the ports, not this record of them.
 
-The storage port, which three back-ends keep: firmware.storage.Storage
+The storage port, which three back-ends keep: firmware.saves.storage.Storage
 (files on the board's littlefs flash; the web page's and the simulator's
 files too), circuitpython/cpnvm.NvmStorage (CircuitPython's nvm sector)
 and tools/kit/memstorage.MemStorage (memory: the simulator, the tests and
@@ -24,7 +24,7 @@ each of them.
       The save of `name` is gone (load gives (None, None)); nothing to
       remove is not an error. The game removes its match saves ("game",
       "link"), never the settings, which the nvm does not remove.
-  outcome   {name: firmware.storage DAMAGED, NEWER, RESUMED or KEPT}: what
+  outcome   {name: firmware.saves.storage DAMAGED, NEWER, RESUMED or KEPT}: what
             the last load of that name found, when it was not a plain
             save or nothing (no entry).
   kept      names a load could not read now (decode ran out of memory):
@@ -33,9 +33,9 @@ each of them.
   damage    the technical cause of every damage found since the start
             (the serial console).
 
-Names: "settings" (firmware/settings.py) and "game" (firmware/gamesave.py:
+Names: "settings" (firmware/settings.py) and "game" (firmware/saves/gamesave.py:
 the statistics and the match) on every back-end; a link match's "link"
-(firmware/linkmatch.py) where there is a link; "stats" and "match", an
+(firmware/link/linkmatch.py) where there is a link; "stats" and "match", an
 older firmware's, are loaded once and removed.
 
 Damage: a payload that decode refuses (raising anything but MemoryError)

@@ -8,7 +8,7 @@
 The app calls play(name) for 'draw' 'discard' 'knock' 'gin' 'win' 'lose'
 'error' unless the player muted the sound (SETTINGS > SOUND). A new sound
 cuts the one playing. update() allocates nothing, so it may run in a timer
-callback. No hardware here: firmware/pico.py supplies tone() from a PWM pin
+callback. No hardware here: firmware/pico/pico.py supplies tone() from a PWM pin
 (board.BUZZER_PIN); the simulator prints the names instead (--sound).
 """
 

@@ -7,7 +7,7 @@ A counter's value is an unsigned big-endian number of 1..4 bytes (below
 good (FIELDS): a field is never renumbered, and a tag nobody knows is
 skipped, so files written by a newer firmware still load here. A field a
 file does not hold (it predates it) takes its default. The statistics are
-part of the game save (firmware/gamesave.py), committed with the match in
+part of the game save (firmware/saves/gamesave.py), committed with the match in
 one write.
 
 Adding a field (an "opponent style" record, say):

@@ -29,13 +29,15 @@ def test_pyright_resolves_the_micropython_modules_in_firmware():
     for m in ("machine.pyi", "framebuf.pyi", "micropython.pyi"):
         assert os.path.isfile(os.path.join(STUBS, m)), "make venv installs the stubs: " + m
     files = []
-    for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
-        if not name.endswith(".py"):
-            continue
-        src = open(os.path.join(ROOT, "firmware", name)).read()
-        if any(("import %s" % m) in src or ("from %s " % m) in src
-               for m in ("machine", "framebuf", "micropython")):
-            files.append(os.path.join("firmware", name))
+    for d, dirs, names in os.walk(os.path.join(ROOT, "firmware")):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        for name in sorted(names):
+            if not name.endswith(".py"):
+                continue
+            src = open(os.path.join(d, name)).read()
+            if any(("import %s" % m) in src or ("from %s " % m) in src
+                   for m in ("machine", "framebuf", "micropython")):
+                files.append(os.path.relpath(os.path.join(d, name), ROOT))
     assert len(files) >= 3, files
     r = subprocess.run([PYRIGHT, "--outputjson"] + files, cwd=ROOT,
                        capture_output=True, text=True, timeout=600)

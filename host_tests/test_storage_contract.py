@@ -1,5 +1,5 @@
 """The storage port's contract (firmware/ports.py), run on every back-end:
-firmware.storage.Storage on littlefs-style files (tools/saves/cutsim.FaultFS),
+firmware.saves.storage.Storage on littlefs-style files (tools/saves/cutsim.FaultFS),
 circuitpython/cpnvm.NvmStorage on the RP2040's nvm sector (the CircuitPython
 fakes' FakeNvm, its copy on the drive a FaultFS) and
 tools/kit/memstorage.MemStorage.
@@ -9,8 +9,8 @@ storage on what the medium holds), clone() a copy of the medium to cut."""
 
 import pytest
 
-from firmware import gamesave
-from firmware.storage import DAMAGED, KEPT, RESUMED, Storage
+from firmware.saves import gamesave
+from firmware.saves.storage import DAMAGED, KEPT, RESUMED, Storage
 from tools.kit import cpenv
 from tools.kit.memstorage import MemStorage
 from tools.saves.cutsim import FaultFS, Power

@@ -1,6 +1,8 @@
 """The tree's structure (tools/dev/structure.py): no import cycles, no
 private names taken across modules, no imports against the layers
-(engine < firmware < circuitpython/, web/ < tools < host_tests).
+(engine < firmware < circuitpython/, web/ < tools < host_tests), and the
+whiteboard: the arrows between firmware/'s packages are structure.ARROWS,
+no more and no fewer, and docs/DEVELOPING.md draws that table.
 
 KNOWN holds the violations the tree has now, each to be removed by moving
 the shared piece to a third module or the kit down to where its users can
@@ -10,6 +12,7 @@ entry with the change that removes it.
 """
 
 import os
+import re
 import textwrap
 
 import pytest
@@ -48,6 +51,32 @@ def test_no_upward_imports(tree):
     _check(tree.upward(), KNOWN_UPWARD, "imports against the layers")
 
 
+def test_the_packages_import_only_along_the_whiteboards_arrows(tree):
+    bad, unused = tree.against_arrows()
+    assert not bad, ("imports along no arrow of the whiteboard (tools/dev/structure.py ARROWS; "
+                     "a new arrow is a decision: add it there and redraw docs/DEVELOPING.md): %s" % bad)
+    assert not unused, "arrows of ARROWS the code no longer has: delete them there: %s" % unused
+
+
+WHITEBOARD = re.compile(r"<!-- whiteboard -->\n```text\n(.*?)```\n<!-- /whiteboard -->", re.S)
+
+
+def test_the_docs_whiteboard_is_the_table():
+    with open(os.path.join(structure.ROOT, "docs", "DEVELOPING.md"), encoding="utf-8") as f:
+        m = WHITEBOARD.search(f.read())
+    assert m, "docs/DEVELOPING.md has no whiteboard between <!-- whiteboard --> marks"
+    assert m.group(1) == structure.picture(), (
+        "docs/DEVELOPING.md's whiteboard is not ARROWS' picture: "
+        "paste `.venv/bin/python -m tools.dev.structure --picture` there:\n" + structure.picture())
+
+
+def test_every_package_of_firmware_is_a_box_of_the_whiteboard(tree):
+    """A new package of firmware/ gets its box and arrows (or it would be
+    counted as the core's)."""
+    found = {m.split(".")[1] for m in tree.packages if m.startswith("firmware.")}
+    assert found == set(structure.BOXES) - {"core", "engine"}
+
+
 def _write(root, files):
     for rel, text in files.items():
         path = os.path.join(root, rel)
@@ -81,3 +110,26 @@ def test_the_checker_sees_each_kind(tmp_path):
                           ("web.w", "circuitpython.cpports")]
     assert p.path_edit_counts() == (1, 0, 1)
     assert p.function_imports == 1
+
+
+def test_the_whiteboard_sees_an_arrow_it_does_not_allow(tmp_path):
+    """A display module importing the link, and a table arrow the code does
+    not have: both found, and only they."""
+    _write(str(tmp_path), {
+        "engine/__init__.py": "",
+        "firmware/__init__.py": "",
+        "firmware/compat.py": "import engine\n",
+        "firmware/display/__init__.py": "",
+        "firmware/display/fb.py": "from firmware import compat\nfrom firmware.link import link\n",
+        "firmware/link/__init__.py": "",
+        "firmware/link/link.py": "from firmware.compat import x\n",
+    })
+    p = structure.Project(str(tmp_path))
+    assert p.arrows() == {("core", "engine"): [("firmware.compat", "engine")],
+                          ("display", "core"): [("firmware.display.fb", "firmware.compat")],
+                          ("display", "link"): [("firmware.display.fb", "firmware.link.link")],
+                          ("link", "core"): [("firmware.link.link", "firmware.compat")]}
+    allowed = {"core": ("engine",), "display": ("core",), "link": ("core", "board")}
+    assert p.against_arrows(allowed) == ([("firmware.display.fb", "firmware.link.link")],
+                                         [("link", "board")])
+    assert structure.picture(allowed).splitlines()[2] == "link    --> core  board"

@@ -13,7 +13,7 @@ the ports differ:
   each change is sampled at once, and step() asks to come back within
   SAMPLE_MS while a change waits for its debounce.
 - Clock: time.ticks_ms (wraps at 2**30 like the board's).
-- Storage: firmware.storage.Storage on the wasm filesystem (MEMFS, under
+- Storage: firmware.saves.storage.Storage on the wasm filesystem (MEMFS, under
   /data) through KvFs, which mirrors every file it writes, renames or
   removes into a key/value store: the browser's localStorage, handed in by
   the page. restore() puts the files back at start, so saves, settings and
@@ -26,10 +26,10 @@ the ports differ:
   console (restore()); the page starts anyway.
   The wasm port's filesystem reports errors in Emscripten's (WASI)
   numbering (a missing file is errno 44, not ENOENT = 2); KvFs turns them
-  into the numbers firmware.storage and `errno` use, or a missing save
+  into the numbers firmware.saves.storage and `errno` use, or a missing save
   would look damaged.
 - Game records: the last matches' records are kept as on the board
-  (firmware/records.py; in /data beside the saves, as the store mirrors
+  (firmware/saves/records.py; in /data beside the saves, as the store mirrors
   one folder); record_text()
   gives the page the match in play's record, or the newest kept, for its
   "game record" link (tools/records/replay.py replays it, --review reviews it).
@@ -37,7 +37,7 @@ the ports differ:
   (firmware.sound.TUNES where that module exists: the buzzer's notes) as
   "hz,ms,hz,ms..."; web.js plays it with WebAudio square waves, or a beep
   of its own when there is no tune. The page's mute switch silences it.
-- Link: LinkPort, the cable of link play (firmware/linkmatch.py,
+- Link: LinkPort, the cable of link play (firmware/link/linkmatch.py,
   docs/LINK.md "In the browser"): any()/read(n)/write(buf) over the page's
   BroadcastChannel between tabs (web.js pairs two tabs and carries the
   bytes). Bytes cross between Python and the page through the wasm memory
@@ -71,7 +71,7 @@ from firmware.ports import Ports
 from firmware.buttons import ALL, Buttons
 from firmware.keyscript import (FakeClock, KEY_BITS, KeyScript, LONG_HOLD_MS, LONG_KEYS,  # noqa: F401
                                 SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
-from firmware.storage import OsFs, Storage
+from firmware.saves.storage import OsFs, Storage
 
 DATA = "/data"             # where the saves live in the wasm filesystem
 PREFIX = "gin-rummy/"      # key prefix in the browser's store
@@ -181,7 +181,7 @@ class _Mirrored:
 
 class KvFs:
     """The storage's filesystem (open/rename/remove/stat/listdir/mkdir, as
-    firmware.storage expects) on a real one, mirrored into `kv` (an object
+    firmware.saves.storage expects) on a real one, mirrored into `kv` (an object
     with localStorage's methods) under `prefix` + the file's name in `root`.
     Files are kept there as base64 text."""
 
@@ -393,7 +393,7 @@ def bad_name(name):
     return None
 
 
-RX_SIZE = 512   # bytes read at most per read(): firmware/link.py's RX_BUDGET
+RX_SIZE = 512   # bytes read at most per read(): firmware/link/link.py's RX_BUDGET
 
 
 class LinkPort:
@@ -407,7 +407,7 @@ class LinkPort:
 
     `at` is an address in the wasm memory (uctypes.addressof); elsewhere
     (CPython tests) the buffer itself. read() returns a view of one buffer
-    kept for the port's life, valid until the next read (firmware/link.py
+    kept for the port's life, valid until the next read (firmware/link/link.py
     feeds every byte to its reader before it reads again)."""
 
     def __init__(self, host, size=RX_SIZE):
@@ -417,7 +417,7 @@ class LinkPort:
         self._take = host.take
         self._post = host.post
         self._use = host.use
-        # the link screen's words (firmware/link.py): a browser tab, not a cable
+        # the link screen's words (firmware/link/link.py): a browser tab, not a cable
         self.looking = ("Looking for the other tab: open this page in a second tab or "
                         "window and choose LINK there.")
         self.lost = "No answer from the other tab: it was closed or left LINK."
@@ -482,7 +482,7 @@ class Web(KeyScript):
             from firmware import entropy as _entropy
 
             entropy = _entropy.board()
-        from firmware.records import Records
+        from firmware.saves.records import Records
         # beside the saves: the store mirrors the files of one folder
         self.records = Records(root, fs=self.fs)
         # link play (not in test mode: its title must stay the simulator's)

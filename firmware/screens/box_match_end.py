@@ -18,7 +18,7 @@ UP shows it again.
 """
 
 from firmware import buttons as btn
-from firmware import fb
+from firmware.display import fb
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.box_common import NAMES

@@ -34,7 +34,7 @@ An AI captain with an AI sitter takes the sitter's advice through the
 same consider(). The hand's end goes on to the box showdown / result.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
 from firmware.screens.play import Play

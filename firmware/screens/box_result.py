@@ -21,7 +21,7 @@ end once a player has reached the target. UP, for a committed deal, shows
 the hand's proof page (its seed and nonce: firmware/screens/result.py).
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L

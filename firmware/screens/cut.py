@@ -18,7 +18,7 @@ one, and says so otherwise, changing nothing. B, on either page, goes
 back to the title without dealing (the waiting match goes).
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L

@@ -6,7 +6,7 @@ Reached from SETTINGS (the HARDWARE row) or by holding A at power-on
     KEY TEST where the page opens: LEFT, RIGHT and A change nothing, so
              every button can be tried on the keys below
     PANEL    the display controller, SSD1306 or SH1106 (the 1.3"
-             modules; firmware.board.DISPLAY_TYPES): applied at once
+             modules; firmware.board.board.DISPLAY_TYPES): applied at once
     FLIP     the picture turned 180 degrees (panel upside down): at once
     BUTTONS  TO GND (pull-ups) or TO 3V3 (pull-downs): at once, on trial:
              with no press in TRIAL_MS it goes back (buttons wired the
@@ -21,7 +21,7 @@ Reached from SETTINGS (the HARDWARE row) or by holding A at power-on
     LINK     the link cable's TX and RX (docs/LINK.md): LEFT/RIGHT choose
              among the UART pin pairs no other part uses; used from the
              next link match
-    SAVE     A writes the settings file (/board.json, firmware/boardcfg.py):
+    SAVE     A writes the settings file (/board.json, firmware/board/boardcfg.py):
              every row's value
 
 Under the rows the six buttons, drawn as keys, light up while held: a
@@ -29,15 +29,15 @@ button test. UP/DOWN choose, LEFT/RIGHT or A change, B goes back. With no
 press for IDLE_MS the page leaves by itself, so a board whose buttons do
 not work still gets to the game.
 
-The choices live in app.board (firmware.boardset.Hardware, made here from
-app.board_parts, which firmware.pico sets);
+The choices live in app.board (firmware.board.boardset.Hardware, made here from
+app.board_parts, which firmware.pico.pico sets);
 where there is none (the simulator, the CircuitPython port) the rows are
 shown and changed, nothing is applied, and SAVE says it is not done on
 this port.
 """
 
 from firmware import buttons as btn
-from firmware import fb
+from firmware.display import fb
 from firmware.buttons import ticks_diff
 from firmware.compat import const
 from firmware.screens import Screen
@@ -70,7 +70,7 @@ class _Choices:
     CircuitPython port): in memory only."""
 
     def __init__(self):
-        from firmware import board
+        from firmware.board import board
 
         self._ctl = board.DISPLAY_TYPE
         self._flip = False
@@ -102,7 +102,7 @@ class _Choices:
         return self._buzzer
 
     def next_buzzer(self, step):
-        from firmware.chip import header_pins
+        from firmware.board.chip import header_pins
 
         choices = [None] + [n for n in header_pins() if n not in (4, 5) + tuple(self._pins)]
         i = choices.index(self._buzzer) if self._buzzer in choices else 0
@@ -112,8 +112,8 @@ class _Choices:
         return self._link
 
     def next_link(self, step):
-        from firmware.boardset import next_pair
-        from firmware.chip import header_pins
+        from firmware.board.boardset import next_pair
+        from firmware.board.chip import header_pins
 
         busy = (4, 5, self._buzzer) + tuple(self._pins)
         self._link = next_pair(self._link, [n for n in header_pins() if n not in busy], step)
@@ -130,13 +130,13 @@ class _Choices:
 
 def board_of(app):
     """app.board, made the first time from app.board_parts (a
-    firmware.boardset.Hardware), or the in-memory _Choices where the port
+    firmware.board.boardset.Hardware), or the in-memory _Choices where the port
     gave none."""
     b = getattr(app, "board", None)
     if b is None:
         parts = getattr(app, "board_parts", None)
         if parts is not None:
-            from firmware.boardset import Hardware
+            from firmware.board.boardset import Hardware
             cfg, display, pins = parts
             b = Hardware(cfg, display=display, pins=pins)
         else:
@@ -237,7 +237,7 @@ class HardwareScreen(Screen):
         if row == "test":
             return
         if row == "panel":
-            from firmware.board import DISPLAY_TYPES as types
+            from firmware.board.board import DISPLAY_TYPES as types
 
             i = types.index(b.controller()) if b.controller() in types else -1
             b.set_display(types[(i + (-1 if ev == btn.LEFT else 1)) % len(types)], b.flip())
@@ -340,7 +340,7 @@ class HardwareScreen(Screen):
         """The trial polarity undone, the test beep ended, the pins
         learned, the page left when idle, and the keys drawn again when
         the held buttons changed (the device loop wakes at every press and
-        release: firmware.pico.wait)."""
+        release: firmware.pico.pico.wait)."""
         if self.beep_at is not None:
             left = BEEP_MS - ticks_diff(now, self.beep_at)
             if left > 0:

@@ -4,7 +4,7 @@ refusals the game shows ("... (R4)"); what T, DW, the bars and the lit
 cards on the screen mean. LEFT/RIGHT (or UP/DOWN, or A) turn pages; B goes
 back where it came from."""
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L

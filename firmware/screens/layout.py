@@ -7,7 +7,7 @@ filled once per hand change (HandRow.build may allocate; draw never does).
 """
 
 from firmware.compat import const
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 
 W = const(128)
 H = const(64)

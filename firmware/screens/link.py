@@ -9,7 +9,7 @@
     | [B] TITLE                                |
     +------------------------------------------+
 
-It says what the link says (firmware.link.Link.words(): looking, linked,
+It says what the link says (firmware.link.link.Link.words(): looking, linked,
 lost, noise, a refusal), then the deal (engine/linkdeal.py); once the
 match is dealt and the boards are linked it goes to the table by itself.
 When the link match cannot go on (a refusal, a deal refused, a move the

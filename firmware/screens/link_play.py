@@ -1,5 +1,5 @@
 """The play screen of a link match: the table as against the CPU, with the
-other seat played by the other board's moves (firmware/linkmatch.py).
+other seat played by the other board's moves (firmware/link/linkmatch.py).
 
 The player's moves go through Match.act as ever and then to the other
 board (the session's opponent, linkmatch.OtherBoard: told). On the
@@ -14,8 +14,8 @@ against the CPU while the other player thinks; a move that comes while
 the menu is open is played at once, the menu staying open.
 """
 
-from firmware import fb
-from firmware import link as lk
+from firmware.display import fb
+from firmware.link import link as lk
 from firmware.screens.play import Play
 from firmware.screens.play_ai import POLL_MS
 from firmware.screens.play_modes import M_AI, O_NONE, TEXT_X, TEXT_Y2

@@ -17,7 +17,7 @@ V4 breakdown, the winner's side, one line each, figures on the right:
     YOUR TOTAL                     427   (CPU TOTAL when the CPU won)
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
@@ -58,7 +58,7 @@ def match_over(app, winner):
 
 def leave(app, ev):
     """A or B: back to the title, the match let go. This screen and its
-    module stay for the next match (firmware.pico preloads them): from the
+    module stay for the next match (firmware.pico.pico preloads them): from the
     .mpy bundle, importing them again at a match's end, the heap at its
     fullest and most cut up, ran out of memory."""
     if ev == btn.A or ev == btn.B:

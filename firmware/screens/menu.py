@@ -4,7 +4,7 @@ Items are bytes labels; an item may carry a value (bytes) drawn right
 aligned, for settings. UP/DOWN move with wrap-around; the caller handles A/B.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 
 ROW = 9

@@ -51,7 +51,7 @@ from firmware.screens.play_discard import YourDiscard
 from firmware.screens.play_ai import AiTurn
 from firmware.screens.play_overlays import Overlays, new_menu
 from firmware.screens.play_end import HandEnd
-from firmware import fb
+from firmware.display import fb
 import engine
 
 

@@ -11,7 +11,7 @@ asks the opponent for the move (_ai_move) and shows it.
 A mixin of firmware.screens.play.Play.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
 from firmware.screens.play_modes import (M_AI, M_END, NOCARD, STOCK, PASSED, TEXT_X,

@@ -7,7 +7,7 @@ A mixin of firmware.screens.play.Play: input, the draw itself, the line
 that says what to do and the key hints.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
 from firmware.screens.play_modes import M_DISCARD, M_AI, NOCARD, P_HAND, P_TABLE, P_TURN

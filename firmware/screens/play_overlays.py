@@ -6,7 +6,7 @@ A mixin of firmware.screens.play.Play.
 """
 
 from firmware.compat import hold_reserve, let_reserve_go
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import layout as L
 from firmware.screens.menu import Menu

@@ -6,7 +6,7 @@ A mixin of firmware.screens.play.Play: it reads the fields Play._sync
 caches and allocates nothing.
 """
 
-from firmware import glyphs
+from firmware.display import glyphs
 from firmware.screens import layout as L
 from firmware.screens.play_modes import (M_DRAW, NOCARD, TABLE_Y, TABLE_LIFT, STOCK_X, PILE_X,
                                          DW_X, MARK_X, MARK_Y)

@@ -9,7 +9,7 @@ which runs on the default settings with /board.json unread.
     (RENAMED, NOT DELETED).
     B: KEEP IT, HARDWARE PAGE.
 
-A (or BOOTSEL, which firmware.pico reads as A in this start, so no button
+A (or BOOTSEL, which firmware.pico.pico reads as A in this start, so no button
 needs to be wired right) renames the file (set_aside(): to
 /board.json.aside, or .aside2 ... .aside9 when that name is taken, never
 deleted, never renamed over another) and says to what; A again goes on to

@@ -11,7 +11,7 @@ give it, in hex (the game record holds them too:
 tools/records/replay.py --verify checks them); UP or B goes back.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
@@ -64,7 +64,7 @@ def let_cut_go(app):
     game has dealt its hand: engine/cut.py (3 KB of the .mpy bundle's
     heap) is let go until the hand's end (Saving.hand_counted brings it
     back for the record and the next deal); a turn's save needs none of
-    it. A link match keeps it (firmware/linkmatch.py lets it go)."""
+    it. A link match keeps it (firmware/link/linkmatch.py lets it go)."""
     from firmware.compat import heap_free, unload
 
     if heap_free() is not None and app.session.kind != "link":

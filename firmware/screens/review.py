@@ -20,7 +20,7 @@ cost per decision, the costliest one, and the statistics' running figure
 (the cost per decision over the last few matches).
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L

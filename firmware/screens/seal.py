@@ -22,7 +22,7 @@ heap: docs/DEVICE.md).
 """
 
 from firmware import buttons as btn
-from firmware import fb
+from firmware.display import fb
 from firmware.screens import Screen
 from firmware.screens import layout as L
 

@@ -19,9 +19,9 @@ page reveals its seed and nonce), or for a match dealing by deal numbers
 the deal number, which lets anyone replay the hand.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
-from firmware import glyphs
+from firmware.display import glyphs
 from firmware.screens import Screen
 from firmware.screens import layout as L
 from firmware.screens.scoring import score_sum

@@ -4,9 +4,9 @@ reviews' running figure: the estimated cost per decision over the last few
 matches (it falls as the player learns), next to the one over all of them.
 B goes back; holding A resets them (after a confirmation). From the link
 screen, the same for the link matches (app.stats is then theirs,
-firmware/linkmatch.py), and B goes back there."""
+firmware/link/linkmatch.py), and B goes back there."""
 
-from firmware import fb
+from firmware.display import fb
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
@@ -70,7 +70,7 @@ class StatsScreen(Screen):
         c.num(pct, 126 - fb.num_width(pct, fb.BIG), y, 1, fb.BIG)
         if self.link and st.forfeits:
             # link matches the other board left once the deal was bound
-            # (firmware/linkmatch.py), among the matches won above
+            # (firmware/link/linkmatch.py), among the matches won above
             x = c.text(b"WON AS THE OTHER'S FORFEIT", 2, 51, 1)
             c.num(st.forfeits, x + 4, 51, 1)
         else:

@@ -2,7 +2,7 @@
 3-player game.
 
 LINK (on a board with a link port: the cable's UART, the simulator's
-socket) plays the player of another board (firmware/linkmatch.py,
+socket) plays the player of another board (firmware/link/linkmatch.py,
 imported only then); going to the title ends the link match's part of
 the heap (LinkSession.screen: the link match stays in its save and LINK
 takes it up again).
@@ -13,7 +13,7 @@ the three-player (V6 box game) table. All six entries fit on the screen. Startin
 progress asks first.
 """
 
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 from firmware import buttons as btn
 from firmware.screens import Screen
 from firmware.screens import layout as L
@@ -116,8 +116,8 @@ class Title(Screen):
         self._table(new_hand=True)
 
     def _link(self):
-        """LINK: firmware/linkstart.py (cold: imported by LINK only)."""
-        from firmware.linkstart import start
+        """LINK: firmware/link/linkstart.py (cold: imported by LINK only)."""
+        from firmware.link.linkstart import start
 
         start(self.app)
 

@@ -14,7 +14,7 @@ import cphw
 import cpkeys
 import keypad
 import supervisor
-from firmware import board as cfg
+from firmware.board import board as cfg
 from tools.sim.simulator import FakeClock, MemStorage, Sim, store_settings
 
 # Start near supervisor.ticks_ms()'s 2**29 wrap so every scripted run

@@ -101,7 +101,7 @@ def test_boot_shows_the_title_and_a_press_starts_a_match(monkeypatch, capsys, fa
     # the new match waits for the player's cut: its secret and AI seed
     # from the board's entropy (os.urandom), saved before its commitment
     # is shown (firmware/cutwait.py)
-    from firmware import gamesave
+    from firmware.saves import gamesave
 
     g = gamesave.decode(st.load("game")[0])
     assert g.match is None and g.wait is not None and not g.wait.box
@@ -146,9 +146,9 @@ def test_display_at_0x3d_is_found(monkeypatch, capsys, fake_time):
 
 def test_board_file_sets_the_pins_and_a_bad_value_gets_one_line(monkeypatch, capsys, fake_time,
                                                                  tmp_path):
-    # /board.json as on MicroPython (firmware/boardcfg.py): buttons to 3V3,
+    # /board.json as on MicroPython (firmware/board/boardcfg.py): buttons to 3V3,
     # A on GP20, and a pin out of range that falls back to its default
-    from firmware import boardcfg
+    from firmware.board import boardcfg
     from engine.version import VERSION
 
     path = tmp_path / "board.json"
@@ -180,12 +180,12 @@ def make_drive(tmp_path, version="9.2.1"):
 
 def test_bundle_is_what_the_ports_import():
     files = dep.bundle_files()
-    for f in ("firmware/app.py", "firmware/fb.py", "firmware/buttons.py",
-              "firmware/storage.py", "firmware/board.py", "firmware/screens/play.py",
+    for f in ("firmware/app.py", "firmware/display/fb.py", "firmware/buttons.py",
+              "firmware/saves/storage.py", "firmware/board/board.py", "firmware/screens/play.py",
               "firmware/screens/title.py", "engine/__init__.py", "engine/ai/__init__.py",
               "engine/ai/player.py"):
         assert f in files
-    for f in ("firmware/pico.py", "firmware/main.py", "firmware/ssd1306.py"):
+    for f in ("firmware/pico/pico.py", "firmware/main.py", "firmware/display/ssd1306.py"):
         assert f not in files            # MicroPython only (machine, framebuf driver)
 
 

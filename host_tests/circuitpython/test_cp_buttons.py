@@ -8,7 +8,7 @@ import supervisor
 import cpclock
 import cphw
 import cpkeys
-from firmware import board as cfg
+from firmware.board import board as cfg
 from firmware import buttons as btn
 
 

@@ -8,8 +8,8 @@ import pytest
 
 import busio
 import cpdisplay
-from firmware import board as board_cfg
-from firmware import fb
+from firmware.board import board as board_cfg
+from firmware.display import fb
 
 
 class Cfg:

@@ -13,7 +13,7 @@ from cpnvm import FileBackup, NvmStorage
 from microcontroller import FakeNvm, PowerCut
 
 import engine
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.settings import Settings
 from firmware.stats import Stats
 from tools.saves.cutsim import FaultFS, Power
@@ -384,7 +384,7 @@ def test_random_damage_never_yields_a_save_that_was_not_made():
 def test_the_older_layout_is_read_once_and_rewritten():
     """An nvm written by the firmware before this layout (version 1: two
     slots per save) loads through the App and becomes a game save."""
-    from firmware.storage import crc16
+    from firmware.saves.storage import crc16
 
     img = bytearray(b"\xff" * 4096)
     head = bytearray(b"GRNV\x01\x03")

@@ -55,7 +55,7 @@ def _fill_until_erase(st, nvm, t, seed=9):
 
 
 def _hands(payload):
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.stats import Stats
 
     return Stats.decode(gamesave.split(payload)[0]).hands
@@ -183,7 +183,7 @@ def test_the_message_names_only_what_was_lost(lost):
 
 
 def test_a_newer_versions_sector_is_said_and_kept_on_the_drive():
-    from firmware import storage as stg
+    from firmware.saves import storage as stg
 
     nvm = FakeNvm()
     st = NvmStorage(nvm)
@@ -208,7 +208,7 @@ def test_a_newer_versions_sector_is_said_and_kept_on_the_drive():
 
 
 def test_a_newer_versions_game_save_is_said_and_kept_on_the_drive():
-    from firmware import gamesave
+    from firmware.saves import gamesave
 
     v = b"2.3.0"
     newer = b"GRGM" + bytes((gamesave.VERSION + 1, len(v))) + v + b"\x00\x07what it holds"
@@ -223,7 +223,7 @@ def test_a_newer_versions_game_save_is_said_and_kept_on_the_drive():
     got, msg = again.load("game", gamesave.decode)
     assert got is None and msg.startswith("Saved by version 2.3.0; this is ")
     assert msg.endswith("kept as /game.new.")
-    from firmware import storage as stg
+    from firmware.saves import storage as stg
     assert stg.unpack(fs.files["/game.new"])[0] == newer
     # the next save of this version goes on from nothing
     again.save("game", game(4))
@@ -283,7 +283,7 @@ def _v1_image(damage=()):
     """An nvm of the older firmware's layout (version 1: two slots per
     save); the saves named in `damage` with a checksum that fails."""
     import engine
-    from firmware.storage import crc16
+    from firmware.saves.storage import crc16
     from test_cp_nvm import match_after
 
     img = bytearray(b"\xff" * 4096)
@@ -377,7 +377,7 @@ def test_the_app_says_at_once_when_the_drive_copy_blocks_a_rewrite():
     assert sim.app.saving.failing and "could not be updated or deleted" in sim.app.saving.error
     assert sim.app.storage.nvm.erases == 0         # the sector was not erased
     # on the panel, over the game
-    from firmware import fb
+    from firmware.display import fb
     from host_tests.ui.screen_text import shows
 
     img = frames[0]
@@ -417,7 +417,7 @@ def test_damage_in_the_rewritten_snapshot_resumes_the_drive_copy_and_says_so():
 
 
 def _nvm_with_newer(version, layout=None):
-    from firmware import gamesave
+    from firmware.saves import gamesave
 
     v = version.encode()
     layout = gamesave.VERSION + 1 if layout is None else layout
@@ -431,8 +431,8 @@ def _nvm_with_newer(version, layout=None):
 
 
 def test_a_second_newer_game_save_never_writes_over_the_first_on_the_drive():
-    from firmware import gamesave
-    from firmware import storage as stg
+    from firmware.saves import gamesave
+    from firmware.saves import storage as stg
 
     fs = FaultFS()
     kept = []
@@ -447,7 +447,7 @@ def test_a_second_newer_game_save_never_writes_over_the_first_on_the_drive():
     for name, newer in kept:
         assert stg.unpack(fs.files[name])[0] == newer
     # all nine taken: said, and nothing written over
-    from firmware.savenewer import NEW_KEEP
+    from firmware.saves.savenewer import NEW_KEEP
 
     for k in range(4, NEW_KEEP + 1):
         fs.files["/game.new%d" % k] = bytearray(b"kept before")
@@ -461,7 +461,7 @@ def test_a_second_newer_game_save_never_writes_over_the_first_on_the_drive():
 
 
 def test_a_game_record_naming_this_version_or_an_older_one_is_damage_not_newer():
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from engine.version import VERSION
 
     for version in (VERSION, "0.9.0", "1.0.0-dev", "junk"):
@@ -484,7 +484,7 @@ HALF = SECTOR // 2
 
 def _ab_half(seq, payload):
     """One half of an A/B pair: b"AB" seq:2 len:2 payload crc16."""
-    from firmware.storage import crc16
+    from firmware.saves.storage import crc16
 
     body = b"AB" + bytes((seq >> 8, seq & 0xFF, len(payload) >> 8, len(payload) & 0xFF)) + payload
     c = crc16(body)
@@ -493,7 +493,7 @@ def _ab_half(seq, payload):
 
 def _ab_read(img):
     """The newest whole half's (seq, payload), or None."""
-    from firmware.storage import crc16
+    from firmware.saves.storage import crc16
 
     best = None
     for h in (0, HALF):
@@ -542,7 +542,7 @@ def test_an_ab_pair_in_the_one_sector_loses_everything_right_after_its_erase():
     event of a save (the sector erase, then each of the 4,096 bytes
     programmed in address order), the cuts that leave no whole half are
     counted."""
-    from firmware.storage import crc16
+    from firmware.saves.storage import crc16
     from tools.saves.savecuts import nvm_wear
 
     largest = nvm_wear(2, 500, seed=2)[2]
@@ -606,7 +606,7 @@ def test_a_newer_versions_save_in_this_layout_keeps_its_version_line():
     this version cannot read is said as newer and kept on the drive (it
     was rebuilt under this version's line and called damage); one it can
     read loads, and the turns saved after it load at the next start."""
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.stats import Stats
 
     sb = Stats().encode()
@@ -621,7 +621,7 @@ def test_a_newer_versions_save_in_this_layout_keeps_its_version_line():
     got, msg = again.load("game", gamesave.decode)
     assert got is None and msg.startswith("Saved by version 9.0.0; this is ")
     assert msg.endswith("kept as /game.new.") and again.outcome["game"] == "newer"
-    from firmware import storage as stg
+    from firmware.saves import storage as stg
     assert stg.unpack(fs.files["/game.new"])[0] == unreadable
     # readable: a newer patch version's save of a match this one plays on
     p = game(20)
@@ -675,11 +675,11 @@ def test_a_match_too_long_for_the_save_area_is_said_in_its_own_words():
 def test_crafted_version_lines_in_the_nvm_never_say_a_contradiction():
     """Game records with random version lines and layouts, checksums
     right: a newer save is said only for a version newer than this one,
-    as the file storage says it (host_tests/device/test_save_version.py)."""
+    as the file storage says it (host_tests/firmware/saves/test_save_version.py)."""
     import random
 
     import engine
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.stats import Stats
 
     rnd = random.Random(50)

@@ -141,7 +141,7 @@ def test_a_save_only_grows_move_by_move():
     """The save after more moves is the save before with the moves
     appended (NEXT between hands), so an append-only store writes only
     those; a cut-short save is an earlier state, which is why a storage
-    container checks integrity (firmware/storage.py)."""
+    container checks integrity (firmware/saves/storage.py)."""
     m = Match(CARDEMS, 16)
     before = dumps(m)
     for _ in range(120):

@@ -5,8 +5,8 @@ import os
 from PIL import Image
 
 import engine
-from firmware import gamesave
-from firmware.storage import Storage
+from firmware.saves import gamesave
+from firmware.saves.storage import Storage
 from tools.sim import render
 from tools.pico import harness as h
 

@@ -10,8 +10,8 @@ from tools.pico import harness as h
 from tools.pico import scripted
 from tools.sim import textscreen
 
-# firmware/pico.py's (it imports `machine`, which only a board has)
-with open(os.path.join(h.ROOT, "firmware", "pico.py")) as _f:
+# firmware/pico/pico.py's (it imports `machine`, which only a board has)
+with open(os.path.join(h.ROOT, "firmware", "pico", "pico.py")) as _f:
     LOW_HEAP = int(re.search(r"^LOW_HEAP = const\((\d+)\)", _f.read(), re.M).group(1))
 
 
@@ -25,7 +25,7 @@ def _title(p, tmp_path):
 
 def test_the_bundle_on_stock_micropython_says_a_match_will_not_fit(kit, game_fs, tmp_path):
     # its code is on the heap: about 15 KB is left, where a match needs
-    # LOW_HEAP (firmware/pico.py); the console and the screen say so and
+    # LOW_HEAP (firmware/pico/pico.py); the console and the screen say so and
     # what to install, then the title
     with boot_game(kit.firmware, kit.bootrom, game_fs) as p:
         out = p.output()

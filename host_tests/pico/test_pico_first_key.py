@@ -5,13 +5,13 @@ the simulator reads its buttons only between its steps, and the step that
 drew the waiting save mark's frame, with the text view reading the panel
 back, outlasted the typed key. The board reads its buttons from a 2 ms
 timer, during its steps too, and its console keys last until the
-debounce has read them (firmware/consolekeys.py). Here a key comes at the
+debounce has read them (firmware/pico/consolekeys.py). Here a key comes at the
 moment the simulator lost it: as the CPU's move is being drawn (its save
 follows, the core stalled in the flash write), typed on the console, and
 at the next CPU move a 30 ms tap of the RIGHT button; each is seen.
 """
 
-from firmware.storage import pack
+from firmware.saves.storage import pack
 from tools.kit.ui_driver import chosen_game_save
 from tools.pico import figures
 from tools.pico import harness as h

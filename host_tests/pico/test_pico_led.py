@@ -1,4 +1,4 @@
-"""The on-board LED (GP25 on a Pico, firmware.picoports.Onboard) watched on the
+"""The on-board LED (GP25 on a Pico, firmware.pico.picoports.Onboard) watched on the
 emulated Pico running the frozen .uf2: on while starting, one blink every
 2 s with a display, two without one, steady on in safe boot, fast blinking
 once the game stopped on an error, dark after Ctrl-C."""
@@ -73,7 +73,7 @@ def test_led_dark_after_ctrl_c(kit, frozen):
 
 
 FAILING_GAME = """
-from firmware import pico
+from firmware.pico import pico
 from firmware.app import App
 class Failing(App):
     def step(self):

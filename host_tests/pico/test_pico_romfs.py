@@ -85,7 +85,7 @@ def _flash(port, image_path, timeout=1800):
 def test_make_flash_on_an_rp2040_with_stock_micropython_copies_nothing_and_says_why(
         kit, games):
     # no ROMFS partition, and the bundle's code would sit in the RP2040's
-    # RAM: a match would not fit (firmware/pico.py's LOW_HEAP), so nothing
+    # RAM: a match would not fit (firmware/pico/pico.py's LOW_HEAP), so nothing
     # is copied and the .uf2 is named; the board's files stay as they were
     with h.Pico(kit.firmware, kit.bootrom, None) as p, SerialBridge(p) as port:
         port.call(lambda p: p.run(500))
@@ -116,7 +116,8 @@ def test_make_flash_replaces_the_game_on_a_board_that_runs_it_deploy_after_deplo
             assert port.call(rc.data_files) == saves          # the saves untouched
         assert "nothing written" in said[3] and "nothing written" not in said[2]
         # a small change, a few blocks: the first, its folder's, the file's
-        assert re.search(r"wrote 3 of \d+ blocks", said[0]), said[0]
+        # (one or two: the image's last file, firmware/stats.mpy, spans two)
+        assert re.search(r"wrote [34] of \d+ blocks", said[0]), said[0]
         # then the new game plays a scripted hand frame for frame as the simulator
         port.call(lambda p: (p.interrupt(), p.exec("import os\nfor f in os.listdir('/data'):\n"
                                                    "    os.remove('/data/' + f)\n")))
@@ -130,7 +131,7 @@ def test_a_power_cut_during_a_deploy_leaves_a_board_that_starts_with_its_saves(k
     # the whole campaign (every flash operation): python -m tools.pico.romfs_cuts
     c = rc.Campaign(romfs_uf2, kit.bootrom, str(tmp_path))
     ops, n = c.dry_run()
-    assert n == 3 and ops
+    assert n in (3, 4) and ops          # as above: the first, the folder's, the file's
     pts = rc.instants(ops, 100)
     # before it all, inside the program that invalidates the old image,
     # just after it, in the middle, then just before, inside and after

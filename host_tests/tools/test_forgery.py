@@ -27,7 +27,7 @@ import sys
 import pytest
 
 from firmware import entropy
-from firmware.records import Records
+from firmware.saves.records import Records
 from tools.records import forgery
 from tools.kit.memstorage import MemStorage
 from tools.kit.ui_driver import give_cut, presses_for, simple_choice

@@ -103,7 +103,7 @@ def test_the_circuitpython_zip_is_the_same_bytes_when_built_twice():
         top = "gin-rummy-circuitpython-9.9.9/"
         assert top + "code.py" in names and top + "boot.py" in names
         assert top + "engine/__init__.py" in names and top + "firmware/app.py" in names
-        assert not any(n.endswith("firmware/pico.py") for n in names)
+        assert not any(n.endswith("firmware/pico/pico.py") for n in names)
         assert "adafruit_displayio_ssd1306" in z.read(top + "INSTALL.txt").decode()
         assert "MIT" in z.read(top + "LICENSE").decode()     # the licences travel with it
 
@@ -195,9 +195,9 @@ def test_a_dirty_work_tree_is_seen(tmp_path):
 
 def test_every_zip_s_note_stands_alone(tmp_path):
     """Each zip carries its docs and a note with the pin table and the
-    buttons, read from firmware/board.py, and sends nobody to an address;
+    buttons, read from firmware/board/board.py, and sends nobody to an address;
     its README installs the release the zip is in."""
-    from firmware import board
+    from firmware.board import board
     from tools.deploy.pages import name_release
     zips = {"mpy": rel.build_mpy_zip("9.9.9", EPOCH, "0" * 40, str(tmp_path / "m")),
             "circuitpython": rel.build_cp_zip("9.9.9", EPOCH, "1" * 40)}

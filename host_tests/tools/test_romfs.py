@@ -80,7 +80,7 @@ def test_the_tree_s_image_holds_the_game_and_fits_its_partition(tree_image):
     files = romfs.unpack(tree_image)
     assert romfs.ENTRY_MODULE in files                       # what romboot imports
     assert "firmware/keyscript.mpy" in files                 # frozen all the same
-    assert "firmware/romboot.mpy" not in files and "main.py" not in files
+    assert "firmware/pico/romboot.mpy" not in files and "main.py" not in files
     assert "engine/verify.mpy" not in files                  # host only
     for rel in deploy.sources():
         assert rel[:-3].replace(os.sep, "/") + ".mpy" in files

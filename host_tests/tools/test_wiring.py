@@ -1,7 +1,7 @@
 """The wiring pictures are the firmware's pin table: tools/wiring/wiring.py
-redraws docs/wiring-*.svg from firmware/board.py, the committed pictures
+redraws docs/wiring-*.svg from firmware/board/board.py, the committed pictures
 must be what it draws now, and every pin a picture draws is checked here
-against firmware/board.py and the GPIO-to-pin table firmware/chip.py
+against firmware/board/board.py and the GPIO-to-pin table firmware/board/chip.py
 gives the console's messages."""
 
 import os
@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from firmware import board
-from firmware.linkport import uart_of
+from firmware.board import board
+from firmware.link.linkport import uart_of
 from tools.wiring import wiring
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -18,9 +18,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def bringup_phys():
-    """firmware/chip.py's physical pins (GPIO -> pin on the header, 0
+    """firmware/board/chip.py's physical pins (GPIO -> pin on the header, 0
     where none), as the console's messages give them."""
-    from firmware import chip
+    from firmware.board import chip
 
     return list(chip._HEADER)
 
@@ -39,7 +39,7 @@ def test_the_committed_picture_is_what_the_tool_draws_now(name, make):
     with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
         committed = f.read()
     assert committed == make(), (
-        "docs/%s is not what tools/wiring/wiring.py draws from firmware/board.py now: "
+        "docs/%s is not what tools/wiring/wiring.py draws from firmware/board/board.py now: "
         "run .venv/bin/python -m tools.wiring.wiring and commit the pictures" % name)
 
 
@@ -56,7 +56,7 @@ def test_the_pinout_is_the_pico_s_and_the_firmware_s():
 
 
 def want():
-    """Every connection the pictures must draw, from firmware/board.py:
+    """Every connection the pictures must draw, from firmware/board/board.py:
     (part, terminal) -> (gpio or None, physical pin, the pin's name)."""
     phys = bringup_phys()
     out = {("OLED", "SDA"): (board.I2C_SDA, phys[board.I2C_SDA]),
@@ -130,7 +130,7 @@ def test_the_link_cable_drawn_crosses_tx_and_rx(name, make):
 
 
 def test_a_pin_changed_in_the_table_moves_in_the_picture(monkeypatch):
-    """The pictures follow firmware/board.py: B on GP16 is drawn to pin 21."""
+    """The pictures follow firmware/board/board.py: B on GP16 is drawn to pin 21."""
     monkeypatch.setattr(wiring, "BUTTONS", wiring.BUTTONS[:5] + (("B", "back", 16),))
     for _, make in wiring.PICTURES:
         got = {(w["part"], w["terminal"]): w for w in wires(make())}

@@ -5,7 +5,7 @@ width, and every message held to the lines its screen keeps.
         ... drive the simulator ...
     assert not fit.found, fit.report()
 
-While active it wraps firmware.fb.Canvas.text (both fonts),
+While active it wraps firmware.display.fb.Canvas.text (both fonts),
 firmware.screens.layout.rich_text (text with card glyphs) and
 layout.wrap (a message split into lines): a text whose last glyph ends
 past the panel's right edge (128 px) or that starts left of it is cut on
@@ -14,7 +14,7 @@ a message whose lines the screen then drops (`wrap(text, n)[:k]` with more
 than k lines) loses its end. Each is recorded once, with the screen's name.
 """
 
-from firmware import fb
+from firmware.display import fb
 from firmware.screens import layout as L
 
 WIDTH = fb.WIDTH

@@ -18,7 +18,7 @@ view: a mismatch, as it should be.
 from collections import Counter
 import re
 
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 from firmware.screens import layout as L
 from tools.sim import textscreen
 

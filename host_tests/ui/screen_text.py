@@ -1,7 +1,7 @@
 """Find text on the panel: the pixels of a string, as the game's fonts draw
 it, anywhere in a 128x64 frame (the emulator's picture of the panel)."""
 
-from firmware import fb
+from firmware.display import fb
 from tools.sim.render import pixel
 
 

@@ -1,5 +1,5 @@
 """A save refused for want of memory, when there is not even the room to
-load the code that handles a refused save (firmware/savefail.py, a cold
+load the code that handles a refused save (firmware/saves/savefail.py, a cold
 module: on the .mpy bundle its import opens a file, a 1148-byte run):
 the game goes on, and the save is tried again at the next turn."""
 import sys
@@ -9,11 +9,11 @@ from tools.sim.simulator import Sim
 
 
 class _NoRoom:
-    """A finder that fails the import of firmware.savefail as the Pico does
+    """A finder that fails the import of firmware.saves.savefail as the Pico does
     when no run of the heap is long enough for its file."""
 
     def find_spec(self, name, path=None, target=None):
-        if name == "firmware.savefail":
+        if name == "firmware.saves.savefail":
             raise MemoryError("memory allocation failed, allocating 1148 bytes")
         return None
 
@@ -29,10 +29,10 @@ def test_a_save_refused_without_room_for_savefail_is_kept_to_try_again(monkeypat
         raise MemoryError("memory allocation failed, allocating 1148 bytes")
 
     monkeypatch.setattr(storage, "save", no_memory)
-    monkeypatch.delitem(sys.modules, "firmware.savefail", raising=False)
-    import firmware
-    if hasattr(firmware, "savefail"):
-        monkeypatch.delattr(firmware, "savefail")
+    monkeypatch.delitem(sys.modules, "firmware.saves.savefail", raising=False)
+    from firmware import saves
+    if hasattr(saves, "savefail"):
+        monkeypatch.delattr(saves, "savefail")
     finder = _NoRoom()
     sys.meta_path.insert(0, finder)
     try:

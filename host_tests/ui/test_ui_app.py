@@ -3,7 +3,7 @@
 import os
 
 import engine
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.settings import Settings, Stats
 from tools.sim.simulator import FakeClock, MemStorage, Sim, host_storage
 from tools.kit.ui_driver import RefusingStorage, play_turn, simple_factory, title_entries

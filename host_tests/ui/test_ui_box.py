@@ -18,7 +18,7 @@ seed 6 the captain, seed 2 the sitter.
 import engine
 from engine.box import BoxMatch
 from engine.ai.box_ai import consider, plain
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
 from tools.kit.ui_driver import (CUT, RefusingStorage, StockOnly, give_cut, play_turn,

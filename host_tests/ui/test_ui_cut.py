@@ -17,9 +17,10 @@ import sys
 import engine
 from engine.cut import MATCH_HEX, secret_commitment
 from engine.sha256 import hex_text
-from firmware import entropy, gamesave
-from firmware.cutsave import Wait
-from firmware.records import Records
+from firmware import entropy
+from firmware.saves import gamesave
+from firmware.saves.cutsave import Wait
+from firmware.saves.records import Records
 from firmware.settings import Stats
 from tools.kit.memstorage import MemStorage
 from tools.kit.ui_driver import (CUT, CUT_KEYS, chosen_game_save, give_cut, play_turn,
@@ -389,7 +390,7 @@ MP_MATCH = r'''
 import sys
 from firmware.buttons import Buttons
 from firmware.keyscript import FakeClock, KeyScript
-from firmware.ssd1306 import SSD1306
+from firmware.display.ssd1306 import SSD1306
 from firmware import entropy
 from tools.kit.memstorage import MemStorage
 from tools.sim.fakebus import CountingBus

@@ -9,7 +9,7 @@ move when the device AI improves. A second run plays the real AI.
 """
 
 import engine
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware.settings import Settings
 from firmware.screens.help import PAGES as help_pages
 from tools.sim.simulator import MemStorage, Sim

@@ -14,7 +14,7 @@ import sys
 
 from firmware import entropy
 from firmware.matchlife import ai_seed, default_player
-from firmware.records import Records
+from firmware.saves.records import Records
 from engine.deal import chained_commitment, chained_nonce
 from engine.sha256 import hex_text
 from tools.sim.simulator import MemStorage, Sim

@@ -178,7 +178,7 @@ def test_every_text_fits_the_panel_and_the_text_view(words_fit):
 def test_the_check_finds_words_that_do_not_fit(words_fit):
     """The recorder sees a text past the edge, a message cut short, and
     nothing when the words fit."""
-    from firmware import fb
+    from firmware.display import fb
     from firmware.screens import layout as L
     with Fit() as fit:        # inside the one every UI test has (conftest.py)
         c = fb.Canvas()
@@ -199,7 +199,7 @@ def test_the_link_words_of_every_port_fit_the_link_screen():
     """The link screen keeps 5 lines of 31 characters (firmware/screens/
     link.py): the cable's words, the simulator's socket's and the browser
     tab's all fit, and so does the simulator's LINK without --link."""
-    from firmware import link as lk
+    from firmware.link import link as lk
     from firmware.screens import layout as L
     from tools.link.sockport import LocalPort
     from tools.sim.simulator import NO_LINK

@@ -1,5 +1,5 @@
 """The HARDWARE page (firmware/screens/hardware.py) in the simulator, with
-the device's display port (firmware.picoports.DisplayPort, on the fake
+the device's display port (firmware.pico.picoports.DisplayPort, on the fake
 `machine`) over an emulated panel: SH1106 and flip applied at once, the
 buttons lit while held, SAVE writing /board.json (its other keys kept),
 a refused write said on the screen, the polarity trial undone with no
@@ -14,9 +14,11 @@ import sys
 
 import pytest
 
-from firmware import boardcfg, boardset, fb
+from firmware.board import boardcfg, boardset
+
+from firmware.display import fb
 from firmware import buttons as btn
-from firmware.ssd1306 import SSD1306
+from firmware.display.ssd1306 import SSD1306
 from tools.sim import render
 from tools.sim.fakebus import FakeBus
 from tools.sim.simulator import Sim
@@ -24,12 +26,12 @@ from screen_text import shows
 from ui_golden import Golden
 
 FAKES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                     "device", "fakes")
+                     "firmware", "kit", "fakes")
 
 
 @pytest.fixture
 def pico(monkeypatch):
-    """firmware.picoports on CPython: the fake `machine`, and MicroPython's
+    """firmware.pico.picoports on CPython: the fake `machine`, and MicroPython's
     time functions it names at import."""
     import time
     monkeypatch.syspath_prepend(FAKES)
@@ -41,9 +43,9 @@ def pico(monkeypatch):
         monkeypatch.setattr(time, name, f, raising=False)
     import machine
     machine.setup()
-    from firmware import picoports as p
+    from firmware.pico import picoports as p
     yield p
-    for m in ("firmware.picoports", "firmware.pico", "machine"):
+    for m in ("firmware.pico.picoports", "firmware.pico.pico", "machine"):
         sys.modules.pop(m, None)
 
 
@@ -368,7 +370,7 @@ def test_the_link_row_chooses_a_free_uart_pair_and_the_next_link_match_opens_it(
     assert (cfg.LINK_TX, cfg.LINK_RX) == (0, 1)
     # the next link match opens the chosen pins, not the ones the boot read
     import machine
-    from firmware import pico as P
+    from firmware.pico import pico as P
     del machine.LOG[:]
     port = P._link_uart((8, 9), sim.app)
     assert port.tx == 0 and port.rx == 1 and port.id == 0

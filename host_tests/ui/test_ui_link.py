@@ -3,7 +3,7 @@ link_play.py): the title with LINK, the link screen looking and refusing,
 the table waiting for the other board, with the cable pulled, and the
 other player's moves and the result named P1 / P2."""
 
-from link.linkpair import Pair
+from linkpair import Pair
 from link.test_link_match import _linked_pair, _run
 from tools.sim.simulator import store_settings
 from ui_golden import Golden

@@ -131,26 +131,26 @@ def test_the_title_stays_while_a_two_player_match_is_played_on_micropython():
 
 COLD_START = r'''
 import sys
-from firmware import saving
+from firmware.saves import saving
 seen = []
 real = saving.Saving.load
 def load(sv):
     fresh = real(sv)
-    seen.append(("firmware.saveload" in sys.modules, "firmware.savefail" in sys.modules))
+    seen.append(("firmware.saves.saveload" in sys.modules, "firmware.saves.savefail" in sys.modules))
     return fresh
 saving.Saving.load = load
 r = Rig()
 r.press(btn.A)                  # NEW MATCH: saved at once
 r.settle()
 print("start|%d|%d" % seen[0])
-print("match|%d|%d" % ("firmware.saveload" in sys.modules, "firmware.savefail" in sys.modules))
+print("match|%d|%d" % ("firmware.saves.saveload" in sys.modules, "firmware.saves.savefail" in sys.modules))
 print("saved|%d" % ("game" in r.app.storage.files))
 '''
 
 
 def test_reading_the_saves_leaves_the_heap_once_done_on_micropython():
-    # firmware/saveload.py reads the saves at start and is unloaded then;
-    # firmware/savefail.py is not imported while the saves go through
+    # firmware/saves/saveload.py reads the saves at start and is unloaded then;
+    # firmware/saves/savefail.py is not imported while the saves go through
     out = run_micropython(SCENARIO + COLD_START).strip().splitlines()
     rows = [ln.split("|") for ln in out if "|" in ln]
     assert rows == [["start", "0", "0"], ["match", "0", "0"], ["saved", "1"]], out

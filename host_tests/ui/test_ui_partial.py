@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from firmware import fb
+from firmware.display import fb
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage
 from tools.kit.ui_driver import play_turn, simple_factory, title_to

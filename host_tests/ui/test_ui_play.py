@@ -3,7 +3,7 @@
 import engine
 from engine.hand import action_text
 from firmware import buttons as btn
-from firmware import glyphs
+from firmware.display import glyphs
 from firmware.screens import layout as L
 from firmware.screens import play as P
 from tools.sim.simulator import MemStorage, Sim

@@ -9,7 +9,7 @@ import re
 import engine
 from engine.box import BOX_RULES
 from engine.hand import HandResult
-from firmware import fb
+from firmware.display import fb
 from firmware.screens import layout as L
 from firmware.screens import play as P
 from firmware.screens.help import LINES, PAGES

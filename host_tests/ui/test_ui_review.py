@@ -6,7 +6,7 @@ the statistics, again from the first hand after a resume."""
 import engine
 from engine.ai import Player
 from engine.review import Review
-from firmware import gamesave
+from firmware.saves import gamesave
 from firmware import reviews as RV
 from firmware.screens.review import entry_lines
 from firmware.stats import Stats, VERSION

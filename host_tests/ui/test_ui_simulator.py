@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from firmware import fb
+from firmware.display import fb
 from screen_text import shows
 from tools.sim import terminal
 from tools.sim.simulator import FakeClock, Sim, host_storage

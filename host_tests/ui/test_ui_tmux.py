@@ -20,7 +20,7 @@ import re
 import pytest
 
 from engine.version import VERSION
-from firmware.storage import pack
+from firmware.saves.storage import pack
 from tools.kit.ui_driver import CUT_KEYS, chosen_game_save
 from tools.sim import render, terminal, textscreen
 from ui_golden import golden_buf as golden
@@ -270,7 +270,7 @@ def test_make_play_takes_the_first_key_after_the_cpus_move(tmp_path):
     """At 80x24 (the text view reads the whole panel back after every frame,
     about 300 ms) the first key after the CPU's move was lost: the debounce
     had read it once when the step drew the save mark's frame, and the key
-    was released before the next reading (firmware/consolekeys.py)."""
+    was released before the next reading (firmware/pico/consolekeys.py)."""
     # a deal it chooses (tools/kit/ui_driver.py's chosen_wait): the match
     # waiting for its cut in the saves; with the entropy's, the CPU could
     # knock at its first move

@@ -3,7 +3,7 @@ on CPython: no browser needed.
 
 - The scripted-key mode matches the terminal simulator: same names, same
   timing constants, and the same frames key for key.
-- Saves go through firmware.storage into the key/value store and come back
+- Saves go through firmware.saves.storage into the key/value store and come back
   in a new start (the title offers CONTINUE).
 - The wasm filesystem's errno numbering does not make a missing save look
   damaged; a store that refuses writes does not stop the game.
@@ -147,7 +147,7 @@ class WasiFs:
     errno 44 (Emscripten/WASI numbering), not ENOENT (2)."""
 
     def __init__(self):
-        from firmware.storage import OsFs
+        from firmware.saves.storage import OsFs
         self.fs = OsFs()
 
     def _call(self, f, *a):
@@ -176,7 +176,7 @@ class WasiFs:
 
 
 def test_missing_save_on_the_wasm_filesystem_is_not_damage(tmp_path):
-    from firmware.storage import Storage
+    from firmware.saves.storage import Storage
 
     fs = webport.KvFs(webport.DictKv(), str(tmp_path), fs=WasiFs(),
                       errno_map=webport.WASI_ERRNO)
@@ -420,7 +420,7 @@ def test_the_link_port_reads_and_writes_through_the_page_without_a_buffer_per_re
 def test_the_link_screen_speaks_of_the_other_tab_not_of_a_cable():
     """Alone in LINK, the page says to open a second tab, and when the
     other tab goes quiet, that it was closed: never a cable's TX and RX."""
-    from firmware.link import LOST, Link
+    from firmware.link.link import LOST, Link
     a, _ = pipe()
     t = [1000]
     link = Link(webport.LinkPort(a), lambda: t[0], lambda n: bytes(range(1, n + 1)), "1.0",

@@ -5,7 +5,7 @@ sources, which the board would have to compile first).
     .venv/bin/python -m tools.bench.bench_boot [--runs N] [--out DIR]
 
 Each figure is the median of N fresh interpreter runs. "boot" is what the
-device imports before its first frame (main.py -> firmware.pico -> the app,
+device imports before its first frame (main.py -> firmware.pico.pico -> the app,
 the engine, the AI, the title screen); "all" is every module of the bundle.
 The heap figure is gc.mem_alloc() after the imports and a gc.collect(): the
 RAM the loaded code and its tables hold (on the Pico, .mpy bytecode is
@@ -24,13 +24,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 from tools.deploy import deploy  # noqa: E402
 
 BOOT = [
-    "firmware.board", "firmware.compat", "firmware.buttons", "firmware.ssd1306",
-    "firmware.storage", "firmware.pico", "firmware.fb", "firmware.font",
-    "firmware.glyphs", "firmware.settings", "firmware.app", "engine", "engine.ai",
+    "firmware.board.board", "firmware.compat", "firmware.buttons", "firmware.display.ssd1306",
+    "firmware.saves.storage", "firmware.pico.pico", "firmware.display.fb", "firmware.display.font",
+    "firmware.display.glyphs", "firmware.settings", "firmware.app", "engine", "engine.ai",
     "firmware.screens.title",
 ]
 
-# A do-nothing machine module so firmware.pico imports on the unix port.
+# A do-nothing machine module so firmware.pico.pico imports on the unix port.
 MACHINE_STUB = """
 class Pin:
     IN = 0

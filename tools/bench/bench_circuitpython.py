@@ -10,7 +10,7 @@ screen, from the simulator). For each scenario:
   driver on Blinka's displayio, onto a counting fake I2C bus. Both the
   default narrowed port and the plain seam (the whole bitmap shown, a full
   frame per refresh).
-- MicroPython port: firmware/ssd1306.py SSD1306.show() on the MicroPython
+- MicroPython port: firmware/display/ssd1306.py SSD1306.show() on the MicroPython
   unix port with tools/fakebus.CountingBus (as tools/bench/bench_display.py).
 
 Times are the host's (Blinka is pure Python, so its refresh is far slower
@@ -126,7 +126,7 @@ MP_SCRIPT = r'''
 import sys
 sys.path.insert(0, %(root)r)
 from time import ticks_us, ticks_diff
-from firmware.ssd1306 import SSD1306
+from firmware.display.ssd1306 import SSD1306
 from tools.sim.fakebus import CountingBus
 frames = {}
 order = []

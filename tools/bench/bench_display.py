@@ -33,13 +33,13 @@ try:
     m0 = gc.mem_alloc()
 except AttributeError:
     m0 = 0
-from firmware import fb, glyphs
+from firmware.display import fb, glyphs
 gc.collect()
 try:
     m1 = gc.mem_alloc()
 except AttributeError:
     m1 = 0
-from firmware.ssd1306 import SH1106, SSD1306
+from firmware.display.ssd1306 import SH1106, SSD1306
 from tools.sim.fakebus import CountingBus
 
 def report(name, us, n, extra=""):

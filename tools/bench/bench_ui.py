@@ -42,7 +42,7 @@ except ImportError:
 
 from firmware import buttons as btn
 from firmware.buttons import Buttons
-from firmware.ssd1306 import SSD1306
+from firmware.display.ssd1306 import SSD1306
 from tools.kit.memstorage import MemStorage
 from tools.sim.fakebus import CountingBus
 

@@ -46,7 +46,7 @@ HOST_ONLY = (os.path.join("firmware", "keyscript.py"), os.path.join("engine", "v
              os.path.join("engine", "record_grammar.py"))
 # the release firmware's frozen main.py (tools/deploy/RPI_PICO_ROMFS/manifest.py),
 # which starts the game from its ROMFS partition: part of the firmware, not of the game
-ROMBOOT = os.path.join("firmware", "romboot.py")
+ROMBOOT = os.path.join("firmware", "pico", "romboot.py")
 DEFAULT_OUT = os.path.join(ROOT, "build", "bundle")
 OPT = "-O3"   # no line-number tables (the module docstring); the code has no assert
 
@@ -69,7 +69,7 @@ def mpy_cross_command():
 
 def sources(root=ROOT):
     """(relative path of each .py to compile), sorted; firmware/main.py,
-    firmware/romboot.py, HOST_ONLY and caches excluded."""
+    firmware/pico/romboot.py, HOST_ONLY and caches excluded."""
     out = []
     for pkg in PACKAGES:
         for d, dirs, files in os.walk(os.path.join(root, pkg)):

@@ -57,7 +57,7 @@ BUNDLE_TOO_BIG = (
     "Nothing was copied: on this board's chip (an RP2040, 264 KB of RAM) the .mpy bundle, "
     "whose code sits in RAM, leaves too little memory for a match (a new match runs out of "
     "memory; docs/DEVICE.md). `make flash FLASH_ARGS=--bundle` copies it all the same.")
-# the chip, in the raw REPL (firmware/chip.py reads the same)
+# the chip, in the raw REPL (firmware/board/chip.py reads the same)
 CHIP_CHECK = "import sys\n_m = sys.implementation._machine\n"
 
 FROZEN_GAME = (

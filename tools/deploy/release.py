@@ -265,9 +265,9 @@ def docs():
 
 
 def wiring_text():
-    """The pin table and which button is which, from firmware/board.py
+    """The pin table and which button is which, from firmware/board/board.py
     (the firmware's own defaults), for the zips' notes."""
-    from firmware import board
+    from firmware.board import board
     from tools.wiring import wiring
 
     def gp(n):
@@ -318,7 +318,7 @@ def notes(path=NOTES):
 def note_text(kind, version, commit):
     """The note of the zip of `kind` (NOTE_OF) for `version` built from
     `commit`, filled in."""
-    from firmware import board
+    from firmware.board import board
     from tools.wiring.wiring import pin_of
     t = notes()
     return t[NOTE_OF[kind]].format(
@@ -474,7 +474,7 @@ def _clean_env(epoch):
 def build_uf2(out_file, epoch, kit, checkout, log=None):
     """The release .uf2 of the tree at ROOT into out_file: MicroPython built
     for the board definition tools/deploy/RPI_PICO_ROMFS (a ROMFS partition,
-    firmware/romboot.py frozen as main.py), with the game's ROMFS image
+    firmware/pico/romboot.py frozen as main.py), with the game's ROMFS image
     (tools/deploy/romfs.py) in that partition. Returns (firmware.bin's
     size, the image's size). The build folder is a fresh temporary one."""
     missing = missing_tools()

@@ -11,7 +11,7 @@ board sees them at 0x10000000 and up):
 
     0x000000  the firmware: MicroPython 1.28 for the Pico with a ROMFS
               partition (the board definition tools/deploy/RPI_PICO_ROMFS/,
-              frozen: the port's modules and firmware/romboot.py as main.py)
+              frozen: the port's modules and firmware/pico/romboot.py as main.py)
     ROMFS_OFFSET  the ROMFS partition (ROMFS_BYTES): the game's .mpy files,
               mounted by MicroPython at /rom at every start; their bytecode
               and constants are used where they lie in flash, as frozen
@@ -69,7 +69,7 @@ XIP_BASE = 0x10000000
 BLOCK = 4096            # the flash's erase sector, ROMFS's block
 PAGE = 256              # the flash's program page
 MAGIC = b"\xd2\xcd\x31"
-ENTRY_MODULE = "firmware/main.mpy"   # what firmware/romboot.py imports
+ENTRY_MODULE = "firmware/main.mpy"   # what firmware/pico/romboot.py imports
 
 
 def board_sizes(board_dir=BOARD_DIR):

@@ -32,7 +32,11 @@ found nowhere (`machine`, `board`, the standard library) is outside.
   outside host_tests and inside; edits written in the source of a script
   that a tool or test hands to MicroPython (a string constant) are counted
   apart;
-- the largest modules by lines, and firmware/app.py's lines.
+- the largest modules by lines, and firmware/app.py's lines;
+- the whiteboard: the arrows between firmware/'s packages (and engine/),
+  each a package whose modules import the other's, against ARROWS, the
+  one table of the arrows allowed, which docs/DEVELOPING.md draws
+  (`picture()`, printed with --picture).
 
 host_tests/test_structure.py holds the rules to these figures.
 """
@@ -46,6 +50,24 @@ FOLDERS = ("engine", "firmware", "circuitpython", "web", "tools", "host_tests")
 LAYER = {"engine": 0, "firmware": 1, "circuitpython": 2, "web": 2, "tools": 3, "host_tests": 4}
 STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | frozenset(sys.builtin_module_names)
 PATH_CALLS = ("insert", "append", "extend", "remove", "pop", "clear")
+
+# The whiteboard: firmware/'s packages by job and engine/, and who imports
+# whom among them: ARROWS[a] are the boxes a's modules may import (engine/
+# imports none of them: the layers). "core" is firmware/'s own modules (the
+# App, the sessions, buttons, settings, statistics, compat). The code's
+# arrows are exactly these (host_tests/test_structure.py): a new arrow is
+# a decision, made here and drawn in docs/DEVELOPING.md by picture().
+BOXES = ("pico", "screens", "link", "core", "saves", "board", "display", "engine")
+ARROWS = {
+    "pico": ("core", "board", "display", "link", "saves", "engine"),
+    "screens": ("core", "board", "display", "link", "engine"),
+    "link": ("core", "board", "engine"),
+    "core": ("pico", "screens", "saves", "display", "engine"),
+    "saves": ("core", "engine"),
+    "board": ("core", "engine"),
+    "display": ("core",),
+    "engine": (),
+}
 
 
 def module_name(rel):
@@ -325,6 +347,30 @@ class Project:
                     bad.append((m, t))
         return sorted(bad)
 
+    def arrows(self):
+        """{(box, box): [(module, imported module), ...]}: the imports of
+        engine/ and firmware/ from one whiteboard box into another."""
+        out = {}
+        for m, targets in self.edges.items():
+            a = box_of(m, self.packages)
+            if a is None:
+                continue
+            for t in targets:
+                b = box_of(t, self.packages)
+                if b is not None and b != a:
+                    out.setdefault((a, b), []).append((m, t))
+        return {k: sorted(v) for k, v in out.items()}
+
+    def against_arrows(self, allowed=None):
+        """(imports the table does not allow: sorted (module, imported
+        module), arrows of the table the code no longer has: sorted (box,
+        box))."""
+        allowed = ARROWS if allowed is None else allowed
+        table = {(a, b) for a, bs in allowed.items() for b in bs}
+        found = self.arrows()
+        bad = sorted(e for k, v in found.items() if k not in table for e in v)
+        return bad, sorted(table - set(found))
+
     def path_edit_counts(self):
         """(outside host_tests, inside, in embedded scripts)."""
         outside = sum(n for m, n in self.path_edits.items() if not m.startswith("host_tests"))
@@ -334,6 +380,33 @@ class Project:
     def lines(self):
         """[(lines, path)] largest first."""
         return sorted(((t.count("\n"), rel) for rel, t in self.sources.items()), key=lambda x: (-x[0], x[1]))
+
+
+def box_of(module, packages):
+    """The whiteboard's box of a module: "engine" for engine/, the
+    package's name for a module of a package of firmware/ ("link" for
+    firmware.link.linkmatch), "core" for firmware/'s own modules; None
+    outside the two."""
+    parts = module.split(".")
+    if parts[0] == "engine":
+        return "engine"
+    if parts[0] != "firmware":
+        return None
+    if len(parts) >= 3 or (len(parts) == 2 and module in packages):
+        return parts[1]
+    return "core"
+
+
+def picture(arrows=None):
+    """The whiteboard as text: a line a box, from the Pico's program down
+    to the engine, with the boxes its modules import."""
+    arrows = ARROWS if arrows is None else arrows
+    w = max(len(b) for b in BOXES)
+    lines = []
+    for a in BOXES:
+        to = [b for b in BOXES if b in arrows.get(a, ())]
+        lines.append("%-*s --> %s" % (w, a, "  ".join(to) if to else "(none of them)"))
+    return "\n".join(lines) + "\n"
 
 
 def _white_box(module, target):
@@ -370,6 +443,12 @@ def report(p, out=print):
     out("largest modules (lines):")
     for n, rel in p.lines()[:10]:
         out("  %5d  %s" % (n, rel))
+    bad, unused = p.against_arrows()
+    out("imports against the whiteboard (ARROWS): %d" % len(bad))
+    for m, t in bad:
+        out("  %s -> %s" % (m, t))
+    for a, b in unused:
+        out("  the arrow %s -> %s is in ARROWS but not in the code" % (a, b))
     app = p.sources.get("firmware/app.py")
     out("firmware/app.py: %s lines" % (app.count("\n") if app is not None else "no"))
 
@@ -379,7 +458,12 @@ def main(argv=None):
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--root", default=ROOT, help="the top of the tree (default: this checkout)")
+    ap.add_argument("--picture", action="store_true",
+                    help="print the whiteboard (ARROWS) as docs/DEVELOPING.md draws it")
     args = ap.parse_args(argv)
+    if args.picture:
+        print(picture(), end="")
+        return
     report(Project(args.root))
 
 

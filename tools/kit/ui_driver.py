@@ -111,14 +111,14 @@ def chosen_wait():
     hand in the human's first three turns of drawing from the stock and
     discarding the card drawn (host_tests/ui/test_ui_cut.py checks it)."""
     import engine
-    from firmware.cutsave import Wait
+    from firmware.saves.cutsave import Wait
 
     return Wait(False, engine.CARDEMS, 7, b"\x02" * 16, 11)
 
 
 def chosen_game_save():
     """The game save (payload) of chosen_wait(), its statistics new."""
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.settings import Stats
 
     return gamesave.join(Stats().encode(), chosen_wait().encode(), gamesave.VERSION)
@@ -208,7 +208,7 @@ class RefusingStorage(MemStorage):
 
 
 def saved_match(storage):
-    """The match in the game save of a MemStorage (firmware/gamesave.py)."""
-    from firmware import gamesave
+    """The match in the game save of a MemStorage (firmware/saves/gamesave.py)."""
+    from firmware.saves import gamesave
 
     return engine.loads(gamesave.split(storage.files["game"])[1])

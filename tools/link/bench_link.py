@@ -17,7 +17,7 @@ sys.path.insert(0, ".")   # run from the top of the tree (MicroPython runs it di
 
 from engine.rules import Rules  # noqa: E402
 from engine.version import VERSION  # noqa: E402
-from firmware.linkframe import Reader, Writer  # noqa: E402
+from firmware.link.linkframe import Reader, Writer  # noqa: E402
 
 try:
     from time import ticks_diff, ticks_us

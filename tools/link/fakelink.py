@@ -1,11 +1,11 @@
 """Two boards' links in one process: a fake cable, a fake clock and faults.
 
 Runs on CPython and on the MicroPython unix port (no f-strings, no
-dataclasses, small ints), so the same fault campaigns check firmware/link.py
-on both (host_tests/firmware/test_link.py, tools/link/faults.py).
+dataclasses, small ints), so the same fault campaigns check firmware/link/link.py
+on both (host_tests/firmware/link/test_link.py, tools/link/faults.py).
 
 - Clock: milliseconds that wrap at 2**30, started just before the wrap.
-- Wire: one direction of the cable. Each write() is one frame (firmware/link.py
+- Wire: one direction of the cable. Each write() is one frame (firmware/link/link.py
   writes a frame at a time); a fault may hit it: drop, corrupt (one byte
   flipped), dup (sent twice), delay (held back while later frames pass:
   a reorder), garbage (random bytes before it), cut (only its first part
@@ -20,7 +20,7 @@ on both (host_tests/firmware/test_link.py, tools/link/faults.py).
 
 from engine.rules import Rules
 from engine.version import VERSION
-from firmware import link as lk
+from firmware.link import link as lk
 
 MASK = 0x3FFFFFFF
 KINDS = ("drop", "corrupt", "dup", "delay", "reorder", "garbage", "cut")

@@ -5,7 +5,7 @@
 
 One board's App (the bench's rig, tools/bench/bench_ui.py) at the title,
 the match's screens loaded as the device loads them at boot;
-the link's code imported (firmware/linkmatch.py, link.py, linkframe.py,
+the link's code imported (firmware/link/linkmatch.py, link.py, linkframe.py,
 engine/linkdeal.py and the two link screens); the App choosing LINK and
 playing the deal with a scripted board over tools/link/fakelink.py's cable
 until its table shows; then back to the title, where the link's modules
@@ -35,7 +35,7 @@ def alloc():
 cable = [None]                      # the link port's, once made
 r = Rig(link_port=lambda: cable[0])
 r.settle()
-# the match's screens, which the device imports at boot (firmware.pico,
+# the match's screens, which the device imports at boot (firmware.pico.pico,
 # firmware.app.MATCH_SCREENS), and the fake cable's code, before the start
 import firmware.screens.play, firmware.screens.showdown, firmware.screens.result
 import firmware.screens.match_end
@@ -48,11 +48,11 @@ if MODE == "cpu":
     r.settle()
     print("cpu_table|%d" % (alloc() - a0))
     raise SystemExit
-import firmware.linkmatch, firmware.screens.link, firmware.screens.link_play
+import firmware.link.linkmatch, firmware.screens.link, firmware.screens.link_play
 a1 = alloc()
 print("code|%d" % (a1 - a0))
 from tools.link import fakelink
-from firmware.link import Link
+from firmware.link.link import Link
 from engine import linkdeal
 import engine
 class Clock:
@@ -116,7 +116,7 @@ r.run(50)
 del peer, Peer, Link, linkdeal, ab, ba, mine, theirs, clk, Clock
 cable[0] = None
 a4 = alloc()
-print("unloaded|%d" % int("firmware.link" not in sys.modules and "firmware.linkmatch" not in sys.modules))
+print("unloaded|%d" % int("firmware.link.link" not in sys.modules and "firmware.link.linkmatch" not in sys.modules))
 print("title_after|%d" % (a4 - a0))
 print("stayed|%s" % " ".join(sorted(set(sys.modules) - before)))
 '''

@@ -40,12 +40,12 @@ sys.path.insert(0, ".")   # run from the top of the tree (MicroPython runs it di
 from engine.version import VERSION  # noqa: E402
 from engine import linkdeal  # noqa: E402
 from firmware import buttons as btn  # noqa: E402
-from firmware import link as lk  # noqa: E402
+from firmware.link import link as lk  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.buttons import Buttons  # noqa: E402
-from firmware.linkframe import MAX_PAYLOAD, Writer  # noqa: E402
+from firmware.link.linkframe import MAX_PAYLOAD, Writer  # noqa: E402
 from firmware.ports import Ports  # noqa: E402
-from firmware.ssd1306 import SSD1306  # noqa: E402
+from firmware.display.ssd1306 import SSD1306  # noqa: E402
 from firmware.keyscript import KEY_BITS  # noqa: E402
 from tools.kit.memstorage import MemStorage  # noqa: E402
 from tools.kit.ui_driver import CUT_KEYS  # noqa: E402
@@ -73,7 +73,7 @@ def payloads(rand):
 
 def hello(version=VERSION, rules=None, turns=0, check=0xFFFF, nonce=b"\x01\x02\x03\x04",
           heard=b"\0\0\0\0", got=0, protocol=lk.PROTOCOL, text=None):
-    """A HELLO payload as firmware/link.py builds one, each field free."""
+    """A HELLO payload as firmware/link/link.py builds one, each field free."""
     p = bytearray(17)
     p[0] = protocol
     p[1:5] = nonce
@@ -160,7 +160,7 @@ class Honest:
         if self.app.screen_name != "title":
             self.app.go("title")
             self.run(20)
-        from firmware.linkstart import start
+        from firmware.link.linkstart import start
 
         start(self.app)
         self.run(20)

@@ -2,7 +2,7 @@
 two boards joined by a cable (CPython only).
 
     port = LocalPort(47474)         # the first to start listens, the other connects
-    link = Link(port, clock, ...)   # firmware/link.py: any(), read(n), write(buf)
+    link = Link(port, clock, ...)   # firmware/link/link.py: any(), read(n), write(buf)
 
 Nothing blocks: any() accepts or connects when it can, and a peer that goes
 away (its terminal closed) is only silence, which the link reports as LOST;
@@ -82,7 +82,7 @@ class LocalPort(SocketPort):
         SocketPort.__init__(self)
         self.address = (host, number)
         self.server = None
-        # the link screen's words (firmware/link.py): a socket, not a cable
+        # the link screen's words (firmware/link/link.py): a socket, not a cable
         self.looking = ("Looking for the other simulator: start a second one with "
                         "--link %d and its own --saves, then LINK there." % number)
         self.lost = ("No answer from the other simulator: it was closed or left "

@@ -77,7 +77,7 @@ def parse(out):
 
 # The bench's own heap (aibench's code and state, not the game's): the
 # modules the game imports anyway first, then aibench alone.
-HARNESS = ("import gc\nimport firmware.pico\ngc.collect()\n_f0 = gc.mem_free()\n"
+HARNESS = ("import gc\nimport firmware.pico.pico\ngc.collect()\n_f0 = gc.mem_free()\n"
            "import aibench\ngc.collect()\nprint('@harness %d' % (_f0 - gc.mem_free()))\n")
 
 

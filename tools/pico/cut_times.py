@@ -61,7 +61,7 @@ def game_heap(a):
     least free heap after a collection at a hand's start (the table's
     first entry) and at a hand's end (the result), and at the match end."""
     from firmware.settings import Settings
-    from firmware.storage import pack
+    from firmware.saves.storage import pack
     from tools.pico import two_picos as lp
 
     files = h.board_files(a.root, bundle=True, main=True)

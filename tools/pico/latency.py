@@ -28,7 +28,7 @@ free heap each time the player reads the panel, read from the board's RAM
 game starts again with a soft reset), so no code of the bench's is on
 the board. The player presses REACT_MS after the last frame at the
 soonest, and the bundle collects its garbage 50 ms after every move's
-frame (its heap is under firmware.pico.GC_LOW_FREE): the figure is the
+frame (its heap is under firmware.pico.pico.GC_LOW_FREE): the figure is the
 heap after a collection, or after a cursor move that allocates nothing
 since.
 
@@ -95,7 +95,7 @@ class Reading(lp.Player):
     frame a press must change), and with `heap` (HeapTable) the free heap
     then, in `free`. It reads the panel REACT_MS after its last frame at
     the soonest, as a player does (and the game collects its garbage in
-    such a quiet stretch after a move's frame: firmware.pico.IdleCollect)."""
+    such a quiet stretch after a move's frame: firmware.pico.pico.IdleCollect)."""
 
     def __init__(self, board, recorder, heap=None, **kw):
         super().__init__(board, on_press=recorder.hook, entry="NEW MATCH", **kw)

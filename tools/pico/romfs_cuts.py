@@ -6,7 +6,7 @@ again" (never a half-written image), and its saves as they were.
         [--points N] [--firmware F.uf2 --bootrom FILE]
 
 Two games are built from copies of this tree: A, and B with one more line
-in firmware/textview.py (the image's last file, so a few blocks differ, as
+in firmware/stats.py (the image's last file, so a few blocks differ, as
 after a small change: the deploy is short). A board with the release
 firmware (the firmware part of --uf2, `make uf2`) and A in its partition
 plays a turn, so that /data holds a save; that flash is where every run
@@ -40,7 +40,7 @@ from tools.deploy import romfs
 from tools.pico import harness as h
 
 MARK = '\n# a second game for the deploy tests (tools/pico/romfs_cuts.py)\nDEPLOYED = "B"\n'
-NO_GAME = "Deploy it again: `make flash`"     # firmware/romboot.py's words
+NO_GAME = "Deploy it again: `make flash`"     # firmware/pico/romboot.py's words
 OLD, NONE, NEW = "A", "deploy again", "B"
 
 
@@ -64,12 +64,12 @@ class HarnessTransport:
 def tree_copy(dst, mark=False, root=h.ROOT):
     """engine/ and firmware/ of `root` copied into dst (no git there: no
     engine/build_commit, so two copies differ only where they are changed),
-    with MARK added to firmware/textview.py when `mark`."""
+    with MARK added to firmware/stats.py when `mark`."""
     for pkg in ("engine", "firmware"):
         shutil.copytree(os.path.join(root, pkg), os.path.join(dst, pkg),
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     if mark:
-        with open(os.path.join(dst, "firmware", "textview.py"), "a", encoding="utf-8") as f:
+        with open(os.path.join(dst, "firmware", "stats.py"), "a", encoding="utf-8") as f:
             f.write(MARK)
     return dst
 
@@ -120,7 +120,7 @@ def at_safe_boot(uf2, bootrom, fs):
     p.pin("B", False)
     p.run(50)
     # the safe boot waits 5 s for BOOTSEL (the recovery start) before it
-    # frees the REPL (firmware/start.py); a Ctrl-C ends that wait at once
+    # frees the REPL (firmware/pico/start.py); a Ctrl-C ends that wait at once
     p.type(b"\x03\r")
     p.run_until_text(">>> ", 8000)
     return p

@@ -121,7 +121,7 @@ const opts = args(process.argv.slice(2));
 const bootrom = parseBootrom(fs.readFileSync(opts.bootrom, 'utf8'));
 const uf2 = fs.readFileSync(opts.firmware);
 const [txPin, rxPin] = opts['link-pins'].split(',').map((x) => parseInt(x, 10));
-const uartIndex = ((txPin + 4) >> 3) % 2; // as firmware/linkport.py's uart_of
+const uartIndex = ((txPin + 4) >> 3) % 2; // as firmware/link/linkport.py's uart_of
 
 
 const out = ['', ''];

@@ -405,7 +405,7 @@ def settings_files(target=None, level=None):
     if target is None and level is None:
         return {}
     from firmware.settings import Settings
-    from firmware.storage import pack
+    from firmware.saves.storage import pack
 
     st = Settings()
     if target is not None:

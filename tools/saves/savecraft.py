@@ -5,7 +5,7 @@ good again, fed to the game's load path and then played on.
     for data in crafted(pool, n=1000, seed=7):
         verdict = try_save(data)        # "refused", "loaded" or "crash: ..."
 
-A crafted save is a game payload (firmware/gamesave.py) with one to three
+A crafted save is a game payload (firmware/saves/gamesave.py) with one to three
 changes: a rules field (any text, out of range, a long or odd name), the
 seed, the move bytes (changed, inserted, dropped, a hand boundary moved),
 the statistics (a tag, a length, a count out of range or not adding up)
@@ -13,8 +13,8 @@ or the header; a tenth are older-firmware saves (engine save version 1,
 its Fletcher-16 recomputed). The storage container's CRC is recomputed
 too, so nothing but the contents can reject it.
 
-try_save loads it as the App does at start (firmware.storage.Storage on a
-littlefs-like filesystem, firmware.gamesave.decode) and, when a match
+try_save loads it as the App does at start (firmware.saves.storage.Storage on a
+littlefs-like filesystem, firmware.saves.gamesave.decode) and, when a match
 loads, plays it on: both seats by the engine's AI for up to MOVES moves,
 with a save after every move (the payload must load back to the same
 match and fit the device's storage), the statistics counting each ended
@@ -37,7 +37,7 @@ def real_saves(seed=1, matches=3, targets=(100, 250, 500), every=7):
     statistics that count what was played."""
     import engine
     from engine.ai import Player
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.settings import Settings
     from firmware.stats import Stats
     from tools.kit.play import play_out, players_choose
@@ -178,7 +178,7 @@ def _v1(rnd, mb):
 
 def crafted(pool, n, seed=7):
     """`n` crafted game payloads from the real ones in `pool`."""
-    from firmware import gamesave
+    from firmware.saves import gamesave
 
     rnd = random.Random(seed)
     for i in range(n):
@@ -216,8 +216,8 @@ class Seats:
 def try_save(data, seats=None, moves=MOVES):
     """'refused', 'loaded' or 'crash: ...' for crafted payload `data` put in
     a game save file and loaded, then played on, as the App does."""
-    from firmware import gamesave
-    from firmware.storage import MAX_PAYLOAD, Storage, pack
+    from firmware.saves import gamesave
+    from firmware.saves.storage import MAX_PAYLOAD, Storage, pack
     from tools.saves.cutsim import FaultFS
 
     fs = FaultFS({"/data/game.dat": pack(data)}, ["/data"])

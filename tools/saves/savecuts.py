@@ -22,7 +22,7 @@ loads with what the App had committed:
 - double: statistics that count a hand the loaded match has not played
   (a turn played again after the restart would count it twice).
 
-The figures are tools/bench/bench_saves.py's; host_tests/device/test_save_cuts.py
+The figures are tools/bench/bench_saves.py's; host_tests/firmware/saves/test_save_cuts.py
 runs the same campaigns on shorter sessions and asserts 0 silent, 0 older
 than the save before, 0 double.
 """
@@ -140,7 +140,7 @@ class Truth:
     """The committed states, indexed for judging: truth[i] before op i."""
 
     def __init__(self, truth):
-        from firmware import gamesave
+        from firmware.saves import gamesave
 
         self.states = truth
         self.seen = []            # {name: {payload: first index}}
@@ -171,7 +171,7 @@ class Truth:
 def judge(tally, got, msgs, truth, i):
     """Compare what loaded after a cut in op i with the truth (a Truth)
     before and after it."""
-    from firmware import gamesave
+    from firmware.saves import gamesave
 
     tally.points += 1
     before, after = truth.states[i], truth.states[i + 1]
@@ -267,7 +267,7 @@ def _run(tally, medium, ops, truth, every=1):
 
 
 class _Files:
-    """Storage (firmware/storage.py) on a FaultFS."""
+    """Storage (firmware/saves/storage.py) on a FaultFS."""
 
     def __init__(self, model):
         from tools.saves.cutsim import FaultFS, PowerCut
@@ -277,7 +277,7 @@ class _Files:
         self.base = FaultFS(dirs=[DATA], **self.kw)
 
     def _storage(self, fs, truth, i):
-        from firmware.storage import Storage
+        from firmware.saves.storage import Storage
 
         st = Storage(DATA, fs)
         st._last = dict(truth[i])      # what a start loads: the committed saves
@@ -293,7 +293,7 @@ class _Files:
         return tuple(sorted((p, bytes(v)) for p, v in after.files.items()))
 
     def boot(self, key):
-        from firmware.storage import Storage
+        from firmware.saves.storage import Storage
         from tools.saves.cutsim import FaultFS
 
         got, msgs = _loaded(Storage(DATA, FaultFS(dict(key), [DATA], **self.kw)))
@@ -315,7 +315,7 @@ class _Kv:
 
     @staticmethod
     def _storage(kv):
-        from firmware.storage import Storage
+        from firmware.saves.storage import Storage
         from tools.saves.cutsim import FaultFS
         from web.webport import KvFs
 
@@ -432,7 +432,7 @@ def judge_full(tally, got, msgs, truth, c):
             older = True
     g = got.get(GAME)
     if g is not None and g != want.get(GAME):
-        from firmware import gamesave
+        from firmware.saves import gamesave
 
         try:
             stats, match = gamesave.split(g)
@@ -496,7 +496,7 @@ class _FullFiles(_Files):
         return self._storage(self.live, truth, i)
 
     def boot(self):
-        from firmware.storage import Storage
+        from firmware.saves.storage import Storage
 
         return _loaded(Storage(DATA, self.live.copy()))
 
@@ -546,7 +546,7 @@ def full_campaign(ops, truth, medium="littlefs", mode="fills"):
 
 
 def files_campaign(ops, truth, model="littlefs", every=1):
-    """Storage (firmware/storage.py) on a FaultFS: `model` "prefix" (a cut
+    """Storage (firmware/saves/storage.py) on a FaultFS: `model` "prefix" (a cut
     file keeps its bytes so far), "littlefs" (it reverts), "emptied"."""
     return _run(Tally("files (%s)" % model), _Files(model), ops, truth, every)
 
@@ -594,7 +594,7 @@ def nvm_wear(matches=20, target=100, seed=5, levels=("hard", "normal")):
     import engine
     from engine.ai import Player
     from engine.hand import DISCARD, PASS
-    from firmware import gamesave
+    from firmware.saves import gamesave
     from firmware.settings import Settings
     from firmware.stats import Stats
     from tools.kit.play import play_out, players_choose

@@ -1,7 +1,7 @@
 """Desktop simulator: the handheld's firmware with host ports.
 
 The very same firmware.app.App runs here. The OLED is the real SSD1306
-driver (firmware/ssd1306.py) writing to a fake I2C bus whose bytes an
+driver (firmware/display/ssd1306.py) writing to a fake I2C bus whose bytes an
 SSD1306 emulator (tools/sim/ssd1306_emu.py) turns back into pixels, drawn in the
 terminal as large as it fits (tools/sim/terminal.py: 128 x 32 half blocks in a
 130 x 35 terminal, 64 x 32 quadrants in 66 x 36; smaller, down to 50 x 16,
@@ -21,7 +21,7 @@ logic (firmware/buttons.py).
 
 Keys: arrows = LEFT/RIGHT/UP/DOWN; z, Enter or space = A; x or Backspace
 = B; Z / X = a long press of A / B (hold); q quits (the key map of the
-board's serial console, firmware/textview.py). Scripted key names:
+board's serial console, firmware/display/textview.py). Scripted key names:
 L R U D A B, LEFT RIGHT UP DOWN, LA LB (long A / B; also Z X), and wN to
 let N ms pass.
 
@@ -38,7 +38,7 @@ every frame the panel shows, the AI's moves included.
 
 Saves: `make play` keeps the match, settings and statistics in ./saves/
 (or --saves DIR, or $GIN_SAVES) through the firmware's storage module, and
-the game records of the last matches in saves/records/ (firmware/records.py;
+the game records of the last matches in saves/records/ (firmware/saves/records.py;
 tools/records/replay.py replays one). Scripted runs (--keys) start from nothing and
 keep nothing, unless --saves DIR is given.
 """
@@ -51,7 +51,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 from firmware.buttons import Buttons  # noqa: E402
 from firmware.keyscript import (FakeClock, KEY_BITS, KEY_HELP, KeyScript, LONG_HOLD_MS,  # noqa: E402,F401
                                 LONG_KEYS, SAMPLE_MS, SETTLE_LIMIT_MS, TAP_MS, bad_key)
-from firmware.ssd1306 import SSD1306  # noqa: E402
+from firmware.display.ssd1306 import SSD1306  # noqa: E402
 from tools.kit.memstorage import MemStorage  # noqa: E402
 from tools.sim.fakebus import FakeBus  # noqa: E402
 from tools.sim import render  # noqa: E402
@@ -60,7 +60,7 @@ from tools.sim import render  # noqa: E402
 def host_storage(root):
     """The firmware's Storage on a host directory (falls back to memory)."""
     try:
-        from firmware.storage import Storage
+        from firmware.saves.storage import Storage
     except ImportError:
         return MemStorage()
     os.makedirs(root, exist_ok=True)
@@ -100,7 +100,7 @@ def store_settings(storage, level=None, settings=None):
 
 class Sim(KeyScript):
     """The app wired to host ports, started (its first frame drawn).
-    `clock` is a FakeClock unless given; `records` a firmware.records
+    `clock` is a FakeClock unless given; `records` a firmware.saves.records
     .Records (keep_records()), `link_port` the link cable's (link_to());
     the scripted presses (run, settle, hold, press) are
     firmware/keyscript.py's."""
@@ -197,7 +197,7 @@ class Sim(KeyScript):
 def keep_records(saves):
     """The game records kept in saves/records/, as the board keeps them in
     /data/records/ (Sim's `records`)."""
-    from firmware.records import Records
+    from firmware.saves.records import Records
 
     return Records(os.path.join(saves, "records"))
 

@@ -18,7 +18,7 @@ instead, and the picture comes back when the terminal grows. Below the
 text view's size, one line says how large the terminal must be.
 
 Keys go through the board's serial-console key map and queue
-(firmware.consolekeys.ConsoleKeys): each typed key is one press held 60 ms,
+(firmware.pico.consolekeys.ConsoleKeys): each typed key is one press held 60 ms,
 then 40 ms released, in the order typed, so two keys typed (or pasted)
 within a few ms are two presses. The loop sleeps in select() until a key,
 a resize or the app's next timer, so an idle simulator uses no CPU.
@@ -192,8 +192,8 @@ def status_line(sim):
 
 
 def make_keys(clock):
-    """The typed keys' queue (the board's console keys, firmware.consolekeys)."""
-    from firmware.consolekeys import ConsoleKeys
+    """The typed keys' queue (the board's console keys, firmware.pico.consolekeys)."""
+    from firmware.pico.consolekeys import ConsoleKeys
 
     return ConsoleKeys(clock, poll_stdin=False)
 

@@ -25,7 +25,7 @@ outline and its rank and suit glyphs, then each glyph of the two fonts is
 matched where it stands with a blank pixel all round it. Host only.
 """
 
-from firmware import font, glyphs
+from firmware.display import font, glyphs
 from firmware.screens.play_modes import PILE_X, STOCK_X, TABLE_LIFT, TABLE_Y
 
 W = 128

@@ -39,8 +39,8 @@ from tools.deploy.deploy import compile_commit, mpy_cross_command  # noqa: E402
 
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 PACKAGES = ("engine", "firmware")
-DEVICE_ONLY = {"firmware/main.py", "firmware/romboot.py", "firmware/pico.py", "firmware/board.py",
-               "firmware/ssd1306.py", "firmware/textview.py", "firmware/consolekeys.py"}
+DEVICE_ONLY = {"firmware/main.py", "firmware/pico/romboot.py", "firmware/pico/pico.py", "firmware/board/board.py",
+               "firmware/display/ssd1306.py", "firmware/display/textview.py", "firmware/pico/consolekeys.py"}
 PAGE_FILES = ("index.html", "style.css", "web.js")
 WASM_PKG = os.path.join(ROOT, "node_modules", "@micropython",
                         "micropython-webassembly-pyscript")

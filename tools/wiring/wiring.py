@@ -6,20 +6,20 @@ writes docs/wiring-breadboard.svg (the parts as they look: the Pico from
 above, USB up, the OLED module, the six 6x6 mm switches on a breadboard,
 the optional LINK socket and its crossed cable to a second board) and
 docs/wiring-schematic.svg (the same connections as a circuit). Every
-GPIO drawn is read from firmware/board.py, the file the firmware itself
+GPIO drawn is read from firmware/board/board.py, the file the firmware itself
 imports, so a pin changed there is a pin moved here: run this again and
 commit the pictures (host_tests/tools/test_wiring.py fails until they match).
 
 Plain SVG text, no dependencies. Every wire carries its part, GPIO and
 physical pin as data-* attributes, which the test reads back and checks
-against firmware/board.py and the GPIO-to-pin table of firmware/bringup.py.
+against firmware/board/board.py and the GPIO-to-pin table of firmware/pico/bringup.py.
 """
 
 import argparse
 import os
 import sys
 
-from firmware import board
+from firmware.board import board
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -78,15 +78,15 @@ def gnd_beside(*pins):
 
 def link_pins():
     """The link socket's pins: (terminal, GPIO or None, physical pin, colour),
-    TX and RX from firmware/board.py, GND the GND pin beside them."""
+    TX and RX from firmware/board/board.py, GND the GND pin beside them."""
     tx, rx = pin_of(board.LINK_TX), pin_of(board.LINK_RX)
     return (("TX", board.LINK_TX, tx, TX_C), ("RX", board.LINK_RX, rx, RX_C),
             ("GND", None, gnd_beside(tx, rx), BLACK))
 
 
 def link_uart():
-    """'UART1': the RP2040 UART of the link pins (firmware/linkport.py)."""
-    from firmware.linkport import uart_of
+    """'UART1': the RP2040 UART of the link pins (firmware/link/linkport.py)."""
+    from firmware.link.linkport import uart_of
     return "UART%d" % uart_of(board.LINK_TX, board.LINK_RX)
 
 
@@ -472,7 +472,7 @@ def breadboard_svg():
              "has found one pair.")
     for k, t in enumerate(notes):
         s.text(tx, 410 + 17 * k, t, 12)
-    s.text(tx, 810, "The pins are firmware/board.py's,", 11, "start", "#666")
+    s.text(tx, 810, "The pins are firmware/board/board.py's,", 11, "start", "#666")
     s.text(tx, 825, "drawn by tools/wiring/wiring.py.", 11, "start", "#666")
     return s.done()
 
@@ -571,7 +571,7 @@ def schematic_svg():
     s.text((jx + kx + 50) / 2, ys[-1] + 34, "TX to RX, RX to TX, GND to GND", 10, "middle",
            "#333")
 
-    notes = ("Small numbers: the Pico's physical pins; GPn: the GPIO (firmware/board.py).",
+    notes = ("Small numbers: the Pico's physical pins; GPn: the GPIO (firmware/board/board.py).",
              "Each button is a 4-leg 6x6 mm switch: legs 1 and 4 are diagonal to each other,",
              "never joined inside (1 is joined to 3, 2 to 4, straight across the body).",
              "A pressed button pulls its GPIO to GND; the RP2040's own pull-ups hold it high",

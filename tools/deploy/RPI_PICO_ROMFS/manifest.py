@@ -1,7 +1,7 @@
 # ruff: noqa: F821  (freeze and module are given by MicroPython's manifest reader)
 # The frozen modules of the release firmware (this board definition): the
 # rp2 port's own ($(PORT_DIR)/modules: _boot.py, which mounts the
-# filesystem, and rp2.py) and firmware/romboot.py as main.py, which starts
+# filesystem, and rp2.py) and firmware/pico/romboot.py as main.py, which starts
 # the game from the ROMFS partition. The game is not frozen: it is the ROMFS
 # image (tools/deploy/romfs.py). The stock RPI_PICO board's other frozen
 # packages (asyncio, onewire, ds18x20, dht, neopixel), which the game does
@@ -14,7 +14,7 @@ _root = os.path.abspath(os.path.join(os.getcwd(), "..", "..", ".."))
 _dir = os.path.join(_root, "build", "romboot")
 os.makedirs(_dir, exist_ok=True)
 _main = os.path.join(_dir, "main.py")
-_src = os.path.join(_root, "firmware", "romboot.py")
+_src = os.path.join(_root, "firmware", "pico", "romboot.py")
 with open(_src, "rb") as f:
     _text = f.read()
 try:

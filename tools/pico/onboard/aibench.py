@@ -6,7 +6,7 @@ played by a bot that presses buttons, every AI decision timed.
     aibench.main("hard", matches=5, seed=1, human="easy")
 
 The bot's presses go through the real debounce and the screens' own
-handling: firmware.pico.ButtonPins is replaced by a subclass whose reading
+handling: firmware.pico.pico.ButtonPins is replaced by a subclass whose reading
 or's in the key being pressed (40 ms down and until the sampler has seen it,
 then 40 ms up). Each AI decision is
 timed with time.ticks_us() around Player.choose() (the play screen's call),
@@ -30,7 +30,7 @@ the free heap after a collection. Lines printed (the host parses them):
                                `last_target` points when given)
     @lost UNLOCKED DEEP        decisions the AI made again without the heap
                                lock (engine.ai Player.unlocked), and button
-                               samples lost (firmware.pico Sampler.deep)
+                               samples lost (firmware.pico.pico Sampler.deep)
     @lat hand US               A on a hand result (from its release) to the
                                end of the next hand's first frame sent
     @lat end US                the last hand's A to the match end's first frame
@@ -49,7 +49,7 @@ import micropython
 import time
 
 from firmware import buttons as btn
-from firmware import pico
+from firmware.pico import pico
 
 HOLD_MS = 40
 GAP_MS = 40

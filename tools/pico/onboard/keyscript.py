@@ -39,13 +39,13 @@ class Board(KeyScript):
 
 
 def main(seed, keys):
-    from firmware import pico
+    from firmware.pico import pico
     from firmware.compat import unload
 
     pico.preload()              # as pico.run() does
     from firmware.app import App
     from firmware.ports import Ports
-    from firmware.storage import Storage
+    from firmware.saves.storage import Storage
 
     display, _bus = pico.open_display(out=lambda s: None)
     board = Board()
@@ -53,7 +53,7 @@ def main(seed, keys):
     print("@ready")
     time.sleep_ms(20)
     app = board.app = App(Ports(display, board.buttons, board.clock, Storage("/data"), seed=seed))
-    Ports = None                # as firmware.pico lets the ports' record go
+    Ports = None                # as firmware.pico.pico lets the ports' record go
     unload("firmware.ports")
     app.start()
     board.tick()
