@@ -39,6 +39,7 @@ import re
 import sys
 import time
 
+from firmware.board import chip
 from tools.deploy import deploy, romfs
 
 IMAGE = os.path.join(deploy.ROOT, "build", "gin-rummy-romfs.img")
@@ -57,7 +58,7 @@ BUNDLE_TOO_BIG = (
     "Nothing was copied: on this board's chip (an RP2040, 264 KB of RAM) the .mpy bundle, "
     "whose code sits in RAM, leaves too little memory for a match (a new match runs out of "
     "memory; docs/DEVICE.md). `make flash FLASH_ARGS=--bundle` copies it all the same.")
-# the chip, in the raw REPL (firmware/board/chip.py reads the same)
+# the chip's name, in the raw REPL (firmware/board/chip.py's of() tells the chip by it)
 CHIP_CHECK = "import sys\n_m = sys.implementation._machine\n"
 
 FROZEN_GAME = (
@@ -218,7 +219,7 @@ def main(argv=None):
             t.exec(FROZEN_CHECK)
             frozen = t.eval("_f").startswith(".frozen")
             t.exec(CHIP_CHECK)
-            rp2040 = "RP2040" in t.eval("_m")
+            rp2040 = chip.of(t.eval("_m")) is chip.RP2040
             t.exit_raw_repl()
             t.close()
             t = None
