@@ -14,8 +14,6 @@ that same match without asking again.
 
 MAGIC = b"GRCW"   # a match waiting for its cut, in the game save (layout 3)
 LEN = 31          # its bytes but its rules text and its cut
-CUT_MAX = 32      # engine.cut.CUT_MAX
-_SIGNS = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class Wait:
@@ -62,10 +60,12 @@ class Wait:
                              % (LEN + n + k, len(b)))
         cut = None
         if k:
-            c = bytes(b[LEN + n:])
-            if k > CUT_MAX or any(ch not in _SIGNS for ch in c):
-                raise ValueError("the cut of a match waiting for its cut is not one")
-            cut = c.decode()
+            # a cut as engine/cut.py takes it (ValueError, a UnicodeError
+            # among them, when not); a start that finds one deals at once,
+            # which needs that module anyway
+            from engine.cut import check_cut
+
+            cut = check_cut(bytes(b[LEN + n:]).decode())
         rules = engine.Rules.from_text(bytes(b[6:6 + n]).decode())
         why = playable(rules)
         if why:
