@@ -180,21 +180,7 @@ class App:
         # match's table); the title ends a link match (LinkSession.screen)
         s = self.screen_named(self.session.screen(name))
         self.screen = s
-        try:
-            s.enter(**kw)
-        except MemoryError:
-            # what the screen loads on entering (the cut's commitment:
-            # engine/cut.py, from the .mpy bundle) found no run long
-            # enough: with no match in play, once more after making room
-            # (a screen's entering is made to be done again)
-            if self.match_in_progress():
-                raise
-            self._make_room()
-            let_reserve_go()     # (its imports open files: firmware.compat)
-            try:
-                s.enter(**kw)
-            finally:
-                hold_reserve()
+        s.enter(**kw)
 
     def let_go(self, name, modules):
         """On MicroPython, forget screen `name` and unload `modules`
