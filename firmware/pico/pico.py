@@ -457,9 +457,9 @@ def new_app(loop, app_factory, display, buttons, storage, sound, seed, root, out
     out("Game running (free memory %d bytes). Ctrl-C stops it and frees the REPL." % free)
     if free < LOW_HEAP:
         out(LOW_HEAP_SAID % (free, LOW_HEAP))
-    if free < LOW_HEAP and first is None:     # (the recovery start's screen first)
-        app.go("message", title=b"TOO LITTLE MEMORY", text=LOW_HEAP_SHOWN,
-               then=app.screen_name)
+        if first is None:                   # (the recovery start's screen first)
+            app.go("message", title=b"TOO LITTLE MEMORY", text=LOW_HEAP_SHOWN,
+                   then=app.screen_name)
     loop.idle = IdleCollect(app, gc.collect, gc.mem_free)
     return app
 
